@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { roles } from './enums.ts';
+import {
+  can,
+  canAll,
+  canAny,
+  hasPermission,
+  operationIds,
+  operationsForRoles,
+  type PermissionLink,
+  PermissionLinkSchema,
+  permissionLinksForRoles,
+  permissions,
+  rolesCan,
+} from './permissions.ts';
+
+const grants: PermissionLink[] = [
+  { operationId: 'getHealth' },
+  { operationId: 'listRegions' },
+  { routeName: 'dashboard' },
+  { routeName: 'userProfile', operationId: 'getWebConfig' },
+];
+
+describe('permission checks (SPEC §6)', () => {
+  it('answers by operation id', () => {
+    expect(can(grants, 'listRegions')).toBe(true);
+    expect(can(grants, { operationId: 'getReady' })).toBe(false);
+    expect(can(grants, { operationId: 'getWebConfig' })).toBe(true);
+  });
+
+  it('answers by route name', () => {
+    expect(can(grants, { routeName: 'dashboard' })).toBe(true);
+    expect(can(grants, { routeName: 'userProfile' })).toBe(true);
+    expect(can(grants, { routeName: 'userChangePassword' })).toBe(false);
+  });
+
+  it('matches any requirement by default and all on request', () => {
+    const requirements = ['getReady', { routeName: 'dashboard' }] as const;
+    expect(canAny(grants, requirements)).toBe(true);
+    expect(canAll(grants, requirements)).toBe(false);
+    expect(hasPermission(grants, requirements)).toBe(true);
+    expect(hasPermission(grants, requirements, { match: 'all' })).toBe(false);
+    expect(hasPermission(grants, ['getHealth', { routeName: 'dashboard' }], { match: 'all' })).toBe(true);
+    expect(hasPermission(grants, 'getReady')).toBe(false);
+  });
+
+  it('requires nothing for an empty list', () => {
+    expect(canAny([], [])).toBe(true);
+    expect(canAll([], [])).toBe(true);
+  });
+
+  it('grants nothing to someone without grants', () => {
+    expect(can([], 'getHealth')).toBe(false);
+    expect(canAny([], ['getHealth'])).toBe(false);
+  });
+});
+
+describe('role table', () => {
+  it('names a list of operations for every role, all of them known', () => {
+    for (const role of roles) {
+      for (const operationId of permissions[role]) expect(operationIds).toContain(operationId);
+    }
+  });
+
+  it('lets everyone, signed in or not, call the public operations', () => {
+    for (const role of roles) {
+      for (const operationId of ['getHealth', 'getReady', 'getWebConfig', 'listRegions'] as const) {
+        expect(rolesCan([role], operationId)).toBe(true);
+      }
+    }
+    expect(rolesCan([], 'listRegions')).toBe(true);
+  });
+
+  it('turns roles into the permission links /users/me returns', () => {
+    expect(operationsForRoles(['user'])).toEqual([...operationIds]);
+    const links = permissionLinksForRoles(['user', 'providerAdmin']);
+    expect(links).toEqual(operationIds.map((operationId) => ({ operationId })));
+    for (const link of links) expect(PermissionLinkSchema.parse(link)).toEqual(link);
+  });
+
+  it('refuses a permission link that names neither a route nor an operation', () => {
+    expect(PermissionLinkSchema.safeParse({}).success).toBe(false);
+    expect(PermissionLinkSchema.safeParse({ operationId: 'deleteEverything' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * Route names and path patterns of SPEC §2. Patterns use React Router syntax (`:param`, `:param?`);
+ * `paths.<name>.getHref(params)` builds a link with the parameters the pattern requires. Ids are
+ * UUIDs; SPEC's `{regionId}` is the region's NUTS 3 code (`:regionCode`, e.g. `CZ064`).
+ */
+export const routeNames = [
+  // public
+  'home',
+  'signIn',
+  'signUp',
+  'signInRestore',
+  'signInReset',
+  'unauthorized',
+  'contact',
+  'notFound',
+  'support',
+  'termsAndConditions',
+  'gdpr',
+  'cookie',
+  'redirectAfterLogin',
+  'redirectAfterRegistration',
+  // anonymous new-client flow
+  'anonNewClientServicesList',
+  'anonNewClientServiceDetail',
+  'anonNewClientNewClient',
+  'anonNewClientServiceOffer',
+  'anonNewClientPayment',
+  'anonNewClientAssistantInfo',
+  // anonymous new-case wizard
+  'anonNewCaseWizard',
+  'anonNewCaseExtCaseSurvey',
+  'anonNewCaseRegister',
+  'anonNewCaseNewClient',
+  'anonNewCaseCaseSurvey',
+  'anonNewCaseServiceOffer',
+  'anonNewCasePayment',
+  'anonNewCaseAssistantInfo',
+  // logged-in new-client wizard
+  'newClientWizardNewClient',
+  'newClientWizardExtCaseSurvey',
+  'newClientWizardCaseSurvey',
+  'newClientWizardServiceOffer',
+  'newClientWizardPayment',
+  'newClientWizardAssistantInfo',
+  'newClientWizardServices',
+  // logged-in new-case wizard
+  'newCaseWizard',
+  'newCaseWizardExtCaseSurvey',
+  'newCaseWizardCaseSurvey',
+  'newCaseWizardServiceOffer',
+  'newCaseWizardPayment',
+  'newCaseWizardAssistantInfo',
+  'newCaseWizardServices',
+  // dashboard
+  'dashboard',
+  'dashboardClient',
+  'dashboardService',
+  'dashboardRequestReview',
+  'dashboardRequestConfirmation',
+  'dashboardRequest',
+  // user area
+  'userProfile',
+  'userChangePassword',
+] as const;
+export type RouteName = (typeof routeNames)[number];
+
+export const routePatterns = {
+  home: '/',
+  signIn: '/login',
+  signUp: '/registration',
+  signInRestore: '/forgot-password',
+  signInReset: '/reset-password',
+  unauthorized: '/unauthorized',
+  contact: '/contact',
+  notFound: '/404',
+  support: '/support',
+  termsAndConditions: '/terms-and-conditions',
+  gdpr: '/terms-and-conditions/gdpr',
+  cookie: '/terms-and-conditions/cookies',
+  redirectAfterLogin: '/redirect-after-login',
+  redirectAfterRegistration: '/redirect-after-registration',
+
+  anonNewClientServicesList: '/anon-new-client/services/list/:regionCode',
+  anonNewClientServiceDetail: '/anon-new-client/services/:serviceId/:regionCode?',
+  anonNewClientNewClient: '/anon-new-client/services/:serviceId/new-client',
+  anonNewClientServiceOffer: '/anon-new-client/services/:serviceId/service-offer/:caseId',
+  anonNewClientPayment: '/anon-new-client/services/:serviceId/payment/:caseId/:subscriptionTypeId',
+  anonNewClientAssistantInfo: '/anon-new-client/services/:serviceId/assistant-info/:caseId',
+
+  anonNewCaseWizard: '/anon-new-case-wizard',
+  anonNewCaseExtCaseSurvey: '/anon-new-case-wizard/ext-case-survey/:caseId?',
+  anonNewCaseRegister: '/anon-new-case-wizard/register/:caseId',
+  anonNewCaseNewClient: '/anon-new-case-wizard/new-client/:caseId/:clientId?',
+  anonNewCaseCaseSurvey: '/anon-new-case-wizard/case-survey/:caseId',
+  anonNewCaseServiceOffer: '/anon-new-case-wizard/service-offer/:caseId',
+  anonNewCasePayment: '/anon-new-case-wizard/payment/:caseId/:subscriptionTypeId',
+  anonNewCaseAssistantInfo: '/anon-new-case-wizard/assistant-info/:caseId',
+
+  newClientWizardNewClient: '/new-client-wizard/new-client/:caseId',
+  newClientWizardExtCaseSurvey: '/new-client-wizard/ext-case-survey/:caseId',
+  newClientWizardCaseSurvey: '/new-client-wizard/case-survey/:caseId',
+  newClientWizardServiceOffer: '/new-client-wizard/service-offer/:caseId',
+  newClientWizardPayment: '/new-client-wizard/payment/:caseId/:subscriptionTypeId',
+  newClientWizardAssistantInfo: '/new-client-wizard/assistant-info/:caseId',
+  newClientWizardServices: '/new-client-wizard/services/:caseId',
+
+  newCaseWizard: '/new-case-wizard',
+  newCaseWizardExtCaseSurvey: '/new-case-wizard/ext-case-survey/:clientId',
+  newCaseWizardCaseSurvey: '/new-case-wizard/case-survey/:caseId',
+  newCaseWizardServiceOffer: '/new-case-wizard/service-offer/:caseId',
+  newCaseWizardPayment: '/new-case-wizard/payment/:caseId/:subscriptionTypeId',
+  newCaseWizardAssistantInfo: '/new-case-wizard/assistant-info/:caseId',
+  newCaseWizardServices: '/new-case-wizard/services/:caseId',
+
+  dashboard: '/dashboard',
+  dashboardClient: '/dashboard/client/:id',
+  dashboardService: '/dashboard/service/:serviceId/:caseId?',
+  dashboardRequestReview: '/dashboard/request-review/:caseId/:serviceId',
+  dashboardRequestConfirmation: '/dashboard/request-confirmation/:caseId',
+  dashboardRequest: '/dashboard/request/:id',
+
+  userProfile: '/user',
+  userChangePassword: '/user/change-password',
+} as const satisfies Record<RouteName, string>;
+
+/** Tabs are a `?tab=` search parameter of their route; the first one is the default. */
+export const dashboardClientTabs = ['service-offer', 'my-services', 'details'] as const;
+export type DashboardClientTab = (typeof dashboardClientTabs)[number];
+export const serviceDetailTabs = ['info', 'location', 'provider'] as const;
+export type ServiceDetailTab = (typeof serviceDetailTabs)[number];
+export const careRequestTabs = ['overview', 'surveys', 'documents'] as const;
+export type CareRequestTab = (typeof careRequestTabs)[number];
+
+type ParamNames<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+type ParamValue = string | number;
+
+export type RouteParams<P extends string> = {
+  [K in ParamNames<P> as K extends `${string}?` ? never : K]: ParamValue;
+} & {
+  [K in ParamNames<P> as K extends `${infer Name}?` ? Name : never]?: ParamValue;
+};
+
+export type SearchParams = Record<string, ParamValue | null | undefined>;
+
+type RequiredParamNames<P extends string> = Exclude<ParamNames<P>, `${string}?`>;
+
+type HrefArgs<P extends string> = [RequiredParamNames<P>] extends [never]
+  ? [params?: RouteParams<P>, search?: SearchParams]
+  : [params: RouteParams<P>, search?: SearchParams];
+
+export interface RoutePath<N extends RouteName> {
+  name: N;
+  /** React Router pattern. */
+  path: (typeof routePatterns)[N];
+  getHref: (...args: HrefArgs<(typeof routePatterns)[N]>) => string;
+}
+
+/** Fills a pattern's parameters (URL-encoded), drops absent optional segments, appends the search. */
+export function buildHref(
+  pattern: string,
+  params: Record<string, ParamValue | undefined> = {},
+  search?: SearchParams,
+): string {
+  const segments: string[] = [];
+  for (const segment of pattern.split('/')) {
+    if (!segment.startsWith(':')) {
+      segments.push(segment);
+      continue;
+    }
+    const optionalSegment = segment.endsWith('?');
+    const name = segment.slice(1, optionalSegment ? -1 : undefined);
+    const value = params[name];
+    if (value === undefined || value === '') {
+      if (optionalSegment) continue;
+      throw new Error(`Route ${pattern} needs the parameter "${name}"`);
+    }
+    segments.push(encodeURIComponent(String(value)));
+  }
+  const pathname = segments.join('/') || '/';
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(search ?? {})) {
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  const queryString = query.toString();
+  return queryString ? `${pathname}?${queryString}` : pathname;
+}
+
+function routePath<N extends RouteName>(name: N): RoutePath<N> {
+  const path = routePatterns[name];
+  return {
+    name,
+    path,
+    getHref: ((params?: Record<string, ParamValue | undefined>, search?: SearchParams) =>
+      buildHref(path, params, search)) as RoutePath<N>['getHref'],
+  };
+}
+
+export const paths = Object.fromEntries(routeNames.map((name) => [name, routePath(name)])) as {
+  [N in RouteName]: RoutePath<N>;
+};
+
+export function isRouteName(value: unknown): value is RouteName {
+  return typeof value === 'string' && (routeNames as readonly string[]).includes(value);
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { initialServiceLevel } from '../constants.ts';
+import { IsoDateSchema, requiredText } from '../validation/fields.ts';
+import { IdSchema } from './common.ts';
+
+/** Service level of a case; every case starts at 1. */
+export const ServiceLevelSchema = z.number().int().min(1);
+
+/** `POST /api/v1/web/cases`: `date` is today, `name` a placeholder until the client is known. */
+export const CaseCreateInputSchema = z
+  .object({
+    date: IsoDateSchema,
+    fcServiceLevel: ServiceLevelSchema.default(initialServiceLevel),
+    name: requiredText({ max: 200 }),
+  })
+  .meta({ id: 'CaseCreateInput' });
+export type CaseCreateInput = z.infer<typeof CaseCreateInputSchema>;
+
+/** A request as listed inside its case. */
+export const CaseCareRequestSummarySchema = z.object({
+  id: IdSchema,
+  facilityServiceId: IdSchema,
+  statusCode: z.string(),
+});
+
+/**
+ * A case: one person's need, the thread that ties the client, the surveys and the requests together.
+ * Its `code` is the reference number people quote.
+ */
+export const CaseSchema = z
+  .object({
+    id: IdSchema,
+    date: IsoDateSchema,
+    fcServiceLevel: ServiceLevelSchema,
+    name: z.string(),
+    code: z.string(),
+    client: z.object({ id: IdSchema, fullName: z.string() }).nullable(),
+    requests: z.array(CaseCareRequestSummarySchema),
+    facilityServices: z.array(z.object({ id: IdSchema, name: z.string() })),
+  })
+  .meta({ id: 'Case' });
+export type Case = z.infer<typeof CaseSchema>;

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { contactTypes, providerRoles, serviceStatuses } from '../enums.ts';
+import {
+  EmailSchema,
+  IdentificationCodeSchema,
+  optionalField,
+  optionalText,
+  requiredOr,
+  requiredText,
+  TaxCodeSchema,
+  UrlSchema,
+  ZipcodeSchema,
+} from '../validation/fields.ts';
+import { validationKey } from '../validation/keys.ts';
+import { E164PhoneSchema, PhoneSchema } from '../validation/phone.ts';
+import { EntityRefSchema, IdSchema, PriceCzkSchema, SelectedIdSchema } from './common.ts';
+import { CountyCodeSchema, CountyRefSchema, SelectedCountyCodeSchema } from './regions.ts';
+
+export const ServiceStatusSchema = z.enum(serviceStatuses, { error: requiredOr('invalidOption') });
+export const ContactTypeSchema = z.enum(contactTypes, { error: requiredOr('invalidOption') });
+export const ProviderRoleSchema = z.enum(providerRoles);
+
+/** A price typed into a form: whole crowns, zero or more. */
+export const PriceCzkInputSchema = z
+  .number({ error: requiredOr('number') })
+  .int(validationKey('integer'))
+  .min(0, validationKey('min'));
+
+export const AddressSchema = z
+  .object({
+    street: z.string().nullable(),
+    city: z.string(),
+    zipcode: z.string(),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.infer<typeof AddressSchema>;
+
+export const AddressInputSchema = z
+  .object({
+    street: optionalText({ max: 200 }),
+    city: requiredText({ max: 100 }),
+    zipcode: ZipcodeSchema,
+  })
+  .meta({ id: 'AddressInput' });
+export type AddressInput = z.infer<typeof AddressInputSchema>;
+
+export const ServiceCategorySchema = z
+  .object({ id: IdSchema, name: z.string(), description: z.string().nullable() })
+  .meta({ id: 'ServiceCategory' });
+export type ServiceCategory = z.infer<typeof ServiceCategorySchema>;
+
+export const ServiceTypeSchema = z
+  .object({ id: IdSchema, name: z.string(), serviceCategoryId: IdSchema })
+  .meta({ id: 'ServiceType' });
+export type ServiceType = z.infer<typeof ServiceTypeSchema>;
+
+/**
+ * How a service is shown to clients: `verified` (staff checked the provider's registration),
+ * `sponsored` (paid placement, always marked), `alreadyRequested` (within the current case).
+ */
+export const ServiceFlagsSchema = z
+  .object({
+    alreadyRequested: z.boolean(),
+    sponsored: z.boolean(),
+    verified: z.boolean(),
+  })
+  .meta({ id: 'ServiceFlags' });
+export type ServiceFlags = z.infer<typeof ServiceFlagsSchema>;
+
+/** A provider's site. `sameAsProvider`: address and contacts are the provider's own. */
+export const FacilitySchema = z
+  .object({
+    id: IdSchema,
+    providerId: IdSchema,
+    name: z.string(),
+    address: AddressSchema,
+    /** County the facility lies in (LAU 1 code). */
+    countyCode: CountyCodeSchema.nullable(),
+    type: z.string().nullable(),
+    web: z.string().nullable(),
+    description: z.string().nullable(),
+    sameAsProvider: z.boolean(),
+  })
+  .meta({ id: 'Facility' });
+export type Facility = z.infer<typeof FacilitySchema>;
+
+export const FacilityInputSchema = z
+  .object({
+    name: requiredText({ max: 200 }),
+    address: AddressInputSchema,
+    countyCode: optionalField(SelectedCountyCodeSchema),
+    type: optionalText({ max: 100 }),
+    web: optionalField(UrlSchema),
+    description: optionalText({ max: 5000 }),
+    sameAsProvider: z.boolean().default(false),
+  })
+  .meta({ id: 'FacilityInput' });
+export type FacilityInput = z.infer<typeof FacilityInputSchema>;
+
+/** A service as clients browse it: offered by a facility, with its type, category and flags. */
+export const FacilityServiceSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    price: PriceCzkSchema.nullable(),
+    facility: FacilitySchema.pick({ id: true, name: true, address: true }),
+    provider: EntityRefSchema,
+    serviceType: EntityRefSchema,
+    serviceCategory: EntityRefSchema,
+    flags: ServiceFlagsSchema,
+  })
+  .meta({ id: 'FacilityService' });
+export type FacilityService = z.infer<typeof FacilityServiceSchema>;
+
+/** A service as its provider manages it. */
+export const ProviderServiceSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    facility: EntityRefSchema,
+    serviceType: EntityRefSchema,
+    serviceCategory: EntityRefSchema,
+    /** Counties the service is available in. */
+    counties: z.array(CountyRefSchema),
+    status: ServiceStatusSchema,
+    url: z.string().nullable(),
+    price: PriceCzkSchema.nullable(),
+    description: z.string().nullable(),
+    /** Where the service is provided, in words (e.g. "in the client's home"). */
+    place: z.string().nullable(),
+    flags: ServiceFlagsSchema,
+  })
+  .meta({ id: 'ProviderService' });
+export type ProviderService = z.infer<typeof ProviderServiceSchema>;
+
+export const ProviderServiceInputSchema = z
+  .object({
+    name: requiredText({ max: 200 }),
+    facilityId: SelectedIdSchema,
+    serviceTypeId: SelectedIdSchema,
+    countyCodes: z.array(SelectedCountyCodeSchema).min(1, validationKey('choiceMin')),
+    status: ServiceStatusSchema.default('draft'),
+    url: optionalField(UrlSchema),
+    price: optionalField(PriceCzkInputSchema),
+    description: optionalText({ max: 5000 }),
+    place: optionalText({ max: 500 }),
+  })
+  .meta({ id: 'ProviderServiceInput' });
+export type ProviderServiceInput = z.infer<typeof ProviderServiceInputSchema>;
+
+/** A care provider (organisation). `email` receives requests; `contactEmail` is shown publicly. */
+export const ProviderSchema = z
+  .object({
+    id: IdSchema,
+    name: z.string(),
+    address: AddressSchema,
+    billingAddress: AddressSchema.nullable(),
+    identificationCode: z.string(),
+    taxCode: z.string().nullable(),
+    email: z.string(),
+    contactPhone: E164PhoneSchema.nullable(),
+    contactEmail: z.string().nullable(),
+    url: z.string().nullable(),
+    description: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    verified: z.boolean(),
+  })
+  .meta({ id: 'Provider' });
+export type Provider = z.infer<typeof ProviderSchema>;
+
+export const ProviderInputSchema = z
+  .object({
+    name: requiredText({ max: 200 }),
+    address: AddressInputSchema,
+    billingAddress: AddressInputSchema.optional(),
+    identificationCode: IdentificationCodeSchema,
+    taxCode: optionalField(TaxCodeSchema),
+    email: EmailSchema,
+    contactPhone: optionalField(PhoneSchema),
+    contactEmail: optionalField(EmailSchema),
+    url: optionalField(UrlSchema),
+    description: optionalText({ max: 5000 }),
+  })
+  .meta({ id: 'ProviderInput' });
+export type ProviderInput = z.infer<typeof ProviderInputSchema>;
+
+/** A provider's contact person; `public` contacts are shown to clients, `private` ones only to staff. */
+export const ContactSchema = z
+  .object({
+    id: IdSchema,
+    firstName: z.string(),
+    lastName: z.string(),
+    fullName: z.string(),
+    email: z.string().nullable(),
+    phone: E164PhoneSchema.nullable(),
+    alternatePhone: E164PhoneSchema.nullable(),
+    note: z.string().nullable(),
+    type: ContactTypeSchema,
+  })
+  .meta({ id: 'Contact' });
+export type Contact = z.infer<typeof ContactSchema>;
+
+export const ContactInputSchema = z
+  .object({
+    firstName: requiredText({ max: 100 }),
+    lastName: requiredText({ max: 100 }),
+    email: optionalField(EmailSchema),
+    phone: optionalField(PhoneSchema),
+    alternatePhone: optionalField(PhoneSchema),
+    note: optionalText({ max: 2000 }),
+    type: ContactTypeSchema,
+  })
+  .meta({ id: 'ContactInput' });
+export type ContactInput = z.infer<typeof ContactInputSchema>;
+
+/**
+ * A member of a provider's staff. `registeredAndAssigned` is false while an invitation waits
+ * for the person to register; `inviteEmail` is where it was sent.
+ */
+export const ProviderUserSchema = z
+  .object({
+    id: IdSchema,
+    email: z.string(),
+    groups: z.array(ProviderRoleSchema),
+    registeredAndAssigned: z.boolean(),
+    inviteEmail: z.string().nullable(),
+    facilities: z.array(EntityRefSchema),
+  })
+  .meta({ id: 'ProviderUser' });
+export type ProviderUser = z.infer<typeof ProviderUserSchema>;
+
+/** Invite a colleague to the provider, optionally straight to some facilities. */
+export const ProviderUserInviteSchema = z
+  .object({
+    email: EmailSchema,
+    groups: z.array(ProviderRoleSchema).min(1, validationKey('choiceMin')),
+    facilityIds: z.array(SelectedIdSchema).default([]),
+  })
+  .meta({ id: 'ProviderUserInvite' });
+export type ProviderUserInvite = z.infer<typeof ProviderUserInviteSchema>;

@@ -1,0 +1,443 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as contracts from '../index.ts';
+import { toErrorDetails } from '../validation/error-details.ts';
+import { CaseCreateInputSchema } from './cases.ts';
+import { ProviderServiceInputSchema } from './catalogue.ts';
+import { ClientFormSchema, SexFilterSchema, SexSchema } from './clients.ts';
+import { IdParamSchema, ListQuerySchema, paginatedSchema, parseSort, SelectedIdSchema } from './common.ts';
+import { ContactFormSchema } from './contact-form.ts';
+import {
+  ChangePasswordFormSchema,
+  ChangePasswordSchema,
+  CurrentUserSchema,
+  ResetPasswordFormSchema,
+  SignUpFormSchema,
+  TokenResponseSchema,
+} from './identity.ts';
+import {
+  CountyCodeSchema,
+  RegionCodeSchema,
+  RegionTreeSchema,
+  SelectedCountyCodeSchema,
+  SelectedRegionCodeSchema,
+} from './regions.ts';
+import { SurveyDefinitionInputSchema } from './surveys.ts';
+import { WebConfigSchema } from './web-config.ts';
+
+const problems = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success
+    ? []
+    : toErrorDetails(result.error).map((detail) => `${detail.property} ${detail.instructions}`);
+};
+
+describe('ClientFormSchema', () => {
+  const client = {
+    isClient: false,
+    relationshipTypeId: '5a0f6f63-3a7c-4b9e-8d21-7c4e2f1a9b08',
+    firstName: ' Marie ',
+    lastName: 'Dvořáková',
+    dateOfBirth: '1990-05-01',
+    birthNumber: '905501/1251',
+    sex: 'female',
+    email: '',
+    phone: '+420 601 123 456',
+    street: 'Náměstí Míru 12',
+    city: 'Brno',
+    zipcode: '602 00',
+    serviceAddressDiffers: false,
+    serviceAddress: '',
+    regionCode: 'CZ064',
+    countyCode: 'CZ0642',
+  };
+
+  it('accepts a complete form and normalises what people type', () => {
+    expect(ClientFormSchema.parse(client)).toMatchObject({
+      firstName: 'Marie',
+      birthNumber: '9055011251',
+      phone: '+420601123456',
+      zipcode: '60200',
+      email: undefined,
+      serviceAddress: undefined,
+    });
+  });
+
+  it('needs only names, date of birth, sex, region and county', () => {
+    expect(
+      ClientFormSchema.safeParse({
+        isClient: true,
+        firstName: 'Marie',
+        lastName: 'Dvořáková',
+        dateOfBirth: '1940-01-31',
+        sex: 'indetermined',
+        regionCode: 'CZ010',
+        countyCode: 'CZ0100',
+      }).success,
+    ).toBe(true);
+  });
+
+  it('rejects a birth number that does not match the date of birth', () => {
+    expect(problems(ClientFormSchema, { ...client, dateOfBirth: '1990-05-02' })).toEqual([
+      'birthNumber validation:birthNumberDateOfBirthMismatch',
+    ]);
+  });
+
+  it('reports the mismatch together with errors of other fields', () => {
+    expect(problems(ClientFormSchema, { ...client, firstName: '', dateOfBirth: '1990-05-02' })).toEqual([
+      'firstName validation:required',
+      'birthNumber validation:birthNumberDateOfBirthMismatch',
+    ]);
+  });
+
+  it('asks for the relationship unless the person filling in is the client', () => {
+    const { relationshipTypeId: _, ...withoutRelationship } = client;
+    expect(problems(ClientFormSchema, withoutRelationship)).toEqual([
+      'relationshipTypeId validation:required',
+    ]);
+    expect(problems(ClientFormSchema, { ...withoutRelationship, isClient: true })).toEqual([]);
+  });
+
+  it('asks for the service address when it differs from the permanent residence', () => {
+    expect(problems(ClientFormSchema, { ...client, serviceAddressDiffers: true })).toEqual([
+      'serviceAddress validation:required',
+    ]);
+    expect(
+      problems(ClientFormSchema, {
+        ...client,
+        serviceAddressDiffers: true,
+        serviceAddress: 'Lidická 5, Brno',
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a date of birth in the future or before 1900', () => {
+    expect(problems(ClientFormSchema, { ...client, birthNumber: '', dateOfBirth: '2999-01-01' })).toEqual([
+      'dateOfBirth validation:dateMax',
+    ]);
+    expect(problems(ClientFormSchema, { ...client, birthNumber: '', dateOfBirth: '1899-12-31' })).toEqual([
+      'dateOfBirth validation:dateMin',
+    ]);
+  });
+
+  it('validates the contact person and attending doctor', () => {
+    expect(
+      problems(ClientFormSchema, {
+        ...client,
+        contactPerson: { firstName: 'Petr', lastName: 'Dvořák', phone: '601 123 456' },
+        attendingDoctor: { firstName: '', lastName: 'Novák' },
+      }),
+    ).toEqual([
+      'contactPerson.phone validation:phoneInternational',
+      'attendingDoctor.firstName validation:required',
+    ]);
+  });
+});
+
+describe('sex values', () => {
+  it('has male, female and indetermined, plus all as a filter', () => {
+    expect(SexSchema.options).toEqual(['male', 'female', 'indetermined']);
+    expect(SexFilterSchema.options).toEqual(['male', 'female', 'indetermined', 'all']);
+    expect(problems(SexSchema, 'all')).toEqual([' validation:invalidOption']);
+  });
+});
+
+describe('identity forms', () => {
+  const signUp = {
+    firstName: 'Jana',
+    lastName: 'Nováková',
+    email: 'jana@example.cz',
+    phone: '+421 905 123 456',
+    password: 'dlouhé heslo',
+    privacyPolicy: true,
+  };
+
+  it('accepts a sign-up with consent; marketing consent defaults to no', () => {
+    expect(SignUpFormSchema.parse(signUp)).toMatchObject({ phone: '+421905123456', marketingAccept: false });
+  });
+
+  it('refuses a sign-up without consent to terms and data processing', () => {
+    expect(problems(SignUpFormSchema, { ...signUp, privacyPolicy: false })).toEqual([
+      'privacyPolicy validation:termsConsentRequired',
+    ]);
+  });
+
+  it('requires matching passwords on reset', () => {
+    expect(problems(ResetPasswordFormSchema, { password: 'abcdefgh', confirmPassword: 'abcdefgi' })).toEqual([
+      'confirmPassword validation:passwordsMustMatch',
+    ]);
+    expect(problems(ResetPasswordFormSchema, { password: 'abcdefgh', confirmPassword: 'abcdefgh' })).toEqual(
+      [],
+    );
+  });
+
+  it('requires a new password different from the current one and repeated exactly', () => {
+    expect(
+      problems(ChangePasswordFormSchema, {
+        currentPassword: 'stare heslo',
+        newPassword: 'stare heslo',
+        repeatPassword: 'stare heslo!',
+      }),
+    ).toEqual([
+      'newPassword validation:newPasswordSameAsCurrent',
+      'repeatPassword validation:repeatPasswordMismatch',
+    ]);
+    expect(
+      problems(ChangePasswordFormSchema, {
+        currentPassword: 'a',
+        newPassword: 'nove heslo',
+        repeatPassword: 'nove heslo',
+      }),
+    ).toEqual([]);
+    expect(
+      problems(ChangePasswordSchema, { currentPassword: 'same-pass', newPassword: 'same-pass' }),
+    ).toEqual(['newPassword validation:newPasswordSameAsCurrent']);
+  });
+
+  it('reports a short new password and a wrong repetition at once', () => {
+    expect(
+      problems(ChangePasswordFormSchema, {
+        currentPassword: 'x',
+        newPassword: 'short',
+        repeatPassword: 'shor',
+      }),
+    ).toEqual(['newPassword validation:minLength', 'repeatPassword validation:repeatPasswordMismatch']);
+  });
+
+  it('reads the identity server token response', () => {
+    const token = {
+      access_token: 'a',
+      expires_in: 300,
+      refresh_expires_in: 1800,
+      refresh_token: 'r',
+      token_type: 'Bearer',
+      'not-before-policy': 0,
+      session_state: 's',
+      scope: 'profile email offline_access',
+    };
+    expect(TokenResponseSchema.parse(token)).toEqual(token);
+  });
+
+  it('describes the current user with permissions and subscription', () => {
+    const user = {
+      id: '6d1f0c3e-2a53-4a4c-9d7e-1f1e0a1b2c3d',
+      firstName: 'Jana',
+      lastName: 'Nováková',
+      fullName: 'Jana Nováková',
+      userName: 'jana@example.cz',
+      email: 'jana@example.cz',
+      phone: '+420601123456',
+      roles: ['user'],
+      permissions: [{ operationId: 'listRegions' }, { routeName: 'dashboard' }],
+      subscription: { type: 'self-managed', endDate: '2026-12-31' },
+      emailConfirmationPending: false,
+    };
+    expect(CurrentUserSchema.parse(user)).toEqual(user);
+    expect(contracts.fullName({ firstName: ' Jana', lastName: null })).toBe('Jana');
+    expect(contracts.fullName({ firstName: 'Jana', lastName: 'Nováková' })).toBe('Jana Nováková');
+  });
+});
+
+describe('cases, contact form and surveys', () => {
+  it('starts a case at service level 1', () => {
+    expect(CaseCreateInputSchema.parse({ date: '2026-11-22', name: 'Nový případ' })).toEqual({
+      date: '2026-11-22',
+      fcServiceLevel: 1,
+      name: 'Nový případ',
+    });
+  });
+
+  it('validates the contact form', () => {
+    expect(
+      problems(ContactFormSchema, { firstName: 'Jan', lastName: '', email: 'jan@', text: 'Dobrý den' }),
+    ).toEqual(['lastName validation:required', 'email validation:email']);
+  });
+
+  it('takes a questionnaire definition as JSON text that holds an object', () => {
+    const input = { type: 'case', version: 1, code: 'needs-v1', definition: '{"pages":[]}' };
+    expect(SurveyDefinitionInputSchema.parse(input)).toEqual(input);
+    expect(problems(SurveyDefinitionInputSchema, { ...input, definition: '[1]' })).toEqual([
+      'definition validation:json',
+    ]);
+    expect(problems(SurveyDefinitionInputSchema, { ...input, definition: '{' })).toEqual([
+      'definition validation:json',
+    ]);
+  });
+});
+
+describe('lists', () => {
+  it('defaults page and page size and reads them from a query string', () => {
+    expect(ListQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20 });
+    expect(ListQuerySchema.parse({ page: '3', pageSize: '100', sort: '-createdDate,name' })).toEqual({
+      page: 3,
+      pageSize: 100,
+      sort: '-createdDate,name',
+    });
+  });
+
+  it('refuses pages below 1, more than 100 rows and malformed sorts', () => {
+    expect(ListQuerySchema.safeParse({ page: '0' }).success).toBe(false);
+    expect(ListQuerySchema.safeParse({ pageSize: '101' }).success).toBe(false);
+    expect(ListQuerySchema.safeParse({ sort: 'name;drop table' }).success).toBe(false);
+  });
+
+  it('splits sort fields and directions', () => {
+    expect(parseSort('-createdDate,name')).toEqual([
+      { field: 'createdDate', direction: 'desc' },
+      { field: 'name', direction: 'asc' },
+    ]);
+    expect(parseSort(undefined)).toEqual([]);
+  });
+
+  it('shapes a page of items', () => {
+    const Page = paginatedSchema(z.object({ id: z.number() }));
+    expect(Page.parse({ items: [{ id: 1 }], total: 41, page: 1, pageSize: 20 })).toEqual({
+      items: [{ id: 1 }],
+      total: 41,
+      page: 1,
+      pageSize: 20,
+    });
+    expect(Page.safeParse({ items: [], total: -1, page: 1, pageSize: 20 }).success).toBe(false);
+  });
+});
+
+describe('web config and regions', () => {
+  it('describes the browser app configuration', () => {
+    const config = {
+      appVersion: '0.1.0',
+      identity: { url: 'http://localhost:3000', realm: 'opora', clientId: 'web' },
+      locales: ['cs', 'en', 'sk'],
+      defaultLocale: 'cs',
+    };
+    expect(WebConfigSchema.parse(config)).toEqual(config);
+    expect(WebConfigSchema.safeParse({ ...config, defaultLocale: 'de' }).success).toBe(false);
+  });
+
+  it('describes regions with their counties', () => {
+    const tree = [
+      {
+        code: 'CZ064',
+        name: 'Jihomoravský kraj',
+        country: 'CZ',
+        counties: [{ code: 'CZ0642', name: 'Brno-město' }],
+      },
+    ];
+    expect(RegionTreeSchema.parse(tree)).toEqual(tree);
+    expect(RegionTreeSchema.safeParse([{ ...tree[0], country: 'AT' }]).success).toBe(false);
+    expect(RegionTreeSchema.safeParse([{ ...tree[0], code: 'CZ64' }]).success).toBe(false);
+    expect(
+      RegionTreeSchema.safeParse([{ ...tree[0], counties: [{ code: 'cz0642', name: 'Brno-město' }] }])
+        .success,
+    ).toBe(false);
+  });
+
+  it('knows regions by NUTS 3 code and counties by LAU 1 code', () => {
+    for (const code of ['CZ010', 'CZ064', 'SK010'])
+      expect(RegionCodeSchema.safeParse(code).success).toBe(true);
+    for (const code of ['CZ0642', 'CZ020A', 'CZ0100', 'SK0101']) {
+      expect(CountyCodeSchema.safeParse(code).success).toBe(true);
+    }
+    for (const code of ['AT130', 'cz064', 'CZ64', 'CZ0642', '']) {
+      expect(RegionCodeSchema.safeParse(code).success).toBe(false);
+    }
+    for (const code of ['CZ064', 'CZ020a', 'PL0101', 'CZ06421', 'SK0101 ']) {
+      expect(CountyCodeSchema.safeParse(code).success).toBe(false);
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  const schemas = Object.entries(contracts as Record<string, unknown>).filter(
+    (entry): entry is [string, z.ZodType] => entry[0].endsWith('Schema') && entry[1] instanceof z.ZodType,
+  );
+
+  it('exports schemas named XSchema', () => {
+    expect(schemas.length).toBeGreaterThan(50);
+  });
+
+  it.each(schemas)('%s converts to JSON Schema for requests and responses', (_name, schema) => {
+    expect(() => z.toJSONSchema(schema, { io: 'input' })).not.toThrow();
+    expect(() => z.toJSONSchema(schema, { io: 'output' })).not.toThrow();
+  });
+
+  it('gives the main entities component names', () => {
+    const ids = schemas.map(([, schema]) => z.globalRegistry.get(schema)?.id).filter(Boolean);
+    expect(ids).toEqual(
+      expect.arrayContaining(['ClientForm', 'CareRequest', 'RegionWithCounties', 'WebConfig']),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('choices from lists', () => {
+  const base = {
+    isClient: true,
+    firstName: 'Marie',
+    lastName: 'Dvořáková',
+    dateOfBirth: '1940-01-31',
+    sex: 'female',
+    countyCode: 'CZ0642',
+  };
+
+  it('reports a region that was not chosen as required and a malformed one as an invalid option', () => {
+    expect(problems(ClientFormSchema, base)).toEqual(['regionCode validation:required']);
+    expect(problems(ClientFormSchema, { ...base, regionCode: '' })).toEqual([
+      'regionCode validation:required',
+    ]);
+    expect(problems(ClientFormSchema, { ...base, regionCode: 'CZ64' })).toEqual([
+      'regionCode validation:invalidOption',
+    ]);
+    expect(problems(ClientFormSchema, { ...base, regionCode: 64 })).toEqual([
+      'regionCode validation:invalidOption',
+    ]);
+  });
+
+  it('refuses a county outside the chosen region', () => {
+    expect(problems(ClientFormSchema, { ...base, regionCode: 'CZ064' })).toEqual([]);
+    expect(problems(ClientFormSchema, { ...base, regionCode: 'CZ020' })).toEqual([
+      'countyCode validation:invalidOption',
+    ]);
+    expect(problems(ClientFormSchema, { ...base, regionCode: 'CZ020', countyCode: 'CZ020A' })).toEqual([]);
+  });
+
+  it('reads an empty region or county select as required and anything else wrong as an invalid option', () => {
+    for (const schema of [SelectedRegionCodeSchema, SelectedCountyCodeSchema, SelectedIdSchema]) {
+      expect(problems(schema, undefined)).toEqual([' validation:required']);
+      expect(problems(schema, null)).toEqual([' validation:required']);
+      expect(problems(schema, '')).toEqual([' validation:required']);
+      expect(problems(schema, 42)).toEqual([' validation:invalidOption']);
+      expect(problems(schema, 'Brno')).toEqual([' validation:invalidOption']);
+    }
+    expect(SelectedRegionCodeSchema.parse('SK010')).toBe('SK010');
+    expect(SelectedCountyCodeSchema.parse('SK0101')).toBe('SK0101');
+  });
+
+  it('takes ids as UUIDs', () => {
+    const id = '5a0f6f63-3a7c-4b9e-8d21-7c4e2f1a9b08';
+    expect(SelectedIdSchema.parse(id)).toBe(id);
+    expect(problems(ClientFormSchema, { ...base, regionCode: 'CZ064', isClient: false })).toEqual([
+      'relationshipTypeId validation:required',
+    ]);
+    expect(
+      problems(ClientFormSchema, { ...base, regionCode: 'CZ064', isClient: false, relationshipTypeId: 2 }),
+    ).toEqual(['relationshipTypeId validation:invalidOption']);
+    expect(IdParamSchema.parse(id.toUpperCase())).toBe(id);
+    expect(IdParamSchema.safeParse('42').success).toBe(false);
+  });
+
+  it('needs at least one county code for a provider service', () => {
+    const service = {
+      name: 'Osobní asistence Brno',
+      facilityId: '0b6a3c52-1d4e-4f7a-9c2b-5e8d7f6a1b30',
+      serviceTypeId: '7f3e2d1c-0b9a-4c8d-8e7f-6a5b4c3d2e1f',
+      countyCodes: ['CZ0642', 'CZ0643'],
+    };
+    expect(ProviderServiceInputSchema.parse(service)).toMatchObject({ countyCodes: ['CZ0642', 'CZ0643'] });
+    expect(problems(ProviderServiceInputSchema, { ...service, countyCodes: [] })).toEqual([
+      'countyCodes validation:choiceMin',
+    ]);
+    expect(problems(ProviderServiceInputSchema, { ...service, countyCodes: ['CZ0642', 72] })).toEqual([
+      'countyCodes.1 validation:invalidOption',
+    ]);
+  });
+});

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { locales } from '../enums.ts';
+
+export const LocaleSchema = z.enum(locales);
+
+/** `GET /api/v1/web/config`: what the browser app needs before it can sign anyone in. */
+export const WebConfigSchema = z
+  .object({
+    appVersion: z.string(),
+    identity: z.object({
+      /** Base URL of the identity server (Keycloak or the embedded issuer). */
+      url: z.url(),
+      realm: z.string(),
+      clientId: z.string(),
+    }),
+    locales: z.array(LocaleSchema),
+    defaultLocale: LocaleSchema,
+  })
+  .meta({ id: 'WebConfig' });
+export type WebConfig = z.infer<typeof WebConfigSchema>;

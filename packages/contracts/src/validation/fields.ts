@@ -1,0 +1,287 @@
+import { z } from 'zod';
+import { formatDisplayDate } from '../dates.ts';
+import { type ValidationKey, type ValidationMessage, validationKey } from './keys.ts';
+
+const required = validationKey('required');
+
+/** Missing value → `required`; a value of the wrong type → the given rule. */
+export function requiredOr(key: ValidationKey) {
+  return (issue: { input?: unknown }) =>
+    issue.input === undefined || issue.input === null ? required : validationKey(key);
+}
+
+/**
+ * `when` for a field's later rules: they run only while no earlier rule of the same field failed, so
+ * each field reports the one message that helps (`required` rather than `required` and `zipcode`).
+ * Unlike `abort`, this does not stop form-level refinements from reporting on other fields.
+ */
+export function noEarlierIssue(payload: { issues: readonly unknown[] }): boolean {
+  return payload.issues.length === 0;
+}
+
+/** Length rules report only when the field has no earlier issue; the bound goes into `parameters`. */
+export function minLengthCheck(min: number) {
+  return z.refine<string>((value) => value.length >= min, {
+    error: validationKey('minLength'),
+    params: { min, count: min },
+    when: noEarlierIssue,
+  });
+}
+
+export function maxLengthCheck(max: number) {
+  return z.refine<string>((value) => value.length <= max, {
+    error: validationKey('maxLength'),
+    params: { max, count: max },
+    when: noEarlierIssue,
+  });
+}
+
+/** A pattern rule that reports only when the field has no earlier issue. */
+export function patternCheck(pattern: RegExp, key: ValidationKey) {
+  return z.refine<string>((value) => pattern.test(value), {
+    error: validationKey(key),
+    when: noEarlierIssue,
+  });
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * Error of a value picked from a list (region, county, relationship): nothing picked — missing,
+ * `null` or the empty option `''` — reads `required`; any other wrong value `invalidOption`.
+ */
+export function selectedOptionError(issue: { input?: unknown }): ValidationMessage {
+  return isBlank(issue.input) ? required : validationKey('invalidOption');
+}
+
+/**
+ * An optional form field: forms send `''` (and some clients `null`) for an empty input, which
+ * means "not entered" and yields `undefined`; any other value must pass `schema`.
+ */
+export function optionalField<S extends z.ZodType>(schema: S) {
+  return z.preprocess<unknown, z.ZodOptional<S>, z.input<S> | '' | null | undefined>(
+    (value) => (isBlank(value) ? undefined : value),
+    schema.optional(),
+  );
+}
+
+export interface TextRules {
+  min?: number;
+  max?: number;
+}
+
+/** Trimmed, non-empty text; `max` defaults to 255 characters. */
+export function requiredText({ min, max = 255 }: TextRules = {}) {
+  let schema = z
+    .string({ error: requiredOr('invalid') })
+    .trim()
+    .min(1, { error: required });
+  if (min !== undefined && min > 1) schema = schema.check(minLengthCheck(min));
+  return schema
+    .check(maxLengthCheck(max))
+    .meta({ ...(min !== undefined && min > 1 && { minLength: min }), maxLength: max });
+}
+
+/** Optional trimmed text; blank means not entered. */
+export function optionalText(rules: TextRules = {}) {
+  return optionalField(requiredText(rules));
+}
+
+export interface NumberRules {
+  min?: number;
+  max?: number;
+  /** No decimal places. */
+  integer?: boolean;
+  /** Greater than zero. */
+  positive?: boolean;
+}
+
+export function numberField({ min, max, integer, positive }: NumberRules = {}) {
+  let schema = z.number({ error: requiredOr('number') });
+  if (integer) schema = schema.int(validationKey('integer'));
+  if (positive) schema = schema.positive(validationKey('positive'));
+  if (min !== undefined) schema = schema.min(min, validationKey('min'));
+  if (max !== undefined) schema = schema.max(max, validationKey('max'));
+  return schema;
+}
+
+export function yearField({ min, max }: { min?: number; max?: number } = {}) {
+  let schema = z.number({ error: requiredOr('number') }).int(validationKey('integer'));
+  if (min !== undefined) schema = schema.min(min, validationKey('yearMin'));
+  if (max !== undefined) schema = schema.max(max, validationKey('yearMax'));
+  return schema;
+}
+
+/** A calendar date as `yyyy-MM-dd` (SPEC §9 wire format); the pattern admits real dates only. */
+export const IsoDateSchema = z.iso.date({ error: requiredOr('dateFormat') });
+
+export type DateBound = string | (() => string);
+
+const resolveBound = (bound: DateBound): string => (typeof bound === 'function' ? bound() : bound);
+
+/**
+ * A `yyyy-MM-dd` date within bounds (inclusive). A bound may be a function so that "today" is
+ * evaluated at validation time, not when the module loads. Messages show bounds as `dd. MM. yyyy`.
+ */
+export function isoDate({ min, max }: { min?: DateBound; max?: DateBound } = {}) {
+  return IsoDateSchema.superRefine(
+    (value, ctx) => {
+      if (min !== undefined) {
+        const bound = resolveBound(min);
+        if (value < bound) {
+          ctx.addIssue({
+            code: 'custom',
+            message: validationKey('dateMin'),
+            params: { min: formatDisplayDate(bound) },
+            input: value,
+          });
+        }
+      }
+      if (max !== undefined) {
+        const bound = resolveBound(max);
+        if (value > bound) {
+          ctx.addIssue({
+            code: 'custom',
+            message: validationKey('dateMax'),
+            params: { max: formatDisplayDate(bound) },
+            input: value,
+          });
+        }
+      }
+    },
+    { when: noEarlierIssue },
+  );
+}
+
+/** An ISO 8601 timestamp with offset, as the API sends `createdDate`, `eventDate`, ... */
+export const DateTimeSchema = z.iso.datetime({ offset: true });
+
+// Extended_Pictographic covers emoji proper; regional indicators form flags; FE0F forces emoji rendering.
+const emojiPattern = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\uFE0F/u;
+
+export function containsEmoji(value: string): boolean {
+  return emojiPattern.test(value);
+}
+
+/** RFC 5321 caps a forward path at 256 octets, i.e. an address at 254 characters. */
+export const emailMaxLength = 254;
+
+/**
+ * An e-mail address, checked rule by rule so that the person reads the one message that helps:
+ * entered at all, no surrounding spaces (not silently trimmed: the address is a login), no emoji,
+ * then a valid address.
+ */
+export const EmailSchema = z
+  .string({ error: requiredOr('email') })
+  .superRefine((value, ctx) => {
+    const issue = (key: ValidationKey, params?: Record<string, unknown>) =>
+      ctx.addIssue({ code: 'custom', message: validationKey(key), input: value, ...(params && { params }) });
+    if (value.trim() === '') return issue('required');
+    if (value !== value.trim()) return issue('emailTrimmed');
+    if (containsEmoji(value)) return issue('emailEmoji');
+    if (value.length > emailMaxLength)
+      return issue('maxLength', { max: emailMaxLength, count: emailMaxLength });
+    if (!z.regexes.email.test(value)) return issue('email');
+  })
+  .meta({ format: 'email', maxLength: emailMaxLength, examples: ['jana.novakova@example.cz'] });
+
+/** A web address with `http` or `https` and a real host name. */
+export const UrlSchema = z.url({
+  protocol: /^https?$/,
+  hostname: z.regexes.domain,
+  error: requiredOr('url'),
+});
+
+export function isJson(value: string): boolean {
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Text that parses as JSON (e.g. a questionnaire definition typed in by staff). */
+export const JsonStringSchema = z
+  .string({ error: requiredOr('json') })
+  .min(1, { error: required })
+  .refine(isJson, { error: validationKey('json'), when: noEarlierIssue });
+
+/** "Choice min": at least `min` items selected. */
+export function choiceMin<S extends z.ZodType>(item: S, min: number) {
+  return z.array(item, { error: requiredOr('invalid') }).min(min, validationKey('choiceMin'));
+}
+
+function isFilled(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (typeof value === 'string') return value.trim() !== '';
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'number') return Number.isFinite(value);
+  return true;
+}
+
+/**
+ * Object refinement "at least one field entered" (e.g. a search form); the issue belongs to the
+ * whole form and names the fields in `parameters.fields`.
+ */
+export function atLeastOneField<T extends object>(fields: readonly (keyof T & string)[]) {
+  return (value: T, ctx: z.RefinementCtx<T>): void => {
+    if (fields.some((field) => isFilled(value[field]))) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: validationKey('atLeastOne'),
+      params: { fields: fields.join(', ') },
+      input: value,
+    });
+  };
+}
+
+/** Consent to the terms and to processing of personal data (sign-up); nothing else than `true` passes. */
+export const TermsConsentSchema = z.literal(true, { error: validationKey('termsConsentRequired') });
+
+/** Consent to hand the client's details to the provider (request review). */
+export const ProviderConsentSchema = z.literal(true, { error: validationKey('providerConsentRequired') });
+
+/** Czech and Slovak postal code (PSČ): five digits, accepted as `110 00` and stored as `11000`. */
+export const ZipcodeSchema = z
+  .string({ error: requiredOr('zipcode') })
+  .trim()
+  .min(1, { error: required })
+  .overwrite((value) => value.replace(/\s+/g, ''))
+  .check(patternCheck(/^\d{5}$/, 'zipcode'))
+  .meta({ examples: ['11000'] });
+
+/** Company identification number (IČO, CZ and SK): eight digits. */
+export const IdentificationCodeSchema = z
+  .string({ error: requiredOr('identificationCode') })
+  .trim()
+  .min(1, { error: required })
+  .check(patternCheck(/^\d{8}$/, 'identificationCode'))
+  .meta({ examples: ['00064581'] });
+
+/** Tax id: CZ DIČ (`CZ` + 8–10 digits), SK DIČ (10 digits) or SK IČ DPH (`SK` + 10 digits). */
+export const TaxCodeSchema = z
+  .string({ error: requiredOr('taxCode') })
+  .trim()
+  .min(1, { error: required })
+  .overwrite((value) => value.toUpperCase().replace(/\s+/g, ''))
+  .check(patternCheck(/^(CZ\d{8,10}|SK\d{10}|\d{10})$/, 'taxCode'))
+  .meta({ examples: ['CZ00064581'] });
+
+/**
+ * `when` for cross-field refinements: run as soon as the named fields hold text, even while other
+ * fields of the form still have errors, so the person sees every problem at once.
+ */
+export function whenStrings<K extends string>(...fields: K[]) {
+  return (payload: { value: unknown }): boolean => {
+    const value = payload.value as Partial<Record<K, unknown>> | null | undefined;
+    return fields.every((field) => typeof value?.[field] === 'string');
+  };
+}
+
+/** `when` for form-level refinements that must run even while single fields have errors. */
+export function whenObject(payload: { value: unknown }): boolean {
+  return typeof payload.value === 'object' && payload.value !== null;
+}

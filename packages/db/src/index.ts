@@ -1,0 +1,27 @@
+export { type CreateDbOptions, createDb, type Db, type DbExecutor, type DbHandle } from './client.ts';
+export { databaseName, redactConnectionString, withDatabase } from './connection-string.ts';
+export {
+  createDatabaseIfMissing,
+  type EmbeddedPostgresOptions,
+  type EmbeddedPostgresServer,
+  type ResolveDatabaseOptions,
+  type ResolvedDatabase,
+  resolveDatabase,
+  startEmbeddedPostgres,
+} from './embedded-postgres.ts';
+export { type PostgresError, postgresErrorCodes, postgresErrorOf } from './errors.ts';
+export { migrate, migrationsFolder } from './migrate.ts';
+export * as schema from './schema/index.ts';
+export * from './schema/index.ts';
+export { demoAccounts, demoPassword } from './seed/demo-data.ts';
+export { type SeedOptions, SeedRefusedError, type SeedSummary, seed } from './seed/index.ts';
+export {
+  type RelationshipTypeCode,
+  type RequestStatusCode,
+  relationshipTypeCodes,
+  requestStatusDefinitions,
+  type ServiceCategoryCode,
+  type ServiceTypeCode,
+  serviceCategoryCodes,
+  serviceTypeDefinitions,
+} from './seed/reference-data.ts';

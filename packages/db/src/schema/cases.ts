@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+import { sexEnum } from './enums.ts';
+import { providers } from './providers.ts';
+import { counties } from './regions.ts';
+import { users } from './users.ts';
+
+/** How the account holder relates to the client (self, child, ...); translated in the UI from `code`. */
+export const relationshipTypes = pgTable('relationship_types', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: text('code').notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * The person who needs care. Managed by an account holder (the client or a family carer) or entered by
+ * a provider for its own records.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    /** Set when a provider entered the client itself. */
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'restrict' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    /** E.164. */
+    phone: text('phone'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /**
+     * Rodné číslo without the slash. Personal data: optional, shown masked, never used as a key
+     * (real people hold numbers that break the rules).
+     */
+    birthNumber: text('birth_number'),
+    sex: sexEnum('sex'),
+    /** Permanent residence. */
+    street: text('street'),
+    city: text('city'),
+    zipcode: text('zipcode'),
+    countyCode: text('county_code').references(() => counties.code, {
+      onDelete: 'restrict',
+      onUpdate: 'cascade',
+    }),
+    /** Where care is provided, when it is not the permanent residence. */
+    serviceAddressDiffers: boolean('service_address_differs').notNull().default(false),
+    serviceStreet: text('service_street'),
+    serviceCity: text('service_city'),
+    serviceZipcode: text('service_zipcode'),
+    serviceCountyCode: text('service_county_code').references(() => counties.code, {
+      onDelete: 'restrict',
+      onUpdate: 'cascade',
+    }),
+    /** "I am the client": the account holder manages their own care. */
+    isSelf: boolean('is_self').notNull().default(false),
+    relationshipTypeId: uuid('relationship_type_id').references(() => relationshipTypes.id, {
+      onDelete: 'restrict',
+    }),
+    attendingDoctor: text('attending_doctor'),
+    ...timestamps(),
+  },
+  (t) => [
+    // "My clients" of the signed-in account (dashboard, redirect after login).
+    index('clients_owner_user_id_idx').on(t.ownerUserId),
+    // Clients a provider entered itself.
+    index('clients_provider_id_idx').on(t.providerId),
+    check('clients_has_owner', sql`num_nonnulls(${t.ownerUserId}, ${t.providerId}) >= 1`),
+    check('clients_birth_number_digits', sql`${t.birthNumber} is null or ${t.birthNumber} ~ '^[0-9]{9,10}$'`),
+    check(
+      'clients_service_address_present',
+      sql`not ${t.serviceAddressDiffers} or ${t.serviceCity} is not null`,
+    ),
+  ],
+);
+
+/** A contact person of a client (often the family carer who is not the account holder). */
+export const clientPersons = pgTable(
+  'client_persons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    email: text('email'),
+    ...timestamps(),
+  },
+  // Contact persons on the client card.
+  (t) => [index('client_persons_client_id_idx').on(t.clientId)],
+);
+
+export const caseCodeSequence = pgSequence('case_code_seq', { startWith: 1, increment: 1 });
+
+/**
+ * One need of a client, described once (surveys) and sent to several services (requests). Its `code`
+ * is the reference number people quote on the phone. A case exists before its client is entered
+ * (SPEC §2, redirect after registration) and before sign-up in the anonymous wizard, hence the
+ * nullable owner and client.
+ */
+export const cases = pgTable(
+  'cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code')
+      .notNull()
+      .unique()
+      .default(sql`('OP-' || lpad(nextval('case_code_seq')::text, 6, '0'))`),
+    date: date('date', { mode: 'string' }).notNull().default(sql`current_date`),
+    fcServiceLevel: integer('fc_service_level').notNull().default(1),
+    name: text('name').notNull(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
+    /** Set when a provider opened the case for its own client. */
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'restrict' }),
+    ...timestamps(),
+  },
+  (t) => [
+    // Cases of the signed-in account.
+    index('cases_owner_user_id_idx').on(t.ownerUserId),
+    // Cases of a client (client card, new case for an existing client).
+    index('cases_client_id_idx').on(t.clientId),
+    check('cases_fc_service_level_positive', sql`${t.fcServiceLevel} >= 1`),
+  ],
+);

@@ -1,0 +1,13 @@
+import { timestamp } from 'drizzle-orm/pg-core';
+
+/** `timestamp with time zone`, read as a `Date`. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Creation and last-change instants; `updated_at` is refreshed by Drizzle on every update. */
+export const timestamps = () => ({
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at')
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});

@@ -1,0 +1,233 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresErrorCodes, postgresErrorOf } from '../errors.ts';
+import {
+  createCareRequest,
+  createCase,
+  createFacility,
+  createFacilityService,
+  createProvider,
+  createTestDatabase,
+  createUser,
+  type TestDatabase,
+} from '../testing.ts';
+import { careRequests } from './care-requests.ts';
+import { facilityServices } from './facility-services.ts';
+import { facilityAssignments, providerUsers } from './providers.ts';
+import { serviceTypes } from './service-taxonomy.ts';
+import { surveyAnswers, surveyDefinitions } from './surveys.ts';
+import { users } from './users.ts';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+/** Runs `action`, expecting PostgreSQL to refuse it on `constraint` with one of `codes`. */
+async function expectRefused(
+  action: () => Promise<unknown>,
+  codes: string | readonly string[],
+  constraint: string,
+): Promise<void> {
+  const error = await action().then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error, `expected ${constraint} to refuse the write`).toBeDefined();
+  const refusal = postgresErrorOf(error);
+  expect(refusal?.constraint).toBe(constraint);
+  expect(typeof codes === 'string' ? [codes] : codes).toContain(refusal?.code);
+}
+
+async function createProviderUser(providerId: string) {
+  const user = await createUser(database.db);
+  const [providerUser] = await database.db
+    .insert(providerUsers)
+    .values({ providerId, userId: user.id, roles: ['providerUser'] })
+    .returning();
+  if (!providerUser) throw new Error('no provider user');
+  return providerUser;
+}
+
+describe('care requests', () => {
+  it('refuses a second request of the same case for the same facility service', async () => {
+    const first = await createCareRequest(database.db);
+    await expectRefused(
+      () =>
+        createCareRequest(database.db, { caseId: first.caseId, facilityServiceId: first.facilityServiceId }),
+      postgresErrorCodes.uniqueViolation,
+      'care_requests_case_id_facility_service_id_unique',
+    );
+  });
+
+  it('accepts requests of one case to different services and of different cases to one service', async () => {
+    const first = await createCareRequest(database.db);
+    await createCareRequest(database.db, { caseId: first.caseId });
+    const otherCase = await createCase(database.db);
+    await createCareRequest(database.db, {
+      caseId: otherCase.id,
+      facilityServiceId: first.facilityServiceId,
+    });
+    expect(await database.db.$count(careRequests, eq(careRequests.caseId, first.caseId))).toBe(2);
+  });
+
+  it('refuses a request whose provider is not the provider of its service', async () => {
+    const careRequest = await createCareRequest(database.db);
+    const otherProvider = await createProvider(database.db);
+    await expectRefused(
+      () =>
+        database.db
+          .update(careRequests)
+          .set({ providerId: otherProvider.id })
+          .where(eq(careRequests.id, careRequest.id)),
+      postgresErrorCodes.foreignKeyViolation,
+      'care_requests_facility_service_fk',
+    );
+  });
+});
+
+describe('survey definitions', () => {
+  const definition = { questions: [] };
+
+  it('refuses a second definition with the same type and version', async () => {
+    await database.db
+      .insert(surveyDefinitions)
+      .values({ type: 'case', version: 1, code: 'case-v1', definition });
+    await database.db
+      .insert(surveyDefinitions)
+      .values({ type: 'case', version: 2, code: 'case-v2', definition });
+    await expectRefused(
+      () =>
+        database.db
+          .insert(surveyDefinitions)
+          .values({ type: 'case', version: 1, code: 'case-v1-copy', definition }),
+      postgresErrorCodes.uniqueViolation,
+      'survey_definitions_type_version_unique',
+    );
+  });
+
+  it('refuses a second definition with the same code', async () => {
+    await database.db
+      .insert(surveyDefinitions)
+      .values({ type: 'service', version: 1, code: 'intake', definition });
+    await expectRefused(
+      () =>
+        database.db
+          .insert(surveyDefinitions)
+          .values({ type: 'extended-case', version: 1, code: 'intake', definition }),
+      postgresErrorCodes.uniqueViolation,
+      'survey_definitions_code_unique',
+    );
+  });
+
+  it('refuses to delete a definition that has answers', async () => {
+    const [survey] = await database.db
+      .insert(surveyDefinitions)
+      .values({ type: 'service', version: 2, code: 'needs-v1', definition })
+      .returning();
+    const careCase = await createCase(database.db);
+    await database.db
+      .insert(surveyAnswers)
+      .values({ surveyDefinitionId: survey?.id ?? '', caseId: careCase.id, answers: { mobility: 2 } });
+    await expectRefused(
+      () => database.db.delete(surveyDefinitions).where(eq(surveyDefinitions.id, survey?.id ?? '')),
+      // PostgreSQL 18 reports `on delete restrict` as restrict_violation, earlier versions as a foreign key one.
+      [postgresErrorCodes.restrictViolation, postgresErrorCodes.foreignKeyViolation],
+      'survey_answers_survey_definition_id_survey_definitions_id_fk',
+    );
+  });
+});
+
+describe('facility assignments', () => {
+  it('assigns a provider user to a facility of the same provider', async () => {
+    const facility = await createFacility(database.db);
+    const providerUser = await createProviderUser(facility.providerId);
+    await database.db
+      .insert(facilityAssignments)
+      .values({ providerId: facility.providerId, facilityId: facility.id, providerUserId: providerUser.id });
+    expect(
+      await database.db.$count(facilityAssignments, eq(facilityAssignments.providerUserId, providerUser.id)),
+    ).toBe(1);
+  });
+
+  it('refuses to assign a provider user to a facility of another provider', async () => {
+    const ownProvider = await createProvider(database.db);
+    const providerUser = await createProviderUser(ownProvider.id);
+    const foreignFacility = await createFacility(database.db);
+
+    await expectRefused(
+      () =>
+        database.db.insert(facilityAssignments).values({
+          providerId: ownProvider.id,
+          facilityId: foreignFacility.id,
+          providerUserId: providerUser.id,
+        }),
+      postgresErrorCodes.foreignKeyViolation,
+      'facility_assignments_facility_fk',
+    );
+    await expectRefused(
+      () =>
+        database.db.insert(facilityAssignments).values({
+          providerId: foreignFacility.providerId,
+          facilityId: foreignFacility.id,
+          providerUserId: providerUser.id,
+        }),
+      postgresErrorCodes.foreignKeyViolation,
+      'facility_assignments_provider_user_fk',
+    );
+  });
+});
+
+describe('facility services', () => {
+  it('accepts a price of zero and refuses a negative price', async () => {
+    const free = await createFacilityService(database.db, { priceCzk: 0 });
+    expect(free.priceCzk).toBe(0);
+    await expectRefused(
+      () => createFacilityService(database.db, { priceCzk: -1 }),
+      postgresErrorCodes.checkViolation,
+      'facility_services_price_non_negative',
+    );
+  });
+
+  it('refuses a category that is not the category of the service type', async () => {
+    const service = await createFacilityService(database.db, { serviceTypeCode: 'home-care-service' });
+    const [healthType] = await database.db
+      .select({ categoryId: serviceTypes.categoryId })
+      .from(serviceTypes)
+      .where(eq(serviceTypes.code, 'home-nursing'));
+    await expectRefused(
+      () =>
+        database.db
+          .update(facilityServices)
+          .set({ serviceCategoryId: healthType?.categoryId ?? '' })
+          .where(eq(facilityServices.id, service.id)),
+      postgresErrorCodes.foreignKeyViolation,
+      'facility_services_service_type_fk',
+    );
+  });
+});
+
+describe('users', () => {
+  it('refuses an e-mail address that differs from an existing one only in letter case', async () => {
+    const user = await createUser(database.db, { email: 'Jana.Dvorakova@opora.test' });
+    expect(user.email).toBe('Jana.Dvorakova@opora.test');
+    await expectRefused(
+      () => createUser(database.db, { email: 'jana.dvorakova@OPORA.test' }),
+      postgresErrorCodes.uniqueViolation,
+      'users_email_lower_unique',
+    );
+  });
+
+  it('refuses a phone number that is not in E.164 form', async () => {
+    await expectRefused(
+      () => database.db.insert(users).values({ email: 'phone-check@opora.test', phone: '601 123 456' }),
+      postgresErrorCodes.checkViolation,
+      'users_phone_e164',
+    );
+  });
+});

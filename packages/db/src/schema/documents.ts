@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { careRequests } from './care-requests.ts';
+import { clients } from './cases.ts';
+import { timestamptz } from './columns.ts';
+import { users } from './users.ts';
+
+/** An uploaded file attached to a request or a client; the bytes live in object storage under `storage_key`. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    careRequestId: uuid('care_request_id').references(() => careRequests.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** Sniffed from the content at upload, not taken from the browser. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Documents tab of a request.
+    index('documents_care_request_id_idx').on(t.careRequestId),
+    // Documents of a client.
+    index('documents_client_id_idx').on(t.clientId),
+    check('documents_attached', sql`num_nonnulls(${t.careRequestId}, ${t.clientId}) >= 1`),
+    check('documents_size_non_negative', sql`${t.sizeBytes} >= 0`),
+  ],
+);

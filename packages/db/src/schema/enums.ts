@@ -1,0 +1,84 @@
+import {
+  contactTypes,
+  countries,
+  locales,
+  providerRoles,
+  serviceStatuses,
+  sexValues,
+  subscriptionTypeCodes,
+  surveyTypes,
+} from '@opora/contracts';
+import { pgEnum } from 'drizzle-orm/pg-core';
+
+// The wire values are defined once in the contracts; the database enums reuse them.
+export {
+  contactTypes,
+  countries,
+  locales,
+  providerRoles,
+  serviceStatuses,
+  sexValues,
+  subscriptionTypeCodes,
+  surveyTypes,
+};
+
+// Owned by the data layer until a contract needs them.
+/** Legal form of a social service (CZ 108/2006 Sb. § 33); `health` for health care at home. */
+export const serviceForms = ['residential', 'day', 'field', 'health'] as const;
+/** Platform staff roles; clients need no role, provider staff get theirs from `provider_users`. */
+export const platformRoles = ['admin', 'assistant'] as const;
+/** GDPR consents; `health-data` is the explicit consent of Art. 9, `provider-sharing` the request review one. */
+export const consentKinds = [
+  'terms',
+  'personal-data',
+  'health-data',
+  'marketing',
+  'provider-sharing',
+] as const;
+export const careRequestEventKinds = [
+  'created',
+  'status-changed',
+  'note-changed',
+  'document-added',
+  'document-removed',
+  'survey-answered',
+  'updated',
+] as const;
+export const subscriptionVariants = ['self-managed', 'with-assistant'] as const;
+export const subscriptionStatuses = ['active', 'past-due', 'cancelled', 'expired'] as const;
+export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
+export const emailOutboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+
+export type ServiceStatus = (typeof serviceStatuses)[number];
+export type Sex = (typeof sexValues)[number];
+export type ContactType = (typeof contactTypes)[number];
+export type SubscriptionTypeCode = (typeof subscriptionTypeCodes)[number];
+export type Country = (typeof countries)[number];
+export type Locale = (typeof locales)[number];
+export type SurveyType = (typeof surveyTypes)[number];
+export type ServiceForm = (typeof serviceForms)[number];
+export type PlatformRole = (typeof platformRoles)[number];
+export type ProviderRole = (typeof providerRoles)[number];
+export type ConsentKind = (typeof consentKinds)[number];
+export type CareRequestEventKind = (typeof careRequestEventKinds)[number];
+export type SubscriptionVariant = (typeof subscriptionVariants)[number];
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export type EmailOutboxStatus = (typeof emailOutboxStatuses)[number];
+
+export const serviceStatusEnum = pgEnum('service_status', serviceStatuses);
+export const sexEnum = pgEnum('sex', sexValues);
+export const contactTypeEnum = pgEnum('contact_type', contactTypes);
+export const subscriptionTypeCodeEnum = pgEnum('subscription_type_code', subscriptionTypeCodes);
+export const countryEnum = pgEnum('country', countries);
+export const localeEnum = pgEnum('locale', locales);
+export const serviceFormEnum = pgEnum('service_form', serviceForms);
+export const platformRoleEnum = pgEnum('platform_role', platformRoles);
+export const providerRoleEnum = pgEnum('provider_role', providerRoles);
+export const surveyTypeEnum = pgEnum('survey_type', surveyTypes);
+export const consentKindEnum = pgEnum('consent_kind', consentKinds);
+export const careRequestEventKindEnum = pgEnum('care_request_event_kind', careRequestEventKinds);
+export const subscriptionVariantEnum = pgEnum('subscription_variant', subscriptionVariants);
+export const subscriptionStatusEnum = pgEnum('subscription_status', subscriptionStatuses);
+export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses);
+export const emailOutboxStatusEnum = pgEnum('email_outbox_status', emailOutboxStatuses);

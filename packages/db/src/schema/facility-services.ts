@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+import { serviceStatusEnum } from './enums.ts';
+import { facilities } from './providers.ts';
+import { counties } from './regions.ts';
+import { serviceCategories, serviceTypes } from './service-taxonomy.ts';
+
+/** A service a facility offers, as clients find it in the catalogue. */
+export const facilityServices = pgTable(
+  'facility_services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Copy of the facility's provider, kept equal by the composite key; lets requests and lists scope by provider. */
+    providerId: uuid('provider_id').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    serviceTypeId: uuid('service_type_id').notNull(),
+    serviceCategoryId: uuid('service_category_id')
+      .notNull()
+      .references(() => serviceCategories.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Where the service is provided when it is not the facility's address (e.g. "in the client's home"). */
+    place: text('place'),
+    status: serviceStatusEnum('status').notNull().default('draft'),
+    /** Paid placement; always labelled as such in lists. */
+    sponsored: boolean('sponsored').notNull().default(false),
+    /** Staff checked this service's registration. */
+    verified: boolean('verified').notNull().default(false),
+    /** Indicative price in whole CZK; null when the provider prices individually. */
+    priceCzk: integer('price_czk'),
+    url: text('url'),
+    ...timestamps(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'facility_services_facility_fk',
+      columns: [t.providerId, t.facilityId],
+      foreignColumns: [facilities.providerId, facilities.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'facility_services_service_type_fk',
+      columns: [t.serviceTypeId, t.serviceCategoryId],
+      foreignColumns: [serviceTypes.id, serviceTypes.categoryId],
+    }).onDelete('restrict'),
+    // Target of care_requests' composite key (a request's provider is its service's provider);
+    // also serves "services of a provider".
+    unique('facility_services_provider_id_id_unique').on(t.providerId, t.id),
+    // Services tab of a facility, filtered by status.
+    index('facility_services_facility_id_status_idx').on(t.facilityId, t.status),
+    check('facility_services_price_non_negative', sql`${t.priceCzk} is null or ${t.priceCzk} >= 0`),
+  ],
+);
+
+/** Counties a service is available in (field services cover several). */
+export const facilityServiceCounties = pgTable(
+  'facility_service_counties',
+  {
+    countyCode: text('county_code')
+      .notNull()
+      .references(() => counties.code, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    facilityServiceId: uuid('facility_service_id')
+      .notNull()
+      .references(() => facilityServices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    // Services by county (and by region through its counties): leads with the county; status is
+    // then checked on the service's primary key.
+    primaryKey({ name: 'facility_service_counties_pk', columns: [t.countyCode, t.facilityServiceId] }),
+    // Counties of one service (service detail, editing).
+    index('facility_service_counties_facility_service_id_idx').on(t.facilityServiceId),
+  ],
+);

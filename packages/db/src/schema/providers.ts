@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps, timestamptz } from './columns.ts';
+import { contactTypeEnum, countryEnum, providerRoleEnum } from './enums.ts';
+import { counties } from './regions.ts';
+import { users } from './users.ts';
+
+/** An organisation providing care (registered social service provider or home nursing agency). */
+export const providers = pgTable(
+  'providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    country: countryEnum('country').notNull().default('CZ'),
+    street: text('street'),
+    city: text('city'),
+    zipcode: text('zipcode'),
+    billingName: text('billing_name'),
+    billingStreet: text('billing_street'),
+    billingCity: text('billing_city'),
+    billingZipcode: text('billing_zipcode'),
+    /** IČO. */
+    identificationCode: text('identification_code'),
+    /** DIČ / IČ DPH. */
+    taxCode: text('tax_code'),
+    /** Where new requests are announced; not shown publicly. */
+    requestsEmail: text('requests_email'),
+    contactPhone: text('contact_phone'),
+    contactEmail: text('contact_email'),
+    url: text('url'),
+    description: text('description'),
+    logoUrl: text('logo_url'),
+    /** Staff checked the provider's registration with the regional authority. */
+    verified: boolean('verified').notNull().default(false),
+    verifiedAt: timestamptz('verified_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    // One organisation per company number and country; admin search by IČO.
+    uniqueIndex('providers_country_identification_code_unique').on(t.country, t.identificationCode),
+    check('providers_verified_has_date', sql`${t.verified} = (${t.verifiedAt} is not null)`),
+  ],
+);
+
+/** A site of a provider where (or from where) services are provided. */
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    street: text('street'),
+    city: text('city'),
+    zipcode: text('zipcode'),
+    countyCode: text('county_code').references(() => counties.code, {
+      onDelete: 'restrict',
+      onUpdate: 'cascade',
+    }),
+    type: text('type'),
+    web: text('web'),
+    description: text('description'),
+    /** Address and contacts are the provider's own (a provider with a single site). */
+    sameAsProvider: boolean('same_as_provider').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    // Target of the composite keys that keep facility services and assignments inside one provider;
+    // also serves "facilities of a provider".
+    unique('facilities_provider_id_id_unique').on(t.providerId, t.id),
+  ],
+);
+
+/** A contact person of a provider or of one of its facilities. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'cascade' }),
+    facilityId: uuid('facility_id').references(() => facilities.id, { onDelete: 'cascade' }),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    alternatePhone: text('alternate_phone'),
+    note: text('note'),
+    type: contactTypeEnum('type').notNull().default('private'),
+    ...timestamps(),
+  },
+  (t) => [
+    // Contacts tab of the provider profile.
+    index('contacts_provider_id_idx').on(t.providerId),
+    // Contacts tab of a facility.
+    index('contacts_facility_id_idx').on(t.facilityId),
+    check(
+      'contacts_belongs_to_provider_or_facility',
+      sql`num_nonnulls(${t.providerId}, ${t.facilityId}) = 1`,
+    ),
+  ],
+);
+
+/**
+ * Membership of a person in a provider: a registered user, or an invitation to an e-mail address
+ * not yet accepted. "Registered and assigned" is `user_id is not null`.
+ */
+export const providerUsers = pgTable(
+  'provider_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    inviteEmail: text('invite_email'),
+    invitedAt: timestamptz('invited_at'),
+    roles: providerRoleEnum('roles').array().notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    // Target of facility_assignments' composite key (a provider user stays inside its provider).
+    unique('provider_users_provider_id_id_unique').on(t.providerId, t.id),
+    // A person is a member of a provider once.
+    uniqueIndex('provider_users_provider_id_user_id_unique').on(t.providerId, t.userId),
+    // ProviderInviteEmailAlreadyAssigned: one invitation per provider and address.
+    uniqueIndex('provider_users_provider_id_invite_email_unique').on(
+      t.providerId,
+      sql`lower(${t.inviteEmail})`,
+    ),
+    // Every provider-portal call resolves which providers the signed-in user belongs to.
+    index('provider_users_user_id_idx').on(t.userId),
+    check('provider_users_user_or_invite', sql`num_nonnulls(${t.userId}, ${t.inviteEmail}) >= 1`),
+    check('provider_users_has_role', sql`cardinality(${t.roles}) > 0`),
+  ],
+);
+
+/**
+ * A provider user assigned to a facility (requests can be routed by facility). The composite keys
+ * make the database refuse assigning a user to a facility of another provider (SPEC §5).
+ */
+export const facilityAssignments = pgTable(
+  'facility_assignments',
+  {
+    providerId: uuid('provider_id').notNull(),
+    facilityId: uuid('facility_id').notNull(),
+    providerUserId: uuid('provider_user_id').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'facility_assignments_pk', columns: [t.facilityId, t.providerUserId] }),
+    foreignKey({
+      name: 'facility_assignments_facility_fk',
+      columns: [t.providerId, t.facilityId],
+      foreignColumns: [facilities.providerId, facilities.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'facility_assignments_provider_user_fk',
+      columns: [t.providerId, t.providerUserId],
+      foreignColumns: [providerUsers.providerId, providerUsers.id],
+    }).onDelete('cascade'),
+    // "Facilities of this colleague" in the users overview and request routing.
+    index('facility_assignments_provider_user_idx').on(t.providerId, t.providerUserId),
+  ],
+);

@@ -1,0 +1,359 @@
+import { createHash } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../client.ts';
+import type { PlatformRole } from '../schema/enums.ts';
+import {
+  careRequestEvents,
+  careRequests,
+  cases,
+  clientPersons,
+  clients,
+  consents,
+  facilities,
+  facilityAssignments,
+  facilityServiceCounties,
+  facilityServices,
+  providers,
+  providerUsers,
+  relationshipTypes,
+  requestStatuses,
+  serviceTypes,
+  subscriptions,
+  subscriptionTypes,
+  userCredentials,
+  users,
+} from '../schema/index.ts';
+import { demoProviders, withIcoCheckDigit } from './demo-catalogue.ts';
+
+/** Password of every demo account (listed in the README). */
+export const demoPassword = 'Opora2026!';
+
+export const demoAccounts = {
+  client: { email: 'klient@opora.test', firstName: 'Jana', lastName: 'Nováková', phone: '+420601100001' },
+  provider: {
+    email: 'poskytovatel@opora.test',
+    firstName: 'Petr',
+    lastName: 'Dvořák',
+    phone: '+420601100002',
+  },
+  admin: { email: 'admin@opora.test', firstName: 'Alena', lastName: 'Horáková', phone: '+420601100003' },
+} as const;
+
+/** The provider whose administrator is the demo provider account. */
+export const demoProviderAccountProviderKey = 'vlidna-pece';
+
+const demoNamespace = 'b9a4f0e2-8f4c-4d1e-9a57-0c8f3e6d2a11';
+
+/** Name-based UUID, RFC 9562 version 5 (SHA-1). */
+export function uuidV5(namespace: string, name: string): string {
+  const namespaceBytes = Buffer.from(namespace.replaceAll('-', ''), 'hex');
+  const bytes = createHash('sha1').update(namespaceBytes).update(name).digest().subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The same demo row gets the same id in every database, so the demo seed can insert-or-skip by key. */
+export function demoId(name: string): string {
+  return uuidV5(demoNamespace, name);
+}
+
+export async function hashDemoPassword(): Promise<string> {
+  // @node-rs/argon2 defaults to argon2id (19 MiB, 2 passes), the OWASP baseline.
+  return hash(demoPassword);
+}
+
+async function idsByCode(
+  db: DbExecutor,
+  table: typeof serviceTypes | typeof relationshipTypes | typeof requestStatuses | typeof subscriptionTypes,
+): Promise<Map<string, string>> {
+  const rows = await db.select({ id: table.id, code: table.code }).from(table);
+  return new Map(rows.map((row) => [row.code, row.id]));
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Demo seed: ${what} is missing; seed the reference data first`);
+  return value;
+}
+
+/**
+ * Inserts the demo catalogue and accounts. Rows that exist are left as they are, so a demo database
+ * keeps what people changed in it across restarts.
+ */
+export async function seedDemoData(db: DbExecutor, passwordHash: string): Promise<void> {
+  const serviceTypeIds = await idsByCode(db, serviceTypes);
+  const typeRows = await db
+    .select({ id: serviceTypes.id, code: serviceTypes.code, categoryId: serviceTypes.categoryId })
+    .from(serviceTypes);
+  const categoryByType = new Map(typeRows.map((row) => [row.id, row.categoryId]));
+  const verifiedAt = new Date('2026-10-01T08:00:00Z');
+
+  for (const provider of demoProviders) {
+    const providerId = demoId(`provider:${provider.key}`);
+    const identificationCode = withIcoCheckDigit(provider.identificationCodeBase);
+    await db
+      .insert(providers)
+      .values({
+        id: providerId,
+        name: provider.name,
+        country: provider.country,
+        street: provider.street,
+        city: provider.city,
+        zipcode: provider.zipcode,
+        billingName: provider.name,
+        billingStreet: provider.street,
+        billingCity: provider.city,
+        billingZipcode: provider.zipcode,
+        identificationCode,
+        taxCode: provider.country === 'CZ' ? `CZ${identificationCode}` : `SK20${identificationCode}`,
+        requestsEmail: `zadosti@${provider.domain}`,
+        contactPhone: provider.contactPhone,
+        contactEmail: `info@${provider.domain}`,
+        url: `https://www.${provider.domain}`,
+        description: provider.description,
+        verified: provider.verified,
+        verifiedAt: provider.verified ? verifiedAt : null,
+      })
+      .onConflictDoNothing();
+
+    for (const facility of provider.facilities) {
+      const facilityId = demoId(`facility:${provider.key}:${facility.key}`);
+      await db
+        .insert(facilities)
+        .values({
+          id: facilityId,
+          providerId,
+          name: facility.name,
+          street: facility.street,
+          city: facility.city,
+          zipcode: facility.zipcode,
+          countyCode: facility.countyCode,
+          type: facility.type,
+          web: `https://www.${provider.domain}`,
+          description: facility.description,
+          sameAsProvider: facility.sameAsProvider ?? false,
+        })
+        .onConflictDoNothing();
+
+      for (const service of facility.services) {
+        const facilityServiceId = demoId(`facility-service:${provider.key}:${facility.key}:${service.key}`);
+        const serviceTypeId = required(serviceTypeIds.get(service.type), `service type ${service.type}`);
+        await db
+          .insert(facilityServices)
+          .values({
+            id: facilityServiceId,
+            providerId,
+            facilityId,
+            serviceTypeId,
+            serviceCategoryId: required(categoryByType.get(serviceTypeId), `category of ${service.type}`),
+            name: service.name,
+            description: service.description,
+            place: service.place ?? null,
+            status: service.status,
+            sponsored: service.sponsored ?? false,
+            verified: service.verified,
+            priceCzk: service.priceCzk,
+            url: `https://www.${provider.domain}`,
+          })
+          .onConflictDoNothing();
+        await db
+          .insert(facilityServiceCounties)
+          .values(service.counties.map((countyCode) => ({ countyCode, facilityServiceId })))
+          .onConflictDoNothing();
+      }
+    }
+  }
+
+  const userIds = await seedDemoAccounts(db, passwordHash);
+  await seedDemoProviderMembership(
+    db,
+    required(userIds.get(demoAccounts.provider.email), 'provider account'),
+  );
+  await seedDemoClient(db, required(userIds.get(demoAccounts.client.email), 'client account'));
+}
+
+async function seedDemoAccounts(db: DbExecutor, passwordHash: string): Promise<Map<string, string>> {
+  const accounts: { key: keyof typeof demoAccounts; platformRoles: PlatformRole[] }[] = [
+    { key: 'client', platformRoles: [] },
+    { key: 'provider', platformRoles: [] },
+    { key: 'admin', platformRoles: ['admin'] },
+  ];
+  const verifiedAt = new Date('2026-10-01T08:00:00Z');
+  await db
+    .insert(users)
+    .values(
+      accounts.map(({ key, platformRoles }) => ({
+        id: demoId(`user:${key}`),
+        ...demoAccounts[key],
+        locale: 'cs' as const,
+        platformRoles,
+        emailVerifiedAt: verifiedAt,
+      })),
+    )
+    // Skips an existing id and an address someone already registered.
+    .onConflictDoNothing();
+
+  const emails = accounts.map(({ key }) => demoAccounts[key].email);
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, emails));
+  const userIds = new Map(rows.map((row) => [row.email?.toLowerCase() ?? '', row.id]));
+
+  await db
+    .insert(userCredentials)
+    .values([...userIds.values()].map((userId) => ({ userId, passwordHash })))
+    // A password changed in the demo stays changed.
+    .onConflictDoNothing();
+  return userIds;
+}
+
+async function seedDemoProviderMembership(db: DbExecutor, userId: string): Promise<void> {
+  const provider = required(
+    demoProviders.find((candidate) => candidate.key === demoProviderAccountProviderKey),
+    'demo provider',
+  );
+  const providerId = demoId(`provider:${provider.key}`);
+  const providerUserId = demoId(`provider-user:${provider.key}:provider`);
+  await db
+    .insert(providerUsers)
+    .values({ id: providerUserId, providerId, userId, roles: ['providerAdmin'] })
+    .onConflictDoNothing();
+  const [membership] = await db
+    .select({ id: providerUsers.id })
+    .from(providerUsers)
+    .where(sql`${providerUsers.providerId} = ${providerId} and ${providerUsers.userId} = ${userId}`);
+  if (!membership) return;
+  await db
+    .insert(facilityAssignments)
+    .values(
+      provider.facilities.map((facility) => ({
+        providerId,
+        facilityId: demoId(`facility:${provider.key}:${facility.key}`),
+        providerUserId: membership.id,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function seedDemoClient(db: DbExecutor, ownerUserId: string): Promise<void> {
+  const relationshipTypeIds = await idsByCode(db, relationshipTypes);
+  const statusIds = await idsByCode(db, requestStatuses);
+  const subscriptionTypeIds = await idsByCode(db, subscriptionTypes);
+  const clientId = demoId('client:marie');
+  const caseId = demoId('case:marie');
+
+  await db
+    .insert(clients)
+    .values({
+      id: clientId,
+      ownerUserId,
+      firstName: 'Marie',
+      lastName: 'Nováková',
+      phone: '+420601100011',
+      dateOfBirth: '1941-03-12',
+      sex: 'female',
+      street: 'Hrnčířská 1402/7',
+      city: 'Praha 4',
+      zipcode: '149 00',
+      countyCode: 'CZ0100',
+      relationshipTypeId: required(relationshipTypeIds.get('child'), 'relationship type child'),
+      attendingDoctor: 'MUDr. Hana Veselá, Praha 4',
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(clientPersons)
+    .values({
+      id: demoId('client-person:marie:tomas'),
+      clientId,
+      firstName: 'Tomáš',
+      lastName: 'Novák',
+      phone: '+420601100012',
+    })
+    .onConflictDoNothing();
+
+  // The case code comes from a sequence; checking first keeps a repeated seed from consuming numbers.
+  const [existingCase] = await db.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId));
+  if (!existingCase) {
+    await db.insert(cases).values({
+      id: caseId,
+      date: '2026-11-02',
+      name: 'Péče o maminku',
+      ownerUserId,
+      clientId,
+    });
+  }
+
+  const grantedAt = new Date('2026-11-02T09:00:00Z');
+  await db
+    .insert(consents)
+    .values([
+      {
+        id: demoId('consent:client:terms'),
+        userId: ownerUserId,
+        kind: 'terms',
+        version: '2026-11',
+        grantedAt,
+      },
+      {
+        id: demoId('consent:client:personal-data'),
+        userId: ownerUserId,
+        kind: 'personal-data',
+        version: '2026-11',
+        grantedAt,
+      },
+      {
+        id: demoId('consent:client:health-data:marie'),
+        userId: ownerUserId,
+        onBehalfOfClientId: clientId,
+        kind: 'health-data',
+        version: '2026-11',
+        grantedAt,
+      },
+    ])
+    .onConflictDoNothing();
+
+  const startedAt = new Date('2026-11-02T09:05:00Z');
+  await db
+    .insert(subscriptions)
+    .values({
+      id: demoId('subscription:client'),
+      userId: ownerUserId,
+      subscriptionTypeId: required(subscriptionTypeIds.get('self-managed'), 'subscription type self-managed'),
+      startedAt,
+      currentPeriodEnd: new Date('2026-12-02T09:05:00Z'),
+    })
+    .onConflictDoNothing();
+
+  // One request waiting in the demo provider's inbox.
+  const careRequestId = demoId('care-request:marie:chodov-domov');
+  const newStatusId = required(statusIds.get('new'), 'request status new');
+  const inserted = await db
+    .insert(careRequests)
+    .values({
+      id: careRequestId,
+      caseId,
+      providerId: demoId(`provider:${demoProviderAccountProviderKey}`),
+      facilityServiceId: demoId(`facility-service:${demoProviderAccountProviderKey}:chodov:domov`),
+      clientId,
+      statusId: newStatusId,
+      note: 'Maminka po pádu potřebuje celodenní péči. Hledáme místo od ledna, ideálně blízko Chodova.',
+      contractorUserId: ownerUserId,
+      createdByUserId: ownerUserId,
+      createdAt: new Date('2026-11-02T09:30:00Z'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: careRequests.id });
+  if (inserted.length > 0) {
+    await db.insert(careRequestEvents).values({
+      id: demoId('care-request-event:marie:chodov-domov:created'),
+      careRequestId,
+      eventDate: new Date('2026-11-02T09:30:00Z'),
+      createdByUserId: ownerUserId,
+      kind: 'created',
+      requestStatusId: newStatusId,
+    });
+  }
+}

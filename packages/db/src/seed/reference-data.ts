@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from '../client.ts';
+import type { ServiceForm, SubscriptionTypeCode, SubscriptionVariant } from '../schema/enums.ts';
+import {
+  relationshipTypes,
+  requestStatuses,
+  serviceCategories,
+  serviceTypes,
+  subscriptionTypes,
+} from '../schema/index.ts';
+
+/** What the account holder is to the client ("I am the client's child"). */
+export const relationshipTypeCodes = [
+  'self',
+  'child',
+  'spouse-partner',
+  'parent',
+  'sibling',
+  'grandchild',
+  'other-relative',
+  'guardian',
+  'social-worker',
+  'other',
+] as const;
+export type RelationshipTypeCode = (typeof relationshipTypeCodes)[number];
+
+export const serviceCategoryCodes = ['social', 'health'] as const;
+export type ServiceCategoryCode = (typeof serviceCategoryCodes)[number];
+
+export interface ServiceTypeDefinition {
+  code: string;
+  category: ServiceCategoryCode;
+  form: ServiceForm;
+  legalReference: string;
+}
+
+/** Types for older and disabled people from CZ 108/2006 Sb. (SK 448/2008 Z. z. has close equivalents). */
+export const serviceTypeDefinitions = [
+  { code: 'personal-assistance', category: 'social', form: 'field', legalReference: '108/2006 Sb. § 39' },
+  { code: 'home-care-service', category: 'social', form: 'field', legalReference: '108/2006 Sb. § 40' },
+  { code: 'emergency-care', category: 'social', form: 'field', legalReference: '108/2006 Sb. § 41' },
+  { code: 'respite-care', category: 'social', form: 'residential', legalReference: '108/2006 Sb. § 44' },
+  { code: 'day-services-centre', category: 'social', form: 'day', legalReference: '108/2006 Sb. § 45' },
+  { code: 'day-care-centre', category: 'social', form: 'day', legalReference: '108/2006 Sb. § 46' },
+  { code: 'home-for-seniors', category: 'social', form: 'residential', legalReference: '108/2006 Sb. § 49' },
+  {
+    code: 'special-regime-home',
+    category: 'social',
+    form: 'residential',
+    legalReference: '108/2006 Sb. § 50',
+  },
+  { code: 'social-activation', category: 'social', form: 'day', legalReference: '108/2006 Sb. § 66' },
+  { code: 'social-counselling', category: 'social', form: 'day', legalReference: '108/2006 Sb. § 37' },
+  // Covered by public health insurance when prescribed by a doctor.
+  { code: 'home-nursing', category: 'health', form: 'health', legalReference: '372/2011 Sb. § 10' },
+] as const satisfies readonly ServiceTypeDefinition[];
+export type ServiceTypeCode = (typeof serviceTypeDefinitions)[number]['code'];
+
+/**
+ * Statuses of a request in the provider inbox. `waiting-list` and `no-capacity` let a provider answer
+ * honestly instead of leaving a request unanswered (DOMAIN.md).
+ */
+export const requestStatusDefinitions = [
+  { code: 'new', isTerminal: false },
+  { code: 'in-progress', isTerminal: false },
+  { code: 'waiting-list', isTerminal: false },
+  { code: 'no-capacity', isTerminal: true },
+  { code: 'accepted', isTerminal: true },
+  { code: 'rejected', isTerminal: true },
+  { code: 'cancelled', isTerminal: true },
+] as const;
+export type RequestStatusCode = (typeof requestStatusDefinitions)[number]['code'];
+
+export const subscriptionTypeDefinitions: readonly {
+  code: SubscriptionTypeCode;
+  variant: SubscriptionVariant;
+  monthlyPriceCzk: number | null;
+}[] = [
+  // Prices are not decided yet (SPEC §9); `free` costs nothing by definition.
+  { code: 'self-managed', variant: 'self-managed', monthlyPriceCzk: null },
+  { code: 'with-assistant', variant: 'with-assistant', monthlyPriceCzk: null },
+  { code: 'free', variant: 'self-managed', monthlyPriceCzk: 0 },
+];
+
+const sortOrder = (index: number) => (index + 1) * 10;
+
+/** Upserts all reference data keyed by `code`; rows already equal are left untouched. */
+export async function seedReferenceData(db: DbExecutor): Promise<void> {
+  await db
+    .insert(relationshipTypes)
+    .values(relationshipTypeCodes.map((code, index) => ({ code, sortOrder: sortOrder(index) })))
+    .onConflictDoUpdate({
+      target: relationshipTypes.code,
+      set: { sortOrder: sql`excluded.sort_order` },
+      setWhere: sql`${relationshipTypes.sortOrder} is distinct from excluded.sort_order`,
+    });
+
+  await db
+    .insert(serviceCategories)
+    .values(serviceCategoryCodes.map((code, index) => ({ code, sortOrder: sortOrder(index) })))
+    .onConflictDoUpdate({
+      target: serviceCategories.code,
+      set: { sortOrder: sql`excluded.sort_order` },
+      setWhere: sql`${serviceCategories.sortOrder} is distinct from excluded.sort_order`,
+    });
+  const categories = await db
+    .select({ id: serviceCategories.id, code: serviceCategories.code })
+    .from(serviceCategories);
+  const categoryIds = new Map(categories.map((category) => [category.code, category.id]));
+
+  await db
+    .insert(serviceTypes)
+    .values(
+      serviceTypeDefinitions.map((type, index) => ({
+        code: type.code,
+        categoryId: categoryIds.get(type.category)!,
+        form: type.form,
+        legalReference: type.legalReference,
+        sortOrder: sortOrder(index),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: serviceTypes.code,
+      set: {
+        categoryId: sql`excluded.category_id`,
+        form: sql`excluded.form`,
+        legalReference: sql`excluded.legal_reference`,
+        sortOrder: sql`excluded.sort_order`,
+      },
+      setWhere: sql`(${serviceTypes.categoryId}, ${serviceTypes.form}, ${serviceTypes.legalReference}, ${serviceTypes.sortOrder})
+        is distinct from (excluded.category_id, excluded.form, excluded.legal_reference, excluded.sort_order)`,
+    });
+
+  await db
+    .insert(requestStatuses)
+    .values(
+      requestStatusDefinitions.map((status, index) => ({
+        code: status.code,
+        isTerminal: status.isTerminal,
+        sortOrder: sortOrder(index),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: requestStatuses.code,
+      set: { isTerminal: sql`excluded.is_terminal`, sortOrder: sql`excluded.sort_order` },
+      setWhere: sql`(${requestStatuses.isTerminal}, ${requestStatuses.sortOrder})
+        is distinct from (excluded.is_terminal, excluded.sort_order)`,
+    });
+
+  await db
+    .insert(subscriptionTypes)
+    .values(subscriptionTypeDefinitions.map((type, index) => ({ ...type, sortOrder: sortOrder(index) })))
+    .onConflictDoUpdate({
+      target: subscriptionTypes.code,
+      set: { variant: sql`excluded.variant`, sortOrder: sql`excluded.sort_order` },
+      // The price is left alone: once staff set it, it is theirs to change, not the seed's.
+      setWhere: sql`(${subscriptionTypes.variant}, ${subscriptionTypes.sortOrder})
+        is distinct from (excluded.variant, excluded.sort_order)`,
+    });
+}

@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { DbExecutor } from '../client.ts';
+import {
+  careRequests,
+  cases,
+  clients,
+  facilities,
+  facilityServiceCounties,
+  facilityServices,
+  providers,
+  requestStatuses,
+  serviceTypes,
+  users,
+} from '../schema/index.ts';
+import type { RequestStatusCode, ServiceTypeCode } from '../seed/reference-data.ts';
+
+// Factories mint unique rows per call, so tests own their data and never lean on demo ids. Each
+// creates what it needs and was not given (a facility creates its provider, and so on). They rely on
+// the reference data the test template is seeded with.
+
+export type User = typeof users.$inferSelect;
+export type Provider = typeof providers.$inferSelect;
+export type Facility = typeof facilities.$inferSelect;
+export type FacilityService = typeof facilityServices.$inferSelect;
+export type Client = typeof clients.$inferSelect;
+export type Case = typeof cases.$inferSelect;
+export type CareRequest = typeof careRequests.$inferSelect;
+
+let sequence = 0;
+
+/** Unique within the run: a per-process counter plus random bytes (test files run in parallel processes). */
+export function uniqueSuffix(): string {
+  sequence += 1;
+  return `${sequence}-${randomBytes(4).toString('hex')}`;
+}
+
+function inserted<T>(rows: T[]): T {
+  const [row] = rows;
+  if (!row) throw new Error('Insert returned no row');
+  return row;
+}
+
+export async function createUser(
+  db: DbExecutor,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<User> {
+  const suffix = uniqueSuffix();
+  return inserted(
+    await db
+      .insert(users)
+      .values({
+        email: `user-${suffix}@opora.test`,
+        firstName: 'Test',
+        lastName: `User ${suffix}`,
+        ...overrides,
+      })
+      .returning(),
+  );
+}
+
+export async function createProvider(
+  db: DbExecutor,
+  overrides: Partial<typeof providers.$inferInsert> = {},
+): Promise<Provider> {
+  const suffix = uniqueSuffix();
+  const verified = overrides.verified ?? true;
+  return inserted(
+    await db
+      .insert(providers)
+      .values({
+        name: `Test Provider ${suffix}`,
+        city: 'Praha',
+        requestsEmail: `requests-${suffix}@opora.test`,
+        verified,
+        verifiedAt: verified ? new Date() : null,
+        ...overrides,
+      })
+      .returning(),
+  );
+}
+
+export async function createFacility(
+  db: DbExecutor,
+  overrides: Partial<typeof facilities.$inferInsert> = {},
+): Promise<Facility> {
+  const providerId = overrides.providerId ?? (await createProvider(db)).id;
+  return inserted(
+    await db
+      .insert(facilities)
+      .values({
+        name: `Test Facility ${uniqueSuffix()}`,
+        city: 'Praha',
+        countyCode: 'CZ0100',
+        ...overrides,
+        providerId,
+      })
+      .returning(),
+  );
+}
+
+export type FacilityServiceOverrides = Partial<
+  Omit<typeof facilityServices.$inferInsert, 'providerId' | 'serviceTypeId' | 'serviceCategoryId'>
+> & {
+  serviceTypeCode?: ServiceTypeCode;
+  /** LAU 1 codes the service is offered in; default Prague (`CZ0100`). */
+  counties?: string[];
+};
+
+/** A facility service (active by default) with its type's category and the counties it serves. */
+export async function createFacilityService(
+  db: DbExecutor,
+  overrides: FacilityServiceOverrides = {},
+): Promise<FacilityService> {
+  const { serviceTypeCode = 'home-care-service', counties = ['CZ0100'], ...columns } = overrides;
+  const facility = columns.facilityId
+    ? inserted(await db.select().from(facilities).where(eq(facilities.id, columns.facilityId)))
+    : await createFacility(db);
+  const serviceType = inserted(
+    await db
+      .select({ id: serviceTypes.id, categoryId: serviceTypes.categoryId })
+      .from(serviceTypes)
+      .where(eq(serviceTypes.code, serviceTypeCode)),
+  );
+  const facilityService = inserted(
+    await db
+      .insert(facilityServices)
+      .values({
+        name: `Test Service ${uniqueSuffix()}`,
+        status: 'active',
+        verified: true,
+        priceCzk: 150,
+        ...columns,
+        facilityId: facility.id,
+        providerId: facility.providerId,
+        serviceTypeId: serviceType.id,
+        serviceCategoryId: serviceType.categoryId,
+      })
+      .returning(),
+  );
+  if (counties.length > 0) {
+    await db
+      .insert(facilityServiceCounties)
+      .values(counties.map((countyCode) => ({ countyCode, facilityServiceId: facilityService.id })));
+  }
+  return facilityService;
+}
+
+/** A client managed by `ownerUserId` (a new user when not given). */
+export async function createClient(
+  db: DbExecutor,
+  overrides: Partial<typeof clients.$inferInsert> = {},
+): Promise<Client> {
+  const ownerUserId = overrides.ownerUserId ?? (overrides.providerId ? null : (await createUser(db)).id);
+  return inserted(
+    await db
+      .insert(clients)
+      .values({
+        firstName: 'Test',
+        lastName: `Client ${uniqueSuffix()}`,
+        dateOfBirth: '1944-05-17',
+        countyCode: 'CZ0100',
+        ...overrides,
+        ownerUserId,
+      })
+      .returning(),
+  );
+}
+
+/** A case of a client (a new client and owner when not given). */
+export async function createCase(
+  db: DbExecutor,
+  overrides: Partial<typeof cases.$inferInsert> = {},
+): Promise<Case> {
+  const client = overrides.clientId
+    ? inserted(await db.select().from(clients).where(eq(clients.id, overrides.clientId)))
+    : await createClient(db, overrides.ownerUserId ? { ownerUserId: overrides.ownerUserId } : {});
+  return inserted(
+    await db
+      .insert(cases)
+      .values({
+        name: `Test case ${uniqueSuffix()}`,
+        ownerUserId: client.ownerUserId,
+        ...overrides,
+        clientId: client.id,
+      })
+      .returning(),
+  );
+}
+
+export type CareRequestOverrides = Partial<
+  Omit<typeof careRequests.$inferInsert, 'providerId' | 'statusId' | 'clientId'>
+> & { statusCode?: RequestStatusCode };
+
+/** A request of a case to a facility service (both new when not given), in status `new` by default. */
+export async function createCareRequest(
+  db: DbExecutor,
+  overrides: CareRequestOverrides = {},
+): Promise<CareRequest> {
+  const { statusCode = 'new', ...columns } = overrides;
+  const careCase = columns.caseId
+    ? inserted(await db.select().from(cases).where(eq(cases.id, columns.caseId)))
+    : await createCase(db);
+  if (!careCase.clientId) throw new Error('createCareRequest: the case has no client');
+  const facilityService = columns.facilityServiceId
+    ? inserted(
+        await db.select().from(facilityServices).where(eq(facilityServices.id, columns.facilityServiceId)),
+      )
+    : await createFacilityService(db);
+  const status = inserted(
+    await db
+      .select({ id: requestStatuses.id })
+      .from(requestStatuses)
+      .where(eq(requestStatuses.code, statusCode)),
+  );
+  return inserted(
+    await db
+      .insert(careRequests)
+      .values({
+        contractorUserId: careCase.ownerUserId,
+        createdByUserId: careCase.ownerUserId,
+        ...columns,
+        caseId: careCase.id,
+        facilityServiceId: facilityService.id,
+        providerId: facilityService.providerId,
+        clientId: careCase.clientId,
+        statusId: status.id,
+      })
+      .returning(),
+  );
+}
