@@ -13,7 +13,7 @@ export const CaseCreateInputSchema = z
     fcServiceLevel: ServiceLevelSchema.default(initialServiceLevel),
     name: requiredText({ max: 200 }),
   })
-  .meta({ id: 'CaseCreateInput' });
+  .meta({ id: 'CaseCreateBody' });
 export type CaseCreateInput = z.infer<typeof CaseCreateInputSchema>;
 
 /** A request as listed inside its case. */

@@ -41,7 +41,7 @@ export const AddressInputSchema = z
     city: requiredText({ max: 100 }),
     zipcode: ZipcodeSchema,
   })
-  .meta({ id: 'AddressInput' });
+  .meta({ id: 'AddressBody' });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
 
 export const ServiceCategorySchema = z
@@ -94,7 +94,7 @@ export const FacilityInputSchema = z
     description: optionalText({ max: 5000 }),
     sameAsProvider: z.boolean().default(false),
   })
-  .meta({ id: 'FacilityInput' });
+  .meta({ id: 'FacilityBody' });
 export type FacilityInput = z.infer<typeof FacilityInputSchema>;
 
 /** A service as clients browse it: offered by a facility, with its type, category and flags. */
@@ -145,7 +145,7 @@ export const ProviderServiceInputSchema = z
     description: optionalText({ max: 5000 }),
     place: optionalText({ max: 500 }),
   })
-  .meta({ id: 'ProviderServiceInput' });
+  .meta({ id: 'ProviderServiceBody' });
 export type ProviderServiceInput = z.infer<typeof ProviderServiceInputSchema>;
 
 /** A care provider (organisation). `email` receives requests; `contactEmail` is shown publicly. */
@@ -181,7 +181,7 @@ export const ProviderInputSchema = z
     url: optionalField(UrlSchema),
     description: optionalText({ max: 5000 }),
   })
-  .meta({ id: 'ProviderInput' });
+  .meta({ id: 'ProviderBody' });
 export type ProviderInput = z.infer<typeof ProviderInputSchema>;
 
 /** A provider's contact person; `public` contacts are shown to clients, `private` ones only to staff. */
@@ -210,7 +210,7 @@ export const ContactInputSchema = z
     note: optionalText({ max: 2000 }),
     type: ContactTypeSchema,
   })
-  .meta({ id: 'ContactInput' });
+  .meta({ id: 'ContactBody' });
 export type ContactInput = z.infer<typeof ContactInputSchema>;
 
 /**

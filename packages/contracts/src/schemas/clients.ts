@@ -52,7 +52,7 @@ export const ClientPersonInputSchema = z
     lastName: requiredText({ max: 100 }),
     phone: optionalField(PhoneSchema),
   })
-  .meta({ id: 'ClientPersonInput' });
+  .meta({ id: 'ClientPersonBody' });
 export type ClientPersonInput = z.infer<typeof ClientPersonInputSchema>;
 
 /** The oldest person we expect to care for; guards typos such as 1894 for 1994. */

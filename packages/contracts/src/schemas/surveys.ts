@@ -38,7 +38,7 @@ export const SurveyDefinitionInputSchema = z
       validationKey('json'),
     ),
   })
-  .meta({ id: 'SurveyDefinitionInput' });
+  .meta({ id: 'SurveyDefinitionBody' });
 export type SurveyDefinitionInput = z.infer<typeof SurveyDefinitionInputSchema>;
 
 function isPlainObject(value: unknown): boolean {

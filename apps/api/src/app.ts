@@ -1,0 +1,59 @@
+import type { Db } from '@opora/db';
+import Fastify from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { healthRoutes } from './health/routes.ts';
+import { type Config, configPlugin } from './platform/config.ts';
+import { databasePlugin } from './platform/database.ts';
+import { envelopePlugin } from './platform/envelope.ts';
+import { errorsPlugin } from './platform/errors.ts';
+import { createLogger, requestIdOptions, requestIdPlugin } from './platform/logging.ts';
+import { openApiPlugin } from './platform/openapi.ts';
+import { securityPlugin } from './platform/security.ts';
+import { zodValidatorCompiler } from './platform/validation.ts';
+import { webAppPlugin } from './platform/web-app.ts';
+import { regionRoutes } from './regions/routes.ts';
+import { webConfigRoutes } from './web-config/routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  /** JSON lines to stdout when omitted; tests pass one that writes to a stream they read. */
+  logger?: Logger;
+}
+
+/**
+ * The whole HTTP application as one Fastify instance, not yet listening. `server.ts` listens;
+ * tests call `inject` or listen on a free port.
+ */
+export async function buildApp({ config, db, logger }: BuildAppOptions) {
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(config),
+    ...requestIdOptions,
+    bodyLimit: config.bodyLimit,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Platform. The error handler comes before security and routes, so a failure in any of their
+  // hooks (rate limit, validation, a route) is answered as problem details.
+  await app.register(configPlugin, { config });
+  await app.register(databasePlugin, { db });
+  await app.register(requestIdPlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(envelopePlugin);
+  await app.register(openApiPlugin, { config });
+
+  // API modules — the table of contents of the HTTP API.
+  await app.register(healthRoutes, { prefix: '/api' }); //            GET /api/health, /api/ready
+  await app.register(webConfigRoutes, { prefix: '/api/v1/web' }); //  GET /api/v1/web/config
+  await app.register(regionRoutes, { prefix: '/api/v1/web' }); //     GET /api/v1/web/regions
+
+  // The browser app last: its catch-all navigation route yields to every route above.
+  await app.register(webAppPlugin, { config });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, repoRoot } from './config.ts';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected loadConfig to reject the environment');
+}
+
+describe('loadConfig', () => {
+  it('gives a working local setup with no variables set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      databaseUrl: undefined,
+      dataDir: path.join(repoRoot, '.data'),
+      redisUrl: undefined,
+      logLevel: 'info',
+      publicUrl: 'http://localhost:3000',
+      identity: { url: 'http://localhost:3000', realm: 'opora', embedded: true },
+      webDistDir: path.join(repoRoot, 'apps/web/dist'),
+      rateLimitMax: 300,
+      bodyLimit: 1_048_576,
+      seedDemo: true,
+    });
+    expect(config.appVersion).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('derives the public URL from PORT and uses an external identity server when given', () => {
+    const config = loadConfig({ PORT: '4100', IDENTITY_URL: 'https://id.example.org/', SEED_DEMO: 'false' });
+    expect(config.publicUrl).toBe('http://localhost:4100');
+    expect(config.identity).toEqual({ url: 'https://id.example.org', realm: 'opora', embedded: false });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('rejects a bad PORT and names it', () => {
+    const error = configError({ PORT: 'eighty' });
+    expect(error.variables).toEqual(['PORT']);
+    expect(error.message).toContain('PORT="eighty"');
+  });
+
+  it('names every offending variable at once', () => {
+    const error = configError({
+      PORT: '70000',
+      DATABASE_URL: 'mysql://localhost/opora',
+      LOG_LEVEL: 'loud',
+      SEED_DEMO: 'maybe',
+      PUBLIC_URL: 'not a url',
+    });
+    expect(error.variables.toSorted()).toEqual([
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+      'PUBLIC_URL',
+      'SEED_DEMO',
+    ]);
+    for (const name of error.variables) expect(error.message).toContain(`${name}=`);
+  });
+});

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+
+/** Root of the repository: apps/api/src/platform → four levels up. */
+export const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+function rootPackageVersion(): string {
+  const manifest: unknown = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+  const parsed = z.object({ version: z.string() }).safeParse(manifest);
+  return parsed.success ? parsed.data.version : '0.0.0';
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * The environment the API reads at boot. Every variable is optional; the defaults give a
+ * working single-process Opora on http://localhost:3000 with an embedded PostgreSQL.
+ *
+ * PORT            3000                      port to listen on
+ * HOST            0.0.0.0                   interface to listen on
+ * NODE_ENV        development               development | test | production
+ * DATABASE_URL    (unset)                   PostgreSQL URL; unset → embedded PostgreSQL in DATA_DIR
+ * DATA_DIR        <repo>/.data              embedded PostgreSQL data and other local state
+ * REDIS_URL       (unset)                   Redis for rate-limit counters; unset → in-memory (one process)
+ * LOG_LEVEL       info                      fatal | error | warn | info | debug | trace | silent
+ * PUBLIC_URL      http://localhost:PORT     address people use to reach Opora (links, HSTS, identity)
+ * IDENTITY_URL    (unset)                   external identity server (Keycloak); unset → embedded at PUBLIC_URL
+ * IDENTITY_REALM  opora                     identity realm name
+ * WEB_DIST_DIR    <repo>/apps/web/dist      built web app to serve
+ * RATE_LIMIT_MAX  300                       requests per minute per client IP
+ * BODY_LIMIT      1048576                   largest accepted request body in bytes (1 MiB)
+ * SEED_DEMO       true                      seed demo providers and accounts into an empty database
+ * APP_VERSION     version in package.json   shown in the footer and /api/health
+ */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, '.data')),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  IDENTITY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  IDENTITY_REALM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'expected letters, digits, - or _')
+    .default('opora'),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  SEED_DEMO: z.stringbool().default(true),
+  APP_VERSION: z.string().min(1).optional(),
+});
+
+export type LogLevel = (typeof logLevels)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'test' | 'production';
+  /** Unset → the server starts an embedded PostgreSQL in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Unset → rate-limit counters stay in this process. */
+  redisUrl: string | undefined;
+  logLevel: LogLevel;
+  /** Without a trailing slash. */
+  publicUrl: string;
+  identity: {
+    /** Base URL of the identity server, without a trailing slash. */
+    url: string;
+    realm: string;
+    /** True when the identity server runs inside this process at `publicUrl`. */
+    embedded: boolean;
+  };
+  webDistDir: string;
+  rateLimitMax: number;
+  bodyLimit: number;
+  seedDemo: boolean;
+  appVersion: string;
+}
+
+/** Raised when the environment cannot be used; the message names every offending variable. */
+export class ConfigError extends Error {
+  readonly variables: string[];
+
+  constructor(variables: string[], lines: string[]) {
+    super(`Invalid environment configuration:\n${lines.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.variables = variables;
+  }
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+/**
+ * Reads and validates the environment. Empty strings count as unset, so `FOO=` in a compose
+ * file falls back to the default instead of failing.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(EnvSchema.shape)
+      .map((key) => [key, env[key]?.trim()] as const)
+      .filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = EnvSchema.safeParse(relevant);
+  if (!result.success) {
+    const variables = [...new Set(result.error.issues.map((issue) => String(issue.path[0])))];
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${name}=${JSON.stringify(relevant[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(variables, lines);
+  }
+  const parsed = result.data;
+  const publicUrl = withoutTrailingSlash(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`);
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    nodeEnv: parsed.NODE_ENV,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    redisUrl: parsed.REDIS_URL,
+    logLevel: parsed.LOG_LEVEL,
+    publicUrl,
+    identity: {
+      url: withoutTrailingSlash(parsed.IDENTITY_URL ?? publicUrl),
+      realm: parsed.IDENTITY_REALM,
+      embedded: parsed.IDENTITY_URL === undefined,
+    },
+    webDistDir: path.resolve(parsed.WEB_DIST_DIR),
+    rateLimitMax: parsed.RATE_LIMIT_MAX,
+    bodyLimit: parsed.BODY_LIMIT,
+    seedDemo: parsed.SEED_DEMO,
+    appVersion: parsed.APP_VERSION ?? rootPackageVersion(),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+/** Makes the validated configuration available to every route as `app.config`. */
+export const configPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    app.decorate('config', config);
+  },
+  { name: 'config', fastify: '5.x' },
+);

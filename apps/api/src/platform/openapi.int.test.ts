@@ -1,0 +1,69 @@
+import { createTestDatabase, type TestDatabase } from '@opora/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { testConfig } from '../testing/test-app.ts';
+
+let database: TestDatabase;
+let app: App;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({ config: testConfig({ APP_VERSION: '3.4.5' }), db: database.db });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+interface Operation {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  parameters?: { name: string; in: string }[];
+  responses?: Record<string, unknown>;
+}
+
+describe('OpenAPI document', () => {
+  it('is OpenAPI 3.1 with an operationId, tag and summary for every API route', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{
+      openapi: string;
+      info: { version: string };
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, unknown> };
+    }>();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('3.4.5');
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
+    );
+    expect(operations.map((operation) => operation.operationId).toSorted()).toEqual([
+      'getHealth',
+      'getReady',
+      'getWebConfig',
+      'listRegions',
+    ]);
+    for (const operation of operations) {
+      expect(operation.tags?.length, operation.path).toBeGreaterThan(0);
+      expect(operation.summary, operation.path).toBeTruthy();
+      expect(Object.keys(operation.responses ?? {}), operation.path).toContain('200');
+    }
+    expect(document.components.schemas).toHaveProperty('ProblemDetails');
+    const regions = document.paths['/api/v1/web/regions']?.get;
+    expect(regions?.parameters).toContainEqual(expect.objectContaining({ name: '_envelope', in: 'query' }));
+  });
+
+  it('serves the reference UI and its assets locally under their own CSP', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('swagger-ui-bundle.js');
+    expect(page.body).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    const bundle = await app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+  });
+});

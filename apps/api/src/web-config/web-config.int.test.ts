@@ -1,0 +1,48 @@
+import { WebConfigSchema } from '@opora/contracts';
+import { createTestDatabase, type TestDatabase } from '@opora/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { testConfig } from '../testing/test-app.ts';
+
+let database: TestDatabase;
+let app: App;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  app = await buildApp({
+    config: testConfig({ APP_VERSION: '1.2.3', PUBLIC_URL: 'https://opora.example', IDENTITY_REALM: 'care' }),
+    db: database.db,
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+describe('GET /api/v1/web/config', () => {
+  it('tells the web app its version, identity server and languages', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/web/config' });
+    expect(response.statusCode).toBe(200);
+    const body = WebConfigSchema.parse(response.json());
+    expect(body).toEqual({
+      appVersion: '1.2.3',
+      identity: { url: 'https://opora.example', realm: 'care', clientId: 'web' },
+      locales: ['cs', 'en', 'sk'],
+      defaultLocale: 'cs',
+    });
+  });
+
+  it('wraps the body as { data } with ?_envelope=1', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/api/v1/web/config' });
+    const wrapped = await app.inject({ method: 'GET', url: '/api/v1/web/config?_envelope=1' });
+    expect(wrapped.statusCode).toBe(200);
+    expect(wrapped.headers['content-type']).toMatch(/^application\/json/);
+    expect(wrapped.json()).toEqual({ data: plain.json() });
+  });
+
+  it('leaves the body bare for any other _envelope value', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/web/config?_envelope=0' });
+    expect(response.json()).toHaveProperty('appVersion', '1.2.3');
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Benchmarks as scripts, not timed tests: each prints its figures and ratios against a baseline
+ * measured in the same run, so the numbers mean something on any machine.
+ *
+ *   pnpm bench start   spawn-to-ready of `pnpm start` (first start on an empty DATA_DIR, then
+ *                      three later starts on the same one) against a bare Fastify hello world
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const root = path.resolve(import.meta.dirname, '..');
+const readyTimeoutMs = 120_000;
+const pollIntervalMs = 20;
+const laterStarts = 3;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+    await response.body?.cancel();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+interface Launch {
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Polled until it answers 2xx. */
+  probeUrl: string;
+}
+
+/** Milliseconds from spawn until `probeUrl` answers; the process is then stopped with SIGTERM. */
+async function timeToReady({ args, cwd, env, probeUrl }: Launch): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  try {
+    while (!(await answers(probeUrl))) {
+      if (child.exitCode !== null)
+        throw new Error(`process exited with ${child.exitCode} before ready:\n${stderr}`);
+      if (performance.now() - started > readyTimeoutMs)
+        throw new Error(`not ready within ${readyTimeoutMs} ms`);
+      await sleep(pollIntervalMs);
+    }
+    return performance.now() - started;
+  } finally {
+    child.kill('SIGTERM');
+    const code = await exited(child);
+    if (code !== 0 && code !== null)
+      console.error(`warning: process exited with ${code} after SIGTERM\n${stderr}`);
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = values.toSorted((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const format = (ms: number) => ms.toFixed(0).padStart(8);
+const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}×`;
+
+/** The environment of a newcomer's `pnpm start`: embedded PostgreSQL, in-memory rate limits. */
+function startEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  return { ...env, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+}
+
+async function benchStart(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-start-'));
+  // Run as root, PostgreSQL runs as the `postgres` user, which must reach the directory.
+  await chmod(dataDir, 0o755);
+  try {
+    const baseline: number[] = [];
+    for (let run = 0; run < laterStarts; run++) {
+      const port = await freePort();
+      baseline.push(
+        await timeToReady({
+          args: [
+            '--input-type=module',
+            '-e',
+            "import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => 'ok'); " +
+              "await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });",
+          ],
+          cwd: path.join(root, 'apps/api'),
+          env: { ...process.env, PORT: String(port) },
+          probeUrl: `http://127.0.0.1:${port}/`,
+        }),
+      );
+    }
+
+    const starts: number[] = [];
+    for (let run = 0; run <= laterStarts; run++) {
+      const port = await freePort();
+      starts.push(
+        await timeToReady({
+          args: [path.join(root, 'scripts/start.ts')],
+          cwd: root,
+          env: startEnv(port, path.join(dataDir, 'data')),
+          probeUrl: `http://127.0.0.1:${port}/api/ready`,
+        }),
+      );
+    }
+
+    const [first = 0, ...later] = starts;
+    const base = median(baseline);
+    const laterMedian = median(later);
+    const rows: [string, number][] = [
+      [`baseline: Fastify hello world (median of ${baseline.length})`, base],
+      ['first start (initdb + migrate + seed)', first],
+      ...later.map((ms, index): [string, number] => [`later start ${index + 1}`, ms]),
+      ['later starts, median', laterMedian],
+    ];
+    console.log('\npnpm start, spawn to /api/ready answering 200 (SKIP_WEB_BUILD=1, embedded PostgreSQL)\n');
+    console.log(`${'run'.padEnd(48)}${'ms'.padStart(8)}   vs baseline`);
+    for (const [label, ms] of rows) console.log(`${label.padEnd(48)}${format(ms)}   ${ratio(ms, base)}`);
+    console.log(`\nlater / first: ${ratio(laterMedian, first)}   (target: later start ≤ 10 000 ms)`);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const benches: Record<string, () => Promise<void>> = { start: benchStart };
+
+const name = process.argv[2];
+const bench = name === undefined ? undefined : benches[name];
+if (!bench) {
+  console.error(`usage: pnpm bench <${Object.keys(benches).join('|')}>`);
+  process.exit(2);
+}
+await bench();
