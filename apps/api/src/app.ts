@@ -31,6 +31,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
     loggerInstance: logger ?? createLogger(config),
     ...requestIdOptions,
     bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -33,6 +33,8 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
  * BODY_LIMIT      1048576                   largest accepted request body in bytes (1 MiB)
  * SEED_DEMO       true                      seed demo providers and accounts into an empty database
  * APP_VERSION     version in package.json   shown in the footer and /api/health
+ * TRUST_PROXY     false                     true or a comma list of proxy IPs/CIDRs whose
+ *                                           X-Forwarded-For is believed (client IP for rate limits)
  */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -59,7 +61,20 @@ const EnvSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   SEED_DEMO: z.stringbool().default(true),
   APP_VERSION: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/,
+      'expected true, false or proxy addresses',
+    )
+    .default('false'),
 });
+
+/** Fastify's `trustProxy` from the TRUST_PROXY text: a boolean or a list of addresses. */
+function parseTrustProxy(value: string): boolean | string[] {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value.split(',').map((address) => address.trim());
+}
 
 export type LogLevel = (typeof logLevels)[number];
 
@@ -87,6 +102,8 @@ export interface Config {
   bodyLimit: number;
   seedDemo: boolean;
   appVersion: string;
+  /** Behind a load balancer, whose forwarded client address to believe. */
+  trustProxy: boolean | string[];
 }
 
 /** Raised when the environment cannot be used; the message names every offending variable. */
@@ -142,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: parsed.BODY_LIMIT,
     seedDemo: parsed.SEED_DEMO,
     appVersion: parsed.APP_VERSION ?? rootPackageVersion(),
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
   };
 }
 

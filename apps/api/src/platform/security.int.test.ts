@@ -88,6 +88,30 @@ describe('rate limiting', () => {
     await app.close();
   });
 
+  it('counts forwarded clients separately only behind a trusted proxy', async () => {
+    const budgetOf = async (trustProxy: string) => {
+      const app = await buildApp({
+        config: testConfig({ RATE_LIMIT_MAX: '1', TRUST_PROXY: trustProxy }),
+        db: database.db,
+      });
+      const statuses: number[] = [];
+      for (const client of ['203.0.113.10', '203.0.113.11']) {
+        const response = await app.inject({
+          method: 'GET',
+          url: '/api/v1/web/config',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': client },
+        });
+        statuses.push(response.statusCode);
+      }
+      await app.close();
+      return statuses;
+    };
+    // Untrusted: both requests come from the balancer's address and share one budget.
+    expect(await budgetOf('false')).toEqual([200, 429]);
+    expect(await budgetOf('10.0.0.0/8')).toEqual([200, 200]);
+  });
+
   it('keeps counting in Redis when REDIS_URL is set', async ({ skip }) => {
     const redisUrl = process.env.REDIS_URL;
     if (!redisUrl) skip('REDIS_URL is not set; the Redis rate-limit store is tested only where Redis runs');
