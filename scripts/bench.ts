@@ -6,7 +6,7 @@
  *                      three later starts on the same one) against a bare Fastify hello world
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,8 +97,6 @@ function startEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
 
 async function benchStart(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-start-'));
-  // Run as root, PostgreSQL runs as the `postgres` user, which must reach the directory.
-  await chmod(dataDir, 0o755);
   try {
     const baseline: number[] = [];
     for (let run = 0; run < laterStarts; run++) {

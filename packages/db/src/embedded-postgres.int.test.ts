@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -20,8 +20,7 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string): Pr
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'opora-embedded-test-'));
-  // When run as root the server runs as the `postgres` user, which must reach the directory.
-  await chmod(root, 0o755);
+  // mkdtemp makes a 0700 folder: run as root, starting the server must open a way through it.
   // Where resolveDatabase({ dataDir: root }) looks for it, so the last test reuses this cluster.
   dataDir = path.join(root, 'postgres');
 });
@@ -34,6 +33,7 @@ afterAll(async () => {
 describe('embedded PostgreSQL', () => {
   it('starts, answers queries, stops, and restarts on the same data directory with its data', async () => {
     const first = await startEmbeddedPostgres({ dataDir, fsync: false });
+    if (process.getuid?.() === 0) expect((await stat(root)).mode & 0o001).toBe(0o001);
     try {
       expect(await query(first.url, 'select 1 as one')).toEqual([{ one: 1 }]);
       await query(first.url, "create table kept (note text); insert into kept values ('survives restarts')");

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -83,6 +83,31 @@ function replaceLibraryExitHooks(handleSignals: boolean): void {
 function serverProcess(server: object): ChildProcess | undefined {
   const child = (server as { process?: ChildProcess }).process;
   return child && child.exitCode === null && child.signalCode === null ? child : undefined;
+}
+
+/**
+ * Run as root, the server runs as the `postgres` system user, which needs the execute (traverse) bit
+ * on every folder above the data directory. A checkout inside a private folder (`mktemp -d` makes
+ * 0700 ones) lacks it; we add only that bit (no listing, no reading) and say so.
+ */
+async function letPostgresUserReach(dataDir: string): Promise<void> {
+  const changed: string[] = [];
+  for (let dir = path.dirname(path.resolve(dataDir)); ; dir = path.dirname(dir)) {
+    const mode = await stat(dir).then(
+      (info) => info.mode,
+      () => undefined,
+    );
+    if (mode !== undefined && (mode & 0o001) === 0) {
+      await chmod(dir, (mode & 0o7777) | 0o001);
+      changed.push(dir);
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+  if (changed.length) {
+    console.warn(
+      `Embedded PostgreSQL runs as the 'postgres' user when started by root; allowed it to pass through ${changed.join(', ')}.`,
+    );
+  }
 }
 
 export async function findFreePort(): Promise<number> {
@@ -187,6 +212,7 @@ export async function startEmbeddedPostgres(
   };
 
   const runsAsRoot = process.getuid?.() === 0;
+  if (runsAsRoot) await letPostgresUserReach(dataDir);
   const initialised = isInitialised(dataDir);
   let password: string;
   if (initialised) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -36,8 +36,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     if (!adminUrl) {
       temporaryDir = await mkdtemp(path.join(tmpdir(), 'opora-test-pg-'));
-      // When run as root the server runs as the `postgres` user, which must reach the directory.
-      await chmod(temporaryDir, 0o755);
       server = await startEmbeddedPostgres({ dataDir: path.join(temporaryDir, 'data'), fsync: false });
       adminUrl = server.url;
     }
