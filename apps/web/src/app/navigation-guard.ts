@@ -1,0 +1,34 @@
+import { redirect } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { hasAccessToken, hasPermission, loadSessionUser } from '@/lib/session.ts';
+import type { RouteAccess } from './route-handle.ts';
+
+/**
+ * The global navigation guard of SPEC §2, run before a route is entered:
+ * - public routes admit anyone; with an access token the user is loaded and a failure ignored;
+ * - any other route without an access token goes to sign-in;
+ * - with a token the user is loaded; a user that cannot be loaded goes to sign-in;
+ * - a route requiring a permission the user lacks goes to unauthorized.
+ * Throws the redirect Response; resolves when the route may be shown.
+ */
+export async function navigationGuard(access: RouteAccess): Promise<void> {
+  if (access === 'public') {
+    if (hasAccessToken()) await loadSessionUser().catch(() => null);
+    return;
+  }
+  if (!hasAccessToken()) throw redirect(paths.signIn.getHref());
+
+  const user = await loadSessionUser().catch(() => null);
+  if (!user) throw redirect(paths.signIn.getHref());
+  if (typeof access === 'object' && !hasPermission(user, access.permission)) {
+    throw redirect(paths.unauthorized.getHref());
+  }
+}
+
+/** A route loader applying the guard for the given access. */
+export function guardLoader(access: RouteAccess) {
+  return async (): Promise<null> => {
+    await navigationGuard(access);
+    return null;
+  };
+}

@@ -1,0 +1,208 @@
+import { type Locale, locales } from '@opora/contracts';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { changeLocale, loadNamespaces } from '@/lib/i18n/i18n.ts';
+import { guardLoader } from './navigation-guard.ts';
+import { RootErrorBoundary, RootHydrateFallback, RootRoute } from './root-route.tsx';
+import type { RouteHandle } from './route-handle.ts';
+
+type PageDefinition = {
+  path: string;
+  handle: RouteHandle;
+  /** Loads the page component in its own chunk, so only the shell and the current page are downloaded. */
+  page: () => Promise<ComponentType>;
+  /** Translation namespaces the page reads, fetched together with its code. */
+  namespaces: readonly TranslationNamespace[];
+};
+
+type TranslationNamespace = 'home' | 'pages' | 'errors' | 'validation';
+
+function pageRoute({ path, handle, page, namespaces }: PageDefinition): RouteObject {
+  return {
+    path,
+    handle,
+    loader: guardLoader(handle.access),
+    lazy: {
+      Component: async () => {
+        const [Component] = await Promise.all([page(), loadNamespaces(namespaces)]);
+        return Component;
+      },
+    },
+  };
+}
+
+const comingSoonPage = () =>
+  import('@/features/coming-soon/components/coming-soon-page.tsx').then((m) => m.ComingSoonPage);
+const termsPage = () => import('@/features/terms/components/terms-page.tsx').then((m) => m.TermsPage);
+const notFoundPage = () =>
+  import('@/features/errors/components/not-found-page.tsx').then((m) => m.NotFoundPage);
+
+const pages: PageDefinition[] = [
+  {
+    path: paths.home.path,
+    handle: {
+      name: 'home',
+      title: 'routes.home.title',
+      description: 'routes.home.description',
+      access: 'public',
+      layout: 'default',
+    },
+    page: () => import('@/features/home/components/home-page.tsx').then((m) => m.HomePage),
+    namespaces: ['home'],
+  },
+  {
+    path: paths.signIn.path,
+    handle: { name: 'signIn', title: 'routes.signIn.title', access: 'public', layout: 'centered' },
+    page: comingSoonPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.signUp.path,
+    handle: {
+      name: 'signUp',
+      title: 'routes.signUp.title',
+      description: 'routes.signUp.description',
+      access: 'public',
+      layout: 'centered',
+    },
+    page: comingSoonPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.signInRestore.path,
+    handle: {
+      name: 'signInRestore',
+      title: 'routes.signInRestore.title',
+      access: 'public',
+      layout: 'centered',
+    },
+    page: comingSoonPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.signInReset.path,
+    handle: { name: 'signInReset', title: 'routes.signInReset.title', access: 'public', layout: 'centered' },
+    page: comingSoonPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.unauthorized.path,
+    handle: {
+      name: 'unauthorized',
+      title: 'routes.unauthorized.title',
+      access: 'public',
+      layout: 'centered',
+    },
+    page: () => import('@/features/errors/components/unauthorized-page.tsx').then((m) => m.UnauthorizedPage),
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.contact.path,
+    handle: {
+      name: 'contact',
+      title: 'routes.contact.title',
+      description: 'routes.contact.description',
+      access: 'public',
+      layout: 'centered',
+    },
+    page: comingSoonPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.notFound.path,
+    handle: { name: 'notFound', title: 'routes.notFound.title', access: 'public', layout: 'centered' },
+    page: notFoundPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.support.path,
+    handle: { name: 'support', title: 'routes.support.title', access: 'public', layout: 'centered' },
+    page: comingSoonPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.termsAndConditions.path,
+    handle: {
+      name: 'termsAndConditions',
+      title: 'routes.termsAndConditions.title',
+      description: 'routes.termsAndConditions.description',
+      access: 'public',
+      layout: 'default',
+    },
+    page: termsPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.gdpr.path,
+    handle: {
+      name: 'gdpr',
+      title: 'routes.gdpr.title',
+      description: 'routes.gdpr.description',
+      access: 'public',
+      layout: 'default',
+    },
+    page: termsPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.cookie.path,
+    handle: {
+      name: 'cookie',
+      title: 'routes.cookie.title',
+      description: 'routes.cookie.description',
+      access: 'public',
+      layout: 'default',
+    },
+    page: termsPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.dashboard.path,
+    handle: { name: 'dashboard', title: 'routes.dashboard.title', access: 'login', layout: 'client' },
+    page: comingSoonPage,
+    namespaces: ['pages'],
+  },
+  {
+    // Any other path shows the 404 page at the requested URL (SPEC §2).
+    path: '*',
+    handle: { title: 'routes.notFound.title', access: 'public', layout: 'centered' },
+    page: notFoundPage,
+    namespaces: ['pages'],
+  },
+];
+
+/**
+ * `/en/contact` → `/contact` in English: the locale is stored and the URL loses its prefix, keeping
+ * search and hash. A Request URL never carries the hash, so it is read from the pending navigation.
+ */
+function localePrefixRoute(locale: Locale, pendingHash: () => string): RouteObject {
+  return {
+    path: `${locale}/*`,
+    // Never rendered: the loader always redirects.
+    element: null,
+    loader: async ({ params, request }: LoaderFunctionArgs) => {
+      await changeLocale(locale);
+      const { search } = new URL(request.url);
+      throw replace(`/${params['*'] ?? ''}${search}${pendingHash()}`);
+    },
+  };
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter([
+    {
+      id: 'root',
+      Component: RootRoute,
+      HydrateFallback: RootHydrateFallback,
+      ErrorBoundary: RootErrorBoundary,
+      children: [
+        ...pages.map(pageRoute),
+        ...locales.map((locale) =>
+          localePrefixRoute(locale, () => router.state.navigation.location?.hash ?? window.location.hash),
+        ),
+      ],
+    },
+  ]);
+  return router;
+}

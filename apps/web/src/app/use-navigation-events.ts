@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { emitNavigationEvent } from '@/lib/navigation-events.ts';
+import type { RouteHandle } from './route-handle.ts';
+
+/** Emits one navigation event per route change: the route name, or the path where none matched. */
+export function useNavigationEvents(handle: RouteHandle | undefined): void {
+  const location = useLocation();
+  const fullPath = `${location.pathname}${location.search}${location.hash}`;
+  const name = handle?.name ?? location.pathname;
+
+  useEffect(() => {
+    emitNavigationEvent({ name, fullPath });
+  }, [location.key]);
+}

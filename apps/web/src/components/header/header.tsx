@@ -1,0 +1,75 @@
+import { Burger } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogin2 } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button-classes.ts';
+import { Container } from '@/components/ui/container.tsx';
+import { paths } from '@/config/paths.ts';
+import { useSessionUser } from '@/lib/session.ts';
+import classes from './header.module.css';
+import { DashboardButtonSlot, UserMenuSlot } from './identity-slots.tsx';
+import { LocaleSwitcher } from './locale-switcher.tsx';
+import { Logo } from './logo.tsx';
+import { useNavigationItems } from './navigation-items.ts';
+
+// The side panel is downloaded the first time someone opens it.
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
+
+export function Header() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const items = useNavigationItems();
+  const [menuOpened, menu] = useDisclosure(false);
+  const [menuRequested, setMenuRequested] = useState(false);
+
+  return (
+    <header className={classes.header}>
+      <Container className={classes.inner}>
+        <Logo />
+        <nav aria-label={t('header.navigation')} className={classes.desktopOnly}>
+          <ul className={classes.navList}>
+            {items.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={classes.navLink}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={`${classes.actions} ${classes.desktopOnly}`}>
+          <LocaleSwitcher />
+          {user ? (
+            <>
+              <DashboardButtonSlot user={user} />
+              <UserMenuSlot user={user} />
+            </>
+          ) : (
+            <Link to={paths.signIn.getHref()} className={buttonClasses()}>
+              <IconLogin2 size={18} aria-hidden />
+              {t('header.signIn')}
+            </Link>
+          )}
+        </div>
+        <Burger
+          opened={menuOpened}
+          onClick={() => {
+            setMenuRequested(true);
+            menu.toggle();
+          }}
+          className={`${classes.burger} ${classes.mobileOnly}`}
+          aria-label={menuOpened ? t('header.menu.close') : t('header.menu.open')}
+          aria-expanded={menuOpened}
+          aria-controls="mobile-menu"
+        />
+      </Container>
+      {menuRequested ? (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpened} onClose={menu.close} items={items} user={user} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,74 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '@/testing/render.tsx';
+import { confirm } from './confirm.ts';
+
+async function openConfirm(title: string) {
+  let result!: Promise<boolean>;
+  act(() => {
+    result = confirm({ title, message: `${title}?` });
+  });
+  const dialog = await screen.findByRole('dialog', { name: title });
+  return { result, dialog };
+}
+
+describe('confirm dialog', () => {
+  it('resolves true when the user confirms', async () => {
+    await renderWithApp(null);
+    const { result, dialog } = await openConfirm('Delete the profile');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Potvrdit' }));
+    await expect(result).resolves.toBe(true);
+  });
+
+  it('resolves false when the user cancels', async () => {
+    await renderWithApp(null);
+    const { result, dialog } = await openConfirm('Delete the profile');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zrušit' }));
+    await expect(result).resolves.toBe(false);
+  });
+
+  it('confirms with Enter', async () => {
+    await renderWithApp(null);
+    const { result } = await openConfirm('Send the request');
+    await userEvent.keyboard('{Enter}');
+    await expect(result).resolves.toBe(true);
+  });
+
+  it('cancels with Escape', async () => {
+    await renderWithApp(null);
+    const { result } = await openConfirm('Send the request');
+    await userEvent.keyboard('{Escape}');
+    await expect(result).resolves.toBe(false);
+  });
+
+  it('lets Escape and Enter act on the topmost dialog only', async () => {
+    await renderWithApp(null);
+    const first = await openConfirm('Leave the form');
+    const second = await openConfirm('Discard the changes');
+
+    await userEvent.keyboard('{Escape}');
+    await expect(second.result).resolves.toBe(false);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard the changes' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Leave the form' })).toBeTruthy();
+
+    await userEvent.keyboard('{Enter}');
+    await expect(first.result).resolves.toBe(true);
+  });
+
+  it('uses the labels it is given', async () => {
+    await renderWithApp(null);
+    act(() => {
+      void confirm({
+        title: 'Cancel the subscription',
+        message: 'Sure?',
+        confirmLabel: 'Yes, cancel',
+        cancelLabel: 'Keep it',
+      });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the subscription' });
+    expect(within(dialog).getByRole('button', { name: 'Yes, cancel' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Keep it' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+  });
+});

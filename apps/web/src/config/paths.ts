@@ -1,0 +1,2 @@
+// Paths live in the contracts so the API (e-mail links) and the web app build the same URLs.
+export { paths } from '@opora/contracts';

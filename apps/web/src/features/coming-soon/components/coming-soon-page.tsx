@@ -1,0 +1,50 @@
+import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconHome, IconTools } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useRouteHandle } from '@/app/route-handle.ts';
+import { paths } from '@/config/paths.ts';
+
+const comingSoonPages = [
+  'signIn',
+  'signUp',
+  'signInRestore',
+  'signInReset',
+  'contact',
+  'support',
+  'dashboard',
+] as const;
+type ComingSoonPageName = (typeof comingSoonPages)[number];
+
+function isComingSoonPage(name: string | undefined): name is ComingSoonPageName {
+  return (comingSoonPages as readonly (string | undefined)[]).includes(name);
+}
+
+/**
+ * Routes whose feature arrives with a later issue (sign-in, sign-up, contact…): the page says so
+ * honestly instead of showing a form that does nothing.
+ */
+export function ComingSoonPage() {
+  const { t } = useTranslation('pages');
+  const handle = useRouteHandle();
+  const page = isComingSoonPage(handle?.name) ? handle.name : 'support';
+
+  return (
+    <Stack gap="md" align="flex-start" py="xl">
+      <ThemeIcon size={56} radius="md" variant="light" color="opora">
+        <IconTools size={32} aria-hidden />
+      </ThemeIcon>
+      <Title order={1}>{t(`comingSoon.${page}.title`)}</Title>
+      <Text size="lg">{t(`comingSoon.${page}.text`)}</Text>
+      <Text c="dark.6">{t('comingSoon.note')}</Text>
+      <Button
+        component={Link}
+        to={paths.home.getHref()}
+        variant="default"
+        leftSection={<IconHome size={20} aria-hidden />}
+      >
+        {t('comingSoon.action')}
+      </Button>
+    </Stack>
+  );
+}

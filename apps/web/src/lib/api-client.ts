@@ -1,0 +1,136 @@
+import type { ErrorCode, ErrorDetail } from '@opora/contracts';
+
+export const apiBasePath = '/api/v1';
+
+/**
+ * Translation key of an error code; a code outside the catalogue has no translation, so callers
+ * translate `ApiError.messageKeys`, which falls back to `errors:unknown`.
+ * TODO(lead): use `errorMessageKey` from @opora/contracts once it lives in a module without zod
+ * schemas — importing errors.ts today pulls zod (24 KB gzip) into every page.
+ */
+export function apiErrorMessageKey(code: string): `errors:${string}` {
+  return `errors:${code}`;
+}
+
+/**
+ * A failed API call, from the problem details the API answers with (SPEC §3): the catalogue `code`
+ * selects the translated message, `errors` carries field-level details of a validation failure.
+ * A network failure has status 0.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  /** Catalogue code (SPEC §8) as the server sent it; `unknown` when it sent none. */
+  readonly code: ErrorCode | (string & {});
+  readonly errors: ErrorDetail[];
+  readonly detail: string | undefined;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    title: string;
+    detail?: string;
+    errors?: ErrorDetail[];
+  }) {
+    super(init.title);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+    this.errors = init.errors ?? [];
+  }
+
+  /** Keys to translate with `t(error.messageKeys)`: the code's message, else the generic one. */
+  get messageKeys(): [`errors:${string}`, 'errors:unknown'] {
+    return [apiErrorMessageKey(this.code), 'errors:unknown'];
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+function buildUrl(path: string, query: ApiRequestOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const queryString = search.toString();
+  return `${apiBasePath}${path}${queryString ? `?${queryString}` : ''}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isErrorDetail(value: unknown): value is ErrorDetail {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.code === 'string' &&
+    typeof value.instructions === 'string' &&
+    typeof value.property === 'string'
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let problem: unknown = null;
+  const contentType = response.headers.get('content-type') ?? '';
+  if (contentType.includes('json')) problem = await response.json().catch(() => null);
+  if (!isRecord(problem)) {
+    return new ApiError({
+      status: response.status,
+      code: 'unknown',
+      title: response.statusText || 'Request failed',
+    });
+  }
+  return new ApiError({
+    status: typeof problem.status === 'number' ? problem.status : response.status,
+    code: typeof problem.code === 'string' && problem.code !== '' ? problem.code : 'unknown',
+    title: typeof problem.title === 'string' ? problem.title : response.statusText,
+    detail: typeof problem.detail === 'string' ? problem.detail : undefined,
+    errors: Array.isArray(problem.errors) ? problem.errors.filter(isErrorDetail) : [],
+  });
+}
+
+/**
+ * Calls the application API under `/api/v1` with JSON in and out. Resolves with the parsed body
+ * (`undefined` for 204) or rejects with an {@link ApiError}.
+ */
+export async function apiRequest<T>(path: `/${string}`, options: ApiRequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
+  if (options.signal) init.signal = options.signal;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'ServiceUnavailable', title: 'Network request failed' });
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export const apiClient = {
+  get: <T>(path: `/${string}`, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: `/${string}`, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: `/${string}`, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: `/${string}`, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

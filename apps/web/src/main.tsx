@@ -1,0 +1,17 @@
+import './app/styles.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/index.tsx';
+import { initI18n } from './lib/i18n/i18n.ts';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element in index.html');
+
+// Translations first (the stored language may need a download) so the first paint is in the right language.
+void initI18n().then((i18n) => {
+  createRoot(container).render(
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,57 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://localhost:${port}`;
+
+/**
+ * Browser tests drive Debian's Chromium (`CHROME_PATH` overrides) against the real server that
+ * `pnpm start` runs, on its own port and data directory, with the demo data seeded.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '.test-data/playwright-results',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL,
+    locale: 'cs-CZ',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    video: 'off',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-dev-shm-usage',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/start.ts',
+    url: `${baseURL}/api/ready`,
+    timeout: 180_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // One browser loads every chunk of every page from one address, far more than a person would.
+    env: { PORT: String(port), DATA_DIR: '.test-data/e2e', SEED_DEMO: 'true', RATE_LIMIT_MAX: '100000' },
+  },
+});

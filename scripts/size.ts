@@ -1,0 +1,218 @@
+/**
+ * `pnpm size`: the initial JavaScript each route of the web app downloads, raw and gzip, from the
+ * Vite manifest of `apps/web/dist`. A route's initial JavaScript is the entry chunk and everything
+ * it imports statically, plus the route's lazy page chunk and everything that imports statically.
+ * Chunks fetched later on demand (other languages, the mobile menu, dialogs, toasts) do not count.
+ * Exits non-zero when the home route is over its 150 KB gzip budget.
+ *
+ * Builds the web app first when the build is missing or older than its sources; `--build` forces it.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const webRoot = path.join(root, 'apps/web');
+const dist = path.join(webRoot, 'dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'locales',
+  'packages/contracts/src',
+];
+
+export const homeBudgetBytes = 150 * 1024;
+
+/**
+ * Page modules, the routes that render them (SPEC §2) and the translation namespaces their route
+ * fetches with them (apps/web/src/app/router.tsx); the home page carries the budget.
+ */
+const pageRoutes: Record<string, { routes: string[]; namespaces: string[] }> = {
+  'src/features/home/components/home-page.tsx': { routes: ['/'], namespaces: ['home'] },
+  'src/features/coming-soon/components/coming-soon-page.tsx': {
+    namespaces: ['pages'],
+    routes: [
+      '/login',
+      '/registration',
+      '/forgot-password',
+      '/reset-password',
+      '/contact',
+      '/support',
+      '/dashboard',
+    ],
+  },
+  'src/features/errors/components/unauthorized-page.tsx': {
+    routes: ['/unauthorized'],
+    namespaces: ['pages'],
+  },
+  'src/features/errors/components/not-found-page.tsx': {
+    routes: ['/404', '(any unknown path)'],
+    namespaces: ['pages'],
+  },
+  'src/features/terms/components/terms-page.tsx': {
+    routes: ['/terms-and-conditions', '/terms-and-conditions/gdpr', '/terms-and-conditions/cookies'],
+    namespaces: ['pages'],
+  },
+};
+/** Czech is the default language: its translation chunks count, the others load only when chosen. */
+const translationKey = (namespace: string) => `../../locales/cs/${namespace}.json`;
+const homePage = 'src/features/home/components/home-page.tsx';
+
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
+export type Manifest = Record<string, ManifestChunk>;
+
+/** Manifest keys of a chunk and of everything it imports statically, transitively. */
+export function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The Vite manifest has no chunk "${key}"`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+export function entryKey(manifest: Manifest): string {
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  if (entries.length !== 1)
+    throw new Error(`Expected one entry chunk in the manifest, found ${entries.length}`);
+  return entries[0]![0];
+}
+
+type Size = { raw: number; gzip: number };
+
+function sizeOf(files: Iterable<string>): Size {
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const content = readFileSync(path.join(dist, file));
+    raw += content.byteLength;
+    gzip += gzipSync(content, { level: 9 }).byteLength;
+  }
+  return { raw, gzip };
+}
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  if (!existsSync(manifestFile)) return true;
+  const builtAt = statSync(manifestFile).mtimeMs;
+  return webSources.some((source) => newestMtime(path.join(root, source)) > builtAt);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function main(): number {
+  if (process.argv.includes('--build') || buildIsStale()) {
+    console.log('Building apps/web …');
+    const build = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
+      cwd: webRoot,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) return build.status ?? 1;
+  }
+
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const entry = entryKey(manifest);
+  const shell = staticClosure(manifest, entry);
+  const shellSize = sizeOf([...shell].map((key) => manifest[key]!.file));
+
+  const missing = Object.keys(pageRoutes).filter((page) => !manifest[page]);
+  if (missing.length > 0) {
+    console.error(`Page modules missing from the build (update scripts/size.ts): ${missing.join(', ')}`);
+    return 1;
+  }
+
+  console.log(
+    `\nInitial JavaScript per route: entry + static imports + page chunk + its static imports + the page's Czech translations\n`,
+  );
+  console.log(`${'route'.padEnd(34)}${'raw'.padStart(12)}${'gzip'.padStart(12)}`);
+  console.log(
+    `${'shell (entry)'.padEnd(34)}${kb(shellSize.raw).padStart(12)}${kb(shellSize.gzip).padStart(12)}`,
+  );
+
+  let homeGzip = 0;
+  let homeKeys = new Set<string>();
+  for (const [page, { routes, namespaces }] of Object.entries(pageRoutes)) {
+    const keys = staticClosure(manifest, page, new Set(shell));
+    for (const namespace of namespaces) staticClosure(manifest, translationKey(namespace), keys);
+    if (page === homePage) homeKeys = keys;
+    const size = sizeOf([...keys].map((key) => manifest[key]!.file));
+    if (page === homePage) homeGzip = size.gzip;
+    const mark =
+      page === homePage
+        ? `  ${size.gzip <= homeBudgetBytes ? 'within' : 'OVER'} budget ${kb(homeBudgetBytes)}`
+        : '';
+    for (const [index, route] of routes.entries()) {
+      const numbers =
+        index === 0 ? `${kb(size.raw).padStart(12)}${kb(size.gzip).padStart(12)}${mark}` : '      (same)';
+      console.log(`${route.padEnd(34)}${numbers}`);
+    }
+  }
+
+  // The home page requests the rest of itself (region picker, sections below the first screen)
+  // as soon as it renders: reported, not counted against the first-screen budget.
+  const deferred = (manifest[homePage]!.dynamicImports ?? []).filter((key) =>
+    key.startsWith('src/features/home/'),
+  );
+  const homeComplete = new Set(homeKeys);
+  for (const key of [...deferred, translationKey('home-sections')])
+    staticClosure(manifest, key, homeComplete);
+  const complete = sizeOf([...homeComplete].map((key) => manifest[key]!.file));
+  console.log(
+    `${'/ complete, after deferred chunks'.padEnd(34)}${kb(complete.raw).padStart(12)}${kb(complete.gzip).padStart(12)}  (${deferred.join(', ')}, home-sections translations)`,
+  );
+
+  const pageModules = new Set([...Object.keys(pageRoutes), ...deferred]);
+  const unlisted = Object.entries(manifest)
+    .filter(
+      ([key, chunk]) => chunk.isDynamicEntry && key.startsWith('src/features/') && !pageModules.has(key),
+    )
+    .map(([key]) => key);
+  if (unlisted.length > 0)
+    console.log(`\nPage chunks not mapped to a route in scripts/size.ts: ${unlisted.join(', ')}`);
+
+  const onDemand = Object.entries(manifest)
+    .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('src/') && !pageModules.has(key))
+    .map(([key]) => {
+      const size = sizeOf(
+        [...staticClosure(manifest, key)].filter((k) => !shell.has(k)).map((k) => manifest[k]!.file),
+      );
+      return `  ${key.padEnd(58)}${kb(size.gzip).padStart(10)} gzip`;
+    });
+  console.log(`\nFetched on demand (menus, dialogs, toasts), beyond the shell:\n${onDemand.join('\n')}`);
+
+  const css = sizeOf(new Set([...shell].flatMap((key) => manifest[key]!.css ?? [])));
+  console.log(`\nShell CSS (not JavaScript, outside the budget): ${kb(css.raw)} raw, ${kb(css.gzip)} gzip`);
+
+  if (homeGzip > homeBudgetBytes) {
+    console.error(
+      `\nThe home route's initial JavaScript is ${kb(homeGzip)} gzip, over the ${kb(homeBudgetBytes)} budget.`,
+    );
+    return 1;
+  }
+  console.log(`\nHome route: ${kb(homeGzip)} gzip of ${kb(homeBudgetBytes)} budget.`);
+  return 0;
+}
+
+if (import.meta.main) process.exitCode = main();
