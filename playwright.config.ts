@@ -51,7 +51,6 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
-    // One browser loads every chunk of every page from one address, far more than a person would.
-    env: { PORT: String(port), DATA_DIR: '.test-data/e2e', SEED_DEMO: 'true', RATE_LIMIT_MAX: '100000' },
+    env: { PORT: String(port), DATA_DIR: '.test-data/e2e', SEED_DEMO: 'true' },
   },
 });

@@ -63,10 +63,7 @@ const EnvSchema = z.object({
   APP_VERSION: z.string().min(1).optional(),
   TRUST_PROXY: z
     .string()
-    .regex(
-      /^(true|false|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/,
-      'expected true, false or proxy addresses',
-    )
+    .regex(/^(true|false|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'expected true, false or proxy addresses')
     .default('false'),
 });
 

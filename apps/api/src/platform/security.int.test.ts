@@ -88,6 +88,17 @@ describe('rate limiting', () => {
     await app.close();
   });
 
+  it('spends budget on API calls only, never on the web app pages and files', async () => {
+    const app = await buildApp({ config: testConfig({ RATE_LIMIT_MAX: '1' }), db: database.db });
+    const page = { method: 'GET', url: '/contact', headers: { accept: 'text/html' } } as const;
+    const pageStatuses: number[] = [];
+    for (let i = 0; i < 3; i++) pageStatuses.push((await app.inject(page)).statusCode);
+    expect(pageStatuses).not.toContain(429);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/web/config' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/web/config' })).statusCode).toBe(429);
+    await app.close();
+  });
+
   it('counts forwarded clients separately only behind a trusted proxy', async () => {
     const budgetOf = async (trustProxy: string) => {
       const app = await buildApp({

@@ -7,6 +7,11 @@ import { AppError } from './errors.ts';
 
 type SecurityConfig = Pick<Config, 'publicUrl' | 'identity' | 'rateLimitMax' | 'redisUrl'>;
 
+/** The API and the identity endpoints are limited; the web app's files and pages are not. */
+export function isLimitedPath(url: string): boolean {
+  return url.startsWith('/api/') || url.startsWith('/realms/');
+}
+
 /** Browser features Opora never uses; denied so an injected script cannot ask for them. */
 const permissionsPolicy = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
@@ -87,6 +92,9 @@ export const securityPlugin = fp<{ config: SecurityConfig }>(
     await app.register(rateLimit, {
       global: true,
       max: config.rateLimitMax,
+      // Only calls cost budget: one page view loads ~25 static files, and people behind one address
+      // (a care home, an office) would otherwise lock each other out of the site itself.
+      allowList: (request) => !isLimitedPath(request.url),
       timeWindow: '1 minute',
       ...(redis ? { redis, nameSpace: 'opora-rate-limit:', skipOnError: true } : {}),
       errorResponseBuilder: (_request, context) =>

@@ -1,16 +1,6 @@
-import type { ErrorCode, ErrorDetail } from '@opora/contracts';
+import { type ErrorCode, type ErrorDetail, errorMessageKey } from '@opora/contracts';
 
 export const apiBasePath = '/api/v1';
-
-/**
- * Translation key of an error code; a code outside the catalogue has no translation, so callers
- * translate `ApiError.messageKeys`, which falls back to `errors:unknown`.
- * TODO(lead): use `errorMessageKey` from @opora/contracts once it lives in a module without zod
- * schemas — importing errors.ts today pulls zod (24 KB gzip) into every page.
- */
-export function apiErrorMessageKey(code: string): `errors:${string}` {
-  return `errors:${code}`;
-}
 
 /**
  * A failed API call, from the problem details the API answers with (SPEC §3): the catalogue `code`
@@ -40,8 +30,8 @@ export class ApiError extends Error {
   }
 
   /** Keys to translate with `t(error.messageKeys)`: the code's message, else the generic one. */
-  get messageKeys(): [`errors:${string}`, 'errors:unknown'] {
-    return [apiErrorMessageKey(this.code), 'errors:unknown'];
+  get messageKeys(): [`errors:${ErrorCode}`, 'errors:unknown'] {
+    return [errorMessageKey(this.code), 'errors:unknown'];
   }
 }
 

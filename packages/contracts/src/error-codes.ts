@@ -1,0 +1,76 @@
+// No zod here: the web bundle maps codes to messages without loading any schema.
+
+/**
+ * The closed catalogue of error codes the API may answer with (SPEC §8), plus the
+ * platform codes every HTTP API needs. The web app maps each code to `errors:<code>`;
+ * anything outside the tuple is shown as `errors:unknown`.
+ */
+export const errorCodes = [
+  // SPEC §8 domain codes
+  'InsufficientSubscription',
+  'NotUniqueValidator',
+  'FacilityServiceAlreadyRequested',
+  'SurveyDefinitionTypeVersionUnique',
+  'SurveyDefinitionCodeUnique',
+  'SurveyDefinitionDeleteRestriction',
+  'ProviderInviteEmailAlreadyAssigned',
+  'IncorrectCurrentPassword',
+  'InvalidUserCredentials',
+  'NotFoundException',
+  'FacilityServiceProviderNotVerified',
+  // platform codes
+  'ValidationFailed',
+  'MalformedJson',
+  'PayloadTooLarge',
+  'UnsupportedMediaType',
+  'Unauthorized',
+  'Forbidden',
+  'RouteNotFound',
+  'MethodNotAllowed',
+  'Conflict',
+  'RateLimited',
+  'ServiceUnavailable',
+  'SaveFailed',
+  'DownloadFailed',
+  'unknown',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+}
+
+/** Translation key of a catalogue code; unknown codes fall back to the generic message. */
+export function errorMessageKey(code: unknown): `errors:${ErrorCode}` {
+  return `errors:${isErrorCode(code) ? code : 'unknown'}`;
+}
+
+/** HTTP status each platform/domain code is answered with by default. */
+export const errorStatus: Record<ErrorCode, number> = {
+  InsufficientSubscription: 402,
+  NotUniqueValidator: 409,
+  FacilityServiceAlreadyRequested: 409,
+  SurveyDefinitionTypeVersionUnique: 409,
+  SurveyDefinitionCodeUnique: 409,
+  SurveyDefinitionDeleteRestriction: 409,
+  ProviderInviteEmailAlreadyAssigned: 409,
+  IncorrectCurrentPassword: 400,
+  InvalidUserCredentials: 401,
+  NotFoundException: 404,
+  FacilityServiceProviderNotVerified: 409,
+  ValidationFailed: 400,
+  MalformedJson: 400,
+  PayloadTooLarge: 413,
+  UnsupportedMediaType: 415,
+  Unauthorized: 401,
+  Forbidden: 403,
+  RouteNotFound: 404,
+  MethodNotAllowed: 405,
+  Conflict: 409,
+  RateLimited: 429,
+  ServiceUnavailable: 503,
+  SaveFailed: 500,
+  DownloadFailed: 500,
+  unknown: 500,
+};
