@@ -7,22 +7,13 @@
  *
  * Builds the web app first when the build is missing or older than its sources; `--build` forces it.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildWeb, webBuildIsStale, webDist } from './web-build.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const webRoot = path.join(root, 'apps/web');
-const dist = path.join(webRoot, 'dist');
+const dist = webDist;
 const manifestFile = path.join(dist, '.vite/manifest.json');
-const webSources = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'locales',
-  'packages/contracts/src',
-];
 
 export const homeBudgetBytes = 150 * 1024;
 
@@ -102,34 +93,13 @@ function sizeOf(files: Iterable<string>): Size {
   return { raw, gzip };
 }
 
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
-}
-
-function buildIsStale(): boolean {
-  if (!existsSync(manifestFile)) return true;
-  const builtAt = statSync(manifestFile).mtimeMs;
-  return webSources.some((source) => newestMtime(path.join(root, source)) > builtAt);
-}
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function main(): number {
-  if (process.argv.includes('--build') || buildIsStale()) {
+  if (process.argv.includes('--build') || webBuildIsStale()) {
     console.log('Building apps/web …');
-    const build = spawnSync(path.join(root, 'node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], {
-      cwd: webRoot,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) return build.status ?? 1;
+    const status = buildWeb();
+    if (status !== 0) return status;
   }
 
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;

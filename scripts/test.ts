@@ -32,7 +32,7 @@ function readJson<T>(file: string): T | undefined {
 }
 
 const steps: Step[] = [
-  { name: 'lint', command: bin('biome'), args: ['check', '.'] },
+  { name: 'lint', command: bin('biome'), args: ['check', '--error-on-warnings', '.'] },
   { name: 'typecheck', command: bin('tsc'), args: ['-b'] },
   { name: 'locales', command: process.execPath, args: ['scripts/check-locales.ts'] },
   { name: 'compose', command: process.execPath, args: ['scripts/check-compose.ts'] },
