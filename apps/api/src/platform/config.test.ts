@@ -50,6 +50,24 @@ describe('loadConfig', () => {
     expect(configError({ TRUST_PROXY: 'everyone' }).variables).toEqual(['TRUST_PROXY']);
   });
 
+  it('allows the public origin and the configured web origins, and mails to the outbox by default', () => {
+    const config = loadConfig({ WEB_ORIGINS: 'http://localhost:5173/, https://opora.example' });
+    expect(config.webOrigins).toEqual([
+      'http://localhost:3000',
+      'http://localhost:5173',
+      'https://opora.example',
+    ]);
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Opora <no-reply@opora.test>' });
+    expect(config.identityAdmin.clientId).toBe('opora-api');
+  });
+
+  it('requires the identity admin secret in production', () => {
+    expect(configError({ NODE_ENV: 'production' }).variables).toEqual(['IDENTITY_ADMIN_CLIENT_SECRET']);
+    expect(loadConfig({ NODE_ENV: 'production', IDENTITY_ADMIN_CLIENT_SECRET: 'a'.repeat(32) }).nodeEnv).toBe(
+      'production',
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

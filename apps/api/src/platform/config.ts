@@ -35,6 +35,13 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
  * APP_VERSION     version in package.json   shown in the footer and /api/health
  * TRUST_PROXY     false                     true or a comma list of proxy IPs/CIDRs whose
  *                                           X-Forwarded-For is believed (client IP for rate limits)
+ * WEB_ORIGINS     PUBLIC_URL's origin       extra comma-separated browser origins allowed by CORS on the
+ *                                           identity endpoints (e.g. http://localhost:5173 for `pnpm dev`)
+ * IDENTITY_ADMIN_CLIENT_ID      opora-api   confidential client the API uses for the identity admin API
+ * IDENTITY_ADMIN_CLIENT_SECRET  (dev value) its secret; required in production
+ * SMTP_URL        (unset)                   smtp://host:port for outgoing e-mail; unset → database outbox
+ *                                           readable at /dev/mail (never in production)
+ * MAIL_FROM       Opora <no-reply@opora.test>  sender of outgoing e-mail
  */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -65,7 +72,21 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(true|false|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'expected true, false or proxy addresses')
     .default('false'),
+  WEB_ORIGINS: z
+    .string()
+    .regex(/^https?:\/\/[^\s,]+(,\s*https?:\/\/[^\s,]+)*$/, 'expected comma-separated http(s) origins')
+    .optional(),
+  IDENTITY_ADMIN_CLIENT_ID: z
+    .string()
+    .regex(/^[\w.-]+$/, 'expected letters, digits, ., - or _')
+    .default('opora-api'),
+  IDENTITY_ADMIN_CLIENT_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Opora <no-reply@opora.test>'),
 });
+
+/** Used only outside production, where a missing secret stops the start instead. */
+const developmentAdminClientSecret = 'opora-api-development-secret';
 
 /** Fastify's `trustProxy` from the TRUST_PROXY text: a boolean or a list of addresses. */
 function parseTrustProxy(value: string): boolean | string[] {
@@ -101,6 +122,14 @@ export interface Config {
   appVersion: string;
   /** Behind a load balancer, whose forwarded client address to believe. */
   trustProxy: boolean | string[];
+  /** Browser origins allowed to call the identity endpoints (CORS); PUBLIC_URL's origin first. */
+  webOrigins: string[];
+  identityAdmin: { clientId: string; clientSecret: string };
+  mail: {
+    /** Unset → e-mails go to the database outbox, readable at /dev/mail outside production. */
+    smtpUrl: string | undefined;
+    from: string;
+  };
 }
 
 /** Raised when the environment cannot be used; the message names every offending variable. */
@@ -136,6 +165,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(variables, lines);
   }
   const parsed = result.data;
+  if (parsed.NODE_ENV === 'production' && parsed.IDENTITY_ADMIN_CLIENT_SECRET === undefined) {
+    throw new ConfigError(
+      ['IDENTITY_ADMIN_CLIENT_SECRET'],
+      ['IDENTITY_ADMIN_CLIENT_SECRET is required when NODE_ENV=production'],
+    );
+  }
   const publicUrl = withoutTrailingSlash(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`);
   return {
     port: parsed.PORT,
@@ -157,6 +192,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: parsed.SEED_DEMO,
     appVersion: parsed.APP_VERSION ?? rootPackageVersion(),
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
+    webOrigins: [
+      ...new Set([
+        new URL(publicUrl).origin,
+        ...(parsed.WEB_ORIGINS?.split(',').map((origin) => new URL(origin.trim()).origin) ?? []),
+      ]),
+    ],
+    identityAdmin: {
+      clientId: parsed.IDENTITY_ADMIN_CLIENT_ID,
+      clientSecret: parsed.IDENTITY_ADMIN_CLIENT_SECRET ?? developmentAdminClientSecret,
+    },
+    mail: { smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM },
   };
 }
 
