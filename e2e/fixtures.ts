@@ -5,6 +5,11 @@ export type NavigationEvent = { name: string; fullPath: string };
 type Problems = {
   /** Console errors, uncaught exceptions and Content-Security-Policy violations seen so far. */
   list: () => string[];
+  /**
+   * Console errors a test provokes on purpose (Chromium logs every 4xx answer, e.g. a refused
+   * password or an expired token the app then refreshes); matching messages do not fail the test.
+   */
+  allow: (pattern: RegExp) => void;
 };
 
 /** The browser globals the tests touch (the e2e project compiles without the DOM library). */
@@ -28,8 +33,11 @@ export const test = base.extend<{ problems: Problems }>({
   problems: [
     async ({ page }, use) => {
       const seen: string[] = [];
+      const allowed: RegExp[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') seen.push(`console: ${message.text()}`);
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (!allowed.some((pattern) => pattern.test(text))) seen.push(`console: ${text}`);
       });
       page.on('pageerror', (error) => seen.push(`pageerror: ${error.message}`));
       await page.addInitScript(() => {
@@ -41,7 +49,12 @@ export const test = base.extend<{ problems: Problems }>({
           browser.__oporaCspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
         });
       });
-      const problems: Problems = { list: () => [...seen] };
+      const problems: Problems = {
+        list: () => [...seen],
+        allow: (pattern) => {
+          allowed.push(pattern);
+        },
+      };
       await use(problems);
       const violations = await cspViolations(page).catch(() => []);
       expect([...seen, ...violations.map((violation) => `csp: ${violation}`)]).toEqual([]);

@@ -64,12 +64,12 @@ test('the unauthorized page tells the user to contact the administrator and lead
 test('a page that needs sign-in sends a guest to the sign-in route', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login');
-  await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení připravujeme' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
 });
 
 test('pages whose feature is not built yet say so', async ({ page }) => {
-  await page.goto('/registration');
-  await expect(page.getByRole('heading', { level: 1, name: 'Registraci připravujeme' })).toBeVisible();
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { level: 1, name: 'Stránku podpory připravujeme' })).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
 });
 

@@ -2,48 +2,23 @@
  * Benchmarks as scripts, not timed tests: each prints its figures and ratios against a baseline
  * measured in the same run, so the numbers mean something on any machine.
  *
- *   pnpm bench start   spawn-to-ready of `pnpm start` (first start on an empty DATA_DIR, then
- *                      three later starts on the same one) against a bare Fastify hello world
+ *   pnpm bench start     spawn-to-ready of `pnpm start` (first start on an empty DATA_DIR, then
+ *                        three later starts on the same one) against a bare Fastify hello world
+ *   pnpm bench identity  password grants/s of the embedded issuer against raw argon2id verifies/s,
+ *                        and refresh grants/s (scripts/bench-identity.ts)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { benchIdentity } from './bench-identity.ts';
+import { answers, exited, freePort } from './bench-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 120_000;
 const pollIntervalMs = 20;
 const laterStarts = 3;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function answers(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
 
 interface Launch {
   args: string[];
@@ -147,7 +122,7 @@ async function benchStart(): Promise<void> {
   }
 }
 
-const benches: Record<string, () => Promise<void>> = { start: benchStart };
+const benches: Record<string, () => Promise<void>> = { start: benchStart, identity: benchIdentity };
 
 const name = process.argv[2];
 const bench = name === undefined ? undefined : benches[name];

@@ -21,19 +21,31 @@ export const homeBudgetBytes = 150 * 1024;
  * Page modules, the routes that render them (SPEC §2) and the translation namespaces their route
  * fetches with them (apps/web/src/app/router.tsx); the home page carries the budget.
  */
+const formNamespaces = ['auth', 'validation', 'errors'];
 const pageRoutes: Record<string, { routes: string[]; namespaces: string[] }> = {
   'src/features/home/components/home-page.tsx': { routes: ['/'], namespaces: ['home'] },
   'src/features/coming-soon/components/coming-soon-page.tsx': {
     namespaces: ['pages'],
-    routes: [
-      '/login',
-      '/registration',
-      '/forgot-password',
-      '/reset-password',
-      '/contact',
-      '/support',
-      '/dashboard',
-    ],
+    routes: ['/contact', '/support', '/dashboard', '/provider'],
+  },
+  'src/features/auth/components/sign-in-page.tsx': { routes: ['/login'], namespaces: formNamespaces },
+  'src/features/auth/components/sign-up-page.tsx': { routes: ['/registration'], namespaces: formNamespaces },
+  'src/features/auth/components/forgot-password-page.tsx': {
+    routes: ['/forgot-password'],
+    namespaces: formNamespaces,
+  },
+  'src/features/auth/components/reset-password-page.tsx': {
+    routes: ['/reset-password'],
+    namespaces: formNamespaces,
+  },
+  'src/features/auth/components/confirm-email-page.tsx': {
+    routes: ['/confirm-email'],
+    namespaces: formNamespaces,
+  },
+  'src/features/user/components/profile-page.tsx': { routes: ['/user'], namespaces: formNamespaces },
+  'src/features/user/components/change-password-page.tsx': {
+    routes: ['/user/change-password'],
+    namespaces: formNamespaces,
   },
   'src/features/errors/components/unauthorized-page.tsx': {
     routes: ['/unauthorized'],

@@ -2,12 +2,19 @@ import type { Db } from '@opora/db';
 import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { accountRoutes } from './accounts/routes.ts';
+import { devMailRoutes } from './dev-mail/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { identityAdminRoutes } from './identity/admin/routes.ts';
+import { type IdentityPluginOptions, identityPlugin } from './identity/index.ts';
+import { authPlugin } from './platform/auth.ts';
 import { type Config, configPlugin } from './platform/config.ts';
 import { databasePlugin } from './platform/database.ts';
 import { envelopePlugin } from './platform/envelope.ts';
 import { errorsPlugin } from './platform/errors.ts';
+import { identityAdminPlugin } from './platform/identity-admin.ts';
 import { createLogger, requestIdOptions, requestIdPlugin } from './platform/logging.ts';
+import { mailPlugin } from './platform/mail.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { securityPlugin } from './platform/security.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
@@ -20,13 +27,15 @@ export interface BuildAppOptions {
   db: Db;
   /** JSON lines to stdout when omitted; tests pass one that writes to a stream they read. */
   logger?: Logger;
+  /** Tests only: clock, test clients and realm overrides of the embedded identity server. */
+  identity?: IdentityPluginOptions;
 }
 
 /**
  * The whole HTTP application as one Fastify instance, not yet listening. `server.ts` listens;
  * tests call `inject` or listen on a free port.
  */
-export async function buildApp({ config, db, logger }: BuildAppOptions) {
+export async function buildApp({ config, db, logger, identity }: BuildAppOptions) {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     ...requestIdOptions,
@@ -45,11 +54,19 @@ export async function buildApp({ config, db, logger }: BuildAppOptions) {
   await app.register(securityPlugin, { config });
   await app.register(envelopePlugin);
   await app.register(openApiPlugin, { config });
+  await app.register(mailPlugin, { config }); //                       app.mailer: SMTP or the outbox
+  await app.register(identityAdminPlugin); //                          app.identityAdmin: the identity adapter
+  // Before the modules: it hooks every route with an operationId into the one permission check.
+  await app.register(authPlugin, { config }); //                       request.principal
 
   // API modules — the table of contents of the HTTP API.
   await app.register(healthRoutes, { prefix: '/api' }); //            GET /api/health, /api/ready
   await app.register(webConfigRoutes, { prefix: '/api/v1/web' }); //  GET /api/v1/web/config
   await app.register(regionRoutes, { prefix: '/api/v1/web' }); //     GET /api/v1/web/regions
+  await app.register(accountRoutes, { prefix: '/api/v1/web' }); //    /api/v1/web/users/...
+  if (config.identity.embedded) await app.register(identityPlugin, identity ?? {}); // /realms/{realm}/... (OIDC)
+  if (config.identity.embedded) await app.register(identityAdminRoutes); // /admin/realms/{realm}/users...
+  await app.register(devMailRoutes); //                               GET /api/v1/dev/mail, /dev/mail (dev only)
 
   // The browser app last: its catch-all navigation route yields to every route above.
   await app.register(webAppPlugin, { config });

@@ -1,3 +1,4 @@
+import './app/zod-config.ts';
 import './app/styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

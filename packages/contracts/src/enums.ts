@@ -34,6 +34,13 @@ export type SurveyType = (typeof surveyTypes)[number];
 export const providerRoles = ['providerAdmin', 'providerUser'] as const;
 export type ProviderRole = (typeof providerRoles)[number];
 
-/** Every role the permission table knows; `user` is a logged-in client or family carer. */
-export const roles = ['guest', 'user', ...providerRoles, 'admin'] as const;
+/**
+ * Roles kept by the identity server as realm roles: `client` is every registered user (a client or
+ * a family carer acting for one), `assistant` is staff acting for clients, `admin` platform staff.
+ */
+export const realmRoles = ['client', 'assistant', 'admin'] as const;
+export type RealmRole = (typeof realmRoles)[number];
+
+/** Every role the permission table knows: `guest` (not signed in), the realm roles, the provider roles. */
+export const roles = ['guest', 'client', 'assistant', ...providerRoles, 'admin'] as const;
 export type Role = (typeof roles)[number];

@@ -33,6 +33,11 @@ export const errorCodes = [
   'SaveFailed',
   'DownloadFailed',
   'unknown',
+  // accounts
+  /** A link from an e-mail (confirmation, password reset) that is unknown, used or past its time. */
+  'InvalidOrExpiredToken',
+  /** Resending a confirmation for an address that is already confirmed. */
+  'EmailAlreadyConfirmed',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -73,4 +78,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   SaveFailed: 500,
   DownloadFailed: 500,
   unknown: 500,
+  InvalidOrExpiredToken: 400,
+  EmailAlreadyConfirmed: 409,
 };

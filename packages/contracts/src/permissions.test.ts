@@ -5,6 +5,7 @@ import {
   canAll,
   canAny,
   hasPermission,
+  isPublicOperation,
   operationIds,
   operationsForRoles,
   type PermissionLink,
@@ -12,6 +13,7 @@ import {
   permissionLinksForRoles,
   permissions,
   rolesCan,
+  routesForRoles,
 } from './permissions.ts';
 
 const grants: PermissionLink[] = [
@@ -72,10 +74,41 @@ describe('role table', () => {
   });
 
   it('turns roles into the permission links /users/me returns', () => {
-    expect(operationsForRoles(['user'])).toEqual([...operationIds]);
-    const links = permissionLinksForRoles(['user', 'providerAdmin']);
-    expect(links).toEqual(operationIds.map((operationId) => ({ operationId })));
-    for (const link of links) expect(PermissionLinkSchema.parse(link)).toEqual(link);
+    const clientLinks = permissionLinksForRoles(['client']);
+    expect(clientLinks).toEqual(operationsForRoles(['client']).map((operationId) => ({ operationId })));
+    const providerLinks = permissionLinksForRoles(['client', 'providerAdmin']);
+    expect(providerLinks).toEqual([...clientLinks, { routeName: 'providerHome' }]);
+    for (const link of providerLinks) expect(PermissionLinkSchema.parse(link)).toEqual(link);
+    expect(hasPermission(providerLinks, { routeName: 'providerHome' })).toBe(true);
+    expect(hasPermission(clientLinks, { routeName: 'providerHome' })).toBe(false);
+  });
+
+  it('opens the provider area to provider staff only', () => {
+    expect(routesForRoles(['providerUser'])).toEqual(['providerHome']);
+    expect(routesForRoles(['client', 'assistant', 'admin'])).toEqual([]);
+  });
+
+  it('lets a client manage their own account but a guest only sign up and recover it', () => {
+    for (const operationId of ['signUp', 'confirmEmail', 'requestPasswordReset', 'resetPassword'] as const) {
+      expect(isPublicOperation(operationId)).toBe(true);
+      expect(rolesCan([], operationId)).toBe(true);
+    }
+    for (const operationId of [
+      'getCurrentUser',
+      'updateCurrentUser',
+      'deleteCurrentUser',
+      'changePassword',
+      'resendEmailConfirmation',
+    ] as const) {
+      expect(isPublicOperation(operationId)).toBe(false);
+      expect(rolesCan(['guest'], operationId)).toBe(false);
+      expect(rolesCan(['client'], operationId)).toBe(true);
+    }
+  });
+
+  it('grants every operation to someone, so none is unreachable', () => {
+    const reachable = new Set(roles.flatMap((role) => permissions[role]));
+    expect(operationIds.filter((operationId) => !reachable.has(operationId))).toEqual([]);
   });
 
   it('refuses a permission link that names neither a route nor an operation', () => {

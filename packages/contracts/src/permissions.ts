@@ -7,7 +7,25 @@ import { validationKey } from './validation/keys.ts';
  * Every API operation (`operationId` in OpenAPI). The API implements exactly these; later issues
  * append theirs together with the roles that may call them.
  */
-export const operationIds = ['getHealth', 'getReady', 'getWebConfig', 'listRegions'] as const;
+export const operationIds = [
+  'getHealth',
+  'getReady',
+  'getWebConfig',
+  'listRegions',
+  // accounts
+  'signUp',
+  'getCurrentUser',
+  'updateCurrentUser',
+  'deleteCurrentUser',
+  'changePassword',
+  'resendEmailConfirmation',
+  'confirmEmail',
+  'requestPasswordReset',
+  'resetPassword',
+  // development only: the e-mail outbox (never registered in production)
+  'listDevMail',
+  'viewDevMail',
+] as const;
 export type OperationId = (typeof operationIds)[number];
 export const OperationIdSchema = z.enum(operationIds);
 
@@ -15,22 +33,50 @@ export function isOperationId(value: unknown): value is OperationId {
   return typeof value === 'string' && (operationIds as readonly string[]).includes(value);
 }
 
-/** Operations anyone may call, signed in or not. */
+/**
+ * Operations anyone may call, signed in or not. The account operations here carry their own proof
+ * (a password, a token from an e-mail) instead of a session.
+ */
 const publicOperations = [
   'getHealth',
   'getReady',
   'getWebConfig',
   'listRegions',
+  'signUp',
+  'confirmEmail',
+  'requestPasswordReset',
+  'resetPassword',
+  'listDevMail',
+  'viewDevMail',
 ] as const satisfies readonly OperationId[];
 
-/** Role → operations it grants (DESIGN "Permissions"). The API checks this before every handler. */
+/** What every signed-in person may do with their own account (SPEC §6 "logged-in user"). */
+const ownAccountOperations = [
+  'getCurrentUser',
+  'updateCurrentUser',
+  'deleteCurrentUser',
+  'changePassword',
+  'resendEmailConfirmation',
+] as const satisfies readonly OperationId[];
+
+/**
+ * Role → operations it grants beyond the guest's (DESIGN "Permissions"). The API checks this before
+ * every handler. Everyone signed in holds `client` as well as any staff or provider role, so the other
+ * roles list only what they add.
+ */
 export const permissions: Record<Role, readonly OperationId[]> = {
   guest: publicOperations,
-  user: publicOperations,
-  providerAdmin: publicOperations,
-  providerUser: publicOperations,
-  admin: publicOperations,
+  client: ownAccountOperations,
+  assistant: [],
+  providerAdmin: [],
+  providerUser: [],
+  admin: [],
 };
+
+/** True when the guest may call the operation: it needs no signed-in caller. */
+export function isPublicOperation(operationId: OperationId): boolean {
+  return permissions.guest.includes(operationId);
+}
 
 /** What a user may do, as `/users/me` returns it: a route name, an operation id, or both. */
 export const PermissionLinkSchema = z
@@ -93,9 +139,31 @@ export function operationsForRoles(heldRoles: readonly Role[]): OperationId[] {
   return operationIds.filter((operationId) => granted.has(operationId));
 }
 
-/** Permission links for `/users/me`, in `operationIds` order. */
+/**
+ * Web routes that need more than being signed in (SPEC §6 "require a permission"), by the roles that
+ * open them. The web app's guard sends everyone else to `/unauthorized`.
+ */
+export const routeGrants: Record<Role, readonly RouteName[]> = {
+  guest: [],
+  client: [],
+  assistant: [],
+  providerAdmin: ['providerHome'],
+  providerUser: ['providerHome'],
+  admin: [],
+};
+
+/** Routes these roles open beyond the login-only ones, in `routeNames` order. */
+export function routesForRoles(heldRoles: readonly Role[]): RouteName[] {
+  const granted = new Set<RouteName>(heldRoles.flatMap((role) => routeGrants[role]));
+  return routeNames.filter((routeName) => granted.has(routeName));
+}
+
+/** Permission links for `/users/me`: operations in `operationIds` order, then routes in `routeNames` order. */
 export function permissionLinksForRoles(heldRoles: readonly Role[]): PermissionLink[] {
-  return operationsForRoles(heldRoles).map((operationId) => ({ operationId }));
+  return [
+    ...operationsForRoles(heldRoles).map((operationId) => ({ operationId })),
+    ...routesForRoles(heldRoles).map((routeName) => ({ routeName })),
+  ];
 }
 
 /** API-side check: may a caller with these roles call this operation? */

@@ -19,6 +19,8 @@ export const routeNames = [
   'cookie',
   'redirectAfterLogin',
   'redirectAfterRegistration',
+  /** The link of the confirmation e-mail (`?token=`). */
+  'confirmEmail',
   // anonymous new-client flow
   'anonNewClientServicesList',
   'anonNewClientServiceDetail',
@@ -61,6 +63,8 @@ export const routeNames = [
   // user area
   'userProfile',
   'userChangePassword',
+  // provider area (its screens come with the provider-portal issue)
+  'providerHome',
 ] as const;
 export type RouteName = (typeof routeNames)[number];
 
@@ -79,6 +83,7 @@ export const routePatterns = {
   cookie: '/terms-and-conditions/cookies',
   redirectAfterLogin: '/redirect-after-login',
   redirectAfterRegistration: '/redirect-after-registration',
+  confirmEmail: '/confirm-email',
 
   anonNewClientServicesList: '/anon-new-client/services/list/:regionCode',
   anonNewClientServiceDetail: '/anon-new-client/services/:serviceId/:regionCode?',
@@ -121,6 +126,8 @@ export const routePatterns = {
 
   userProfile: '/user',
   userChangePassword: '/user/change-password',
+
+  providerHome: '/provider',
 } as const satisfies Record<RouteName, string>;
 
 /** Tabs are a `?tab=` search parameter of their route; the first one is the default. */

@@ -10,6 +10,7 @@ export {
   startEmbeddedPostgres,
 } from './embedded-postgres.ts';
 export { type PostgresError, postgresErrorCodes, postgresErrorOf } from './errors.ts';
+export { insertIdentityUser, type NewIdentityUser } from './identity/identity-users.ts';
 export { migrate, migrationsFolder } from './migrate.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';

@@ -36,8 +36,27 @@ describe('loadConfig', () => {
   it('derives the public URL from PORT and uses an external identity server when given', () => {
     const config = loadConfig({ PORT: '4100', IDENTITY_URL: 'https://id.example.org/', SEED_DEMO: 'false' });
     expect(config.publicUrl).toBe('http://localhost:4100');
-    expect(config.identity).toEqual({ url: 'https://id.example.org', realm: 'opora', embedded: false });
+    expect(config.identity).toEqual({
+      url: 'https://id.example.org',
+      realm: 'opora',
+      embedded: false,
+      internalUrl: 'https://id.example.org',
+    });
     expect(config.seedDemo).toBe(false);
+  });
+
+  it('lets the API reach the identity server at an internal address while browsers use the public one', () => {
+    const config = loadConfig({
+      IDENTITY_URL: 'http://localhost:8080',
+      IDENTITY_INTERNAL_URL: 'http://keycloak:8080/',
+    });
+    expect(config.identity).toMatchObject({
+      url: 'http://localhost:8080',
+      internalUrl: 'http://keycloak:8080',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://opora.example' }).identity.internalUrl).toBe(
+      'https://opora.example',
+    );
   });
 
   it('reads TRUST_PROXY as a boolean or a list of proxy addresses', () => {

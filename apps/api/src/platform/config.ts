@@ -28,6 +28,8 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
  * PUBLIC_URL      http://localhost:PORT     address people use to reach Opora (links, HSTS, identity)
  * IDENTITY_URL    (unset)                   external identity server (Keycloak); unset → embedded at PUBLIC_URL
  * IDENTITY_REALM  opora                     identity realm name
+ * IDENTITY_INTERNAL_URL  IDENTITY_URL       address the API itself uses to reach the identity server (tokens,
+ *                                           admin API, keys) when browsers use another, e.g. http://keycloak:8080
  * WEB_DIST_DIR    <repo>/apps/web/dist      built web app to serve
  * RATE_LIMIT_MAX  300                       requests per minute per client IP
  * BODY_LIMIT      1048576                   largest accepted request body in bytes (1 MiB)
@@ -59,6 +61,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   IDENTITY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  IDENTITY_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   IDENTITY_REALM: z
     .string()
     .regex(/^[A-Za-z0-9_-]+$/, 'expected letters, digits, - or _')
@@ -114,6 +117,12 @@ export interface Config {
     realm: string;
     /** True when the identity server runs inside this process at `publicUrl`. */
     embedded: boolean;
+    /**
+     * Base URL for the API's own calls to the identity server (service-account token, admin API, keys);
+     * differs from `url` when a container network names the server otherwise than browsers do. The
+     * issuer (`iss`) is always derived from `url`.
+     */
+    internalUrl: string;
   };
   webDistDir: string;
   rateLimitMax: number;
@@ -185,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: withoutTrailingSlash(parsed.IDENTITY_URL ?? publicUrl),
       realm: parsed.IDENTITY_REALM,
       embedded: parsed.IDENTITY_URL === undefined,
+      internalUrl: withoutTrailingSlash(parsed.IDENTITY_INTERNAL_URL ?? parsed.IDENTITY_URL ?? publicUrl),
     },
     webDistDir: path.resolve(parsed.WEB_DIST_DIR),
     rateLimitMax: parsed.RATE_LIMIT_MAX,

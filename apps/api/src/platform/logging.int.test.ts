@@ -1,7 +1,9 @@
 import { createTestDatabase, type TestDatabase } from '@opora/db/testing';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { captureLogs, testConfig } from '../testing/test-app.ts';
+import { serializeError } from './logging.ts';
 
 let database: TestDatabase;
 let app: App;
@@ -87,5 +89,16 @@ describe('request logs', () => {
         responseTime: expect.any(Number),
       }),
     );
+  });
+});
+
+describe('error logs', () => {
+  it('keep the SQLSTATE and the query but not the values of a failed query', async () => {
+    const email = 'jana.novakova@example.cz';
+    const failure = await database.db.execute(sql`select ${email}::int`).catch((error: unknown) => error);
+    const logged = JSON.stringify(serializeError(failure));
+    expect(logged).not.toContain(email);
+    expect(logged).toContain('22P02');
+    expect(logged).toContain('select $1::int');
   });
 });

@@ -29,15 +29,30 @@ interface LoggedError {
 
 /**
  * Only the shape of a failure: driver errors carry row values in `detail`, `where` or
- * `parameters`, which are personal data here.
+ * `parameters`, PostgreSQL's own messages quote the offending value ("invalid input syntax …:
+ * \"jana@example.cz\""), and Drizzle's wrapper lists the query parameters — personal data here.
+ * Those messages are replaced by their SQLSTATE and constraint; query text stays (it is
+ * parameterised), its parameters do not.
  */
-function serializeError(error: unknown, depth = 0): LoggedError {
+function safeMessage(error: Error): string {
+  const postgres = error as { severity?: unknown; code?: unknown; constraint?: unknown };
+  if (typeof postgres.severity === 'string' && typeof postgres.code === 'string') {
+    return `PostgreSQL error ${postgres.code}${typeof postgres.constraint === 'string' ? ` (${postgres.constraint})` : ''}`;
+  }
+  const parameters = error.message.indexOf('\nparams:');
+  return parameters === -1 ? error.message : `${error.message.slice(0, parameters)}\nparams: [withheld]`;
+}
+
+export function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: 'non-error thrown' };
   const code = (error as { code?: unknown }).code;
+  const message = safeMessage(error);
+  // The stack repeats the message before its frames.
+  const frames = error.stack?.split('\n').filter((line) => /^\s+at /.test(line));
   return {
     type: error.name,
-    message: error.message,
-    ...(error.stack === undefined ? {} : { stack: error.stack }),
+    message,
+    ...(frames === undefined ? {} : { stack: [`${error.name}: ${message}`, ...frames].join('\n') }),
     ...(code === undefined ? {} : { code }),
     ...(error.cause !== undefined && depth < 3 ? { cause: serializeError(error.cause, depth + 1) } : {}),
   };

@@ -36,19 +36,32 @@ describe('OpenAPI document', () => {
     }>();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('3.4.5');
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
-    );
+    // The application API; the identity server's Keycloak paths are documented by Keycloak.
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
+      );
     expect(operations.map((operation) => operation.operationId).toSorted()).toEqual([
+      'changePassword',
+      'confirmEmail',
+      'deleteCurrentUser',
+      'getCurrentUser',
       'getHealth',
       'getReady',
       'getWebConfig',
+      'listDevMail',
       'listRegions',
+      'requestPasswordReset',
+      'resendEmailConfirmation',
+      'resetPassword',
+      'signUp',
+      'updateCurrentUser',
     ]);
     for (const operation of operations) {
       expect(operation.tags?.length, operation.path).toBeGreaterThan(0);
       expect(operation.summary, operation.path).toBeTruthy();
-      expect(Object.keys(operation.responses ?? {}), operation.path).toContain('200');
+      expect(Object.keys(operation.responses ?? {}).join(), operation.path).toMatch(/20[014]/);
     }
     expect(document.components.schemas).toHaveProperty('ProblemDetails');
     const regions = document.paths['/api/v1/web/regions']?.get;

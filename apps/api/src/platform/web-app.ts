@@ -10,8 +10,8 @@ const hashedAssetCache = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, favicon) is revalidated so a deploy is seen at once. */
 const revalidateCache = 'no-cache';
 
-/** Paths the browser app never owns: the API and the identity server's Keycloak paths. */
-const serverPrefixes = ['/api', '/realms'];
+/** Paths the browser app never owns: the API, the identity server's Keycloak paths, development pages. */
+const serverPrefixes = ['/api', '/realms', '/dev'];
 
 function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);

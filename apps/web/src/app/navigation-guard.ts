@@ -6,6 +6,7 @@ import type { RouteAccess } from './route-handle.ts';
 /**
  * The global navigation guard of SPEC §2, run before a route is entered:
  * - public routes admit anyone; with an access token the user is loaded and a failure ignored;
+ * - sign-in, sign-up and password recovery send a signed-in user to `redirectAfterLogin`;
  * - any other route without an access token goes to sign-in;
  * - with a token the user is loaded; a user that cannot be loaded goes to sign-in;
  * - a route requiring a permission the user lacks goes to unauthorized.
@@ -14,6 +15,11 @@ import type { RouteAccess } from './route-handle.ts';
 export async function navigationGuard(access: RouteAccess): Promise<void> {
   if (access === 'public') {
     if (hasAccessToken()) await loadSessionUser().catch(() => null);
+    return;
+  }
+  if (access === 'guest') {
+    const user = hasAccessToken() ? await loadSessionUser().catch(() => null) : null;
+    if (user) throw redirect(paths.redirectAfterLogin.getHref());
     return;
   }
   if (!hasAccessToken()) throw redirect(paths.signIn.getHref());

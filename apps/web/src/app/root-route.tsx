@@ -9,6 +9,7 @@ import { Container } from '@/components/ui/container.tsx';
 import { useRouteHandle } from './route-handle.ts';
 import { useDocumentMeta } from './use-document-meta.ts';
 import { useNavigationEvents } from './use-navigation-events.ts';
+import { useSessionEndRedirect } from './use-session-end-redirect.ts';
 
 /** Moves focus to the new page after client-side navigation, so screen readers start reading there. */
 function useFocusMainOnNavigation(): void {
@@ -36,6 +37,7 @@ export function RootRoute() {
   const handle = useRouteHandle();
   useDocumentMeta(handle);
   useNavigationEvents(handle);
+  useSessionEndRedirect(handle);
   useNavigationLoader();
   useFocusMainOnNavigation();
   const Layout = layoutComponents[handle?.layout ?? 'default'];

@@ -3,8 +3,12 @@ import type { ParseKeys } from 'i18next';
 import { useMatches } from 'react-router';
 import type { LayoutName } from '@/components/layouts/layouts.tsx';
 
-/** Who may open a route (SPEC §2 navigation guard). */
-export type RouteAccess = 'public' | 'login' | { permission: string };
+/**
+ * Who may open a route (SPEC §2 navigation guard): anyone; only a guest (sign-in and the like, a
+ * signed-in user goes to `redirectAfterLogin`); anyone signed in; someone holding a permission
+ * (a route name or an operation id of `/users/me`'s permission links).
+ */
+export type RouteAccess = 'public' | 'guest' | 'login' | { permission: string };
 
 type CommonKey = ParseKeys<'common'>;
 

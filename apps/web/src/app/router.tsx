@@ -1,9 +1,16 @@
 import { type Locale, locales } from '@opora/contracts';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, replace } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  redirect,
+  replace,
+} from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { changeLocale, loadNamespaces } from '@/lib/i18n/i18n.ts';
-import { guardLoader } from './navigation-guard.ts';
+import { loadSessionUser } from '@/lib/session.ts';
+import { guardLoader, navigationGuard } from './navigation-guard.ts';
 import { RootErrorBoundary, RootHydrateFallback, RootRoute } from './root-route.tsx';
 import type { RouteHandle } from './route-handle.ts';
 
@@ -16,7 +23,16 @@ type PageDefinition = {
   namespaces: readonly TranslationNamespace[];
 };
 
-type TranslationNamespace = 'home' | 'pages' | 'errors' | 'validation';
+type TranslationNamespace = 'home' | 'pages' | 'errors' | 'validation' | 'auth';
+
+/** Forms show messages of the schema (`validation`) and of the server (`errors`). */
+const formNamespaces = ['auth', 'validation', 'errors'] as const;
+
+/**
+ * The provider area's entry needs the permission link naming its route, which `/users/me` grants to
+ * the provider roles only (contracts' `routeGrants`); its screens come with the provider-portal issue.
+ */
+const providerAreaPermission = paths.providerHome.name;
 
 function pageRoute({ path, handle, page, namespaces }: PageDefinition): RouteObject {
   return {
@@ -32,6 +48,17 @@ function pageRoute({ path, handle, page, namespaces }: PageDefinition): RouteObj
   };
 }
 
+const signInPage = () => import('@/features/auth/components/sign-in-page.tsx').then((m) => m.SignInPage);
+const signUpPage = () => import('@/features/auth/components/sign-up-page.tsx').then((m) => m.SignUpPage);
+const forgotPasswordPage = () =>
+  import('@/features/auth/components/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage);
+const resetPasswordPage = () =>
+  import('@/features/auth/components/reset-password-page.tsx').then((m) => m.ResetPasswordPage);
+const confirmEmailPage = () =>
+  import('@/features/auth/components/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage);
+const profilePage = () => import('@/features/user/components/profile-page.tsx').then((m) => m.ProfilePage);
+const changePasswordPage = () =>
+  import('@/features/user/components/change-password-page.tsx').then((m) => m.ChangePasswordPage);
 const comingSoonPage = () =>
   import('@/features/coming-soon/components/coming-soon-page.tsx').then((m) => m.ComingSoonPage);
 const termsPage = () => import('@/features/terms/components/terms-page.tsx').then((m) => m.TermsPage);
@@ -53,9 +80,9 @@ const pages: PageDefinition[] = [
   },
   {
     path: paths.signIn.path,
-    handle: { name: 'signIn', title: 'routes.signIn.title', access: 'public', layout: 'centered' },
-    page: comingSoonPage,
-    namespaces: ['pages'],
+    handle: { name: 'signIn', title: 'routes.signIn.title', access: 'guest', layout: 'centered' },
+    page: signInPage,
+    namespaces: formNamespaces,
   },
   {
     path: paths.signUp.path,
@@ -63,28 +90,39 @@ const pages: PageDefinition[] = [
       name: 'signUp',
       title: 'routes.signUp.title',
       description: 'routes.signUp.description',
-      access: 'public',
+      access: 'guest',
       layout: 'centered',
     },
-    page: comingSoonPage,
-    namespaces: ['pages'],
+    page: signUpPage,
+    namespaces: formNamespaces,
   },
   {
     path: paths.signInRestore.path,
     handle: {
       name: 'signInRestore',
       title: 'routes.signInRestore.title',
-      access: 'public',
+      access: 'guest',
       layout: 'centered',
     },
-    page: comingSoonPage,
-    namespaces: ['pages'],
+    page: forgotPasswordPage,
+    namespaces: formNamespaces,
   },
   {
     path: paths.signInReset.path,
-    handle: { name: 'signInReset', title: 'routes.signInReset.title', access: 'public', layout: 'centered' },
-    page: comingSoonPage,
-    namespaces: ['pages'],
+    handle: { name: 'signInReset', title: 'routes.signInReset.title', access: 'guest', layout: 'centered' },
+    page: resetPasswordPage,
+    namespaces: formNamespaces,
+  },
+  {
+    path: paths.confirmEmail.path,
+    handle: {
+      name: 'confirmEmail',
+      title: 'routes.confirmEmail.title',
+      access: 'public',
+      layout: 'centered',
+    },
+    page: confirmEmailPage,
+    namespaces: formNamespaces,
   },
   {
     path: paths.unauthorized.path,
@@ -164,11 +202,66 @@ const pages: PageDefinition[] = [
     namespaces: ['pages'],
   },
   {
+    path: paths.userProfile.path,
+    handle: { name: 'userProfile', title: 'routes.userProfile.title', access: 'login', layout: 'client' },
+    page: profilePage,
+    namespaces: formNamespaces,
+  },
+  {
+    path: paths.userChangePassword.path,
+    handle: {
+      name: 'userChangePassword',
+      title: 'routes.userChangePassword.title',
+      access: 'login',
+      layout: 'client',
+    },
+    page: changePasswordPage,
+    namespaces: formNamespaces,
+  },
+  {
+    path: paths.providerHome.path,
+    handle: {
+      name: 'providerHome',
+      title: 'routes.providerHome.title',
+      access: { permission: providerAreaPermission },
+      layout: 'client',
+    },
+    page: comingSoonPage,
+    namespaces: ['pages'],
+  },
+  {
     // Any other path shows the 404 page at the requested URL (SPEC §2).
     path: '*',
     handle: { title: 'routes.notFound.title', access: 'public', layout: 'centered' },
     page: notFoundPage,
     namespaces: ['pages'],
+  },
+];
+
+/**
+ * Routes that only decide where to go (SPEC §2); they never render. A guest is sent on by the loader
+ * as well, so no page flashes.
+ */
+const redirectRoutes: RouteObject[] = [
+  {
+    path: paths.redirectAfterLogin.path,
+    element: null,
+    loader: async () => {
+      const user = await loadSessionUser().catch(() => null);
+      if (!user) throw redirect(paths.home.getHref());
+      // TODO(clients issue): load the clients list; exactly one client goes to that client's page.
+      throw redirect(paths.dashboard.getHref());
+    },
+  },
+  {
+    path: paths.redirectAfterRegistration.path,
+    element: null,
+    loader: async () => {
+      await navigationGuard('login');
+      // TODO(wizard issue): create the case (today, fcServiceLevel 1, placeholder name) and go to the
+      // new-client wizard step with its id; case creation belongs to the wizard issue.
+      throw redirect(paths.dashboard.getHref());
+    },
   },
 ];
 
@@ -198,6 +291,7 @@ export function createAppRouter() {
       ErrorBoundary: RootErrorBoundary,
       children: [
         ...pages.map(pageRoute),
+        ...redirectRoutes,
         ...locales.map((locale) =>
           localePrefixRoute(locale, () => router.state.navigation.location?.hash ?? window.location.hash),
         ),

@@ -1,4 +1,5 @@
 import { type ErrorCode, type ErrorDetail, errorMessageKey } from '@opora/contracts';
+import { readAccessToken, readRefreshToken } from './auth/token-cookies.ts';
 
 export const apiBasePath = '/api/v1';
 
@@ -88,25 +89,46 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-/**
- * Calls the application API under `/api/v1` with JSON in and out. Resolves with the parsed body
- * (`undefined` for 204) or rejects with an {@link ApiError}.
- */
-export async function apiRequest<T>(path: `/${string}`, options: ApiRequestOptions = {}): Promise<T> {
+/** Marks the one repetition of a call that failed with 401 after the tokens were refreshed (SPEC §4). */
+export const retryHeader = 'X-Retry';
+
+async function send(path: `/${string}`, options: ApiRequestOptions, retry: boolean): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const accessToken = readAccessToken();
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  if (retry) headers[retryHeader] = '1';
   const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
-
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), init);
+    return await fetch(buildUrl(path, options.query), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'ServiceUnavailable', title: 'Network request failed' });
+  }
+}
+
+/**
+ * Calls the application API under `/api/v1` with JSON in and out, with the bearer token when
+ * someone is signed in. Resolves with the parsed body (`undefined` for 204) or rejects with an
+ * {@link ApiError}. A 401 renews the tokens once (one renewal shared by every call that failed
+ * meanwhile, in every tab) and repeats the call marked with {@link retryHeader}; a second 401 signs
+ * the user out.
+ */
+export async function apiRequest<T>(path: `/${string}`, options: ApiRequestOptions = {}): Promise<T> {
+  const sentToken = readAccessToken();
+  let response = await send(path, options, false);
+
+  if (response.status === 401 && readRefreshToken() !== null) {
+    // Loaded on the first 401 only: most page views never need it.
+    const session = await import('./auth/token-refresh.ts');
+    if (await session.renewTokens(sentToken)) {
+      response = await send(path, options, true);
+      if (response.status === 401) await session.endSessionAfterRepeatedUnauthorized();
+    }
   }
 
   if (!response.ok) throw await toApiError(response);
@@ -121,6 +143,8 @@ export const apiClient = {
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: `/${string}`, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: `/${string}`, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: `/${string}`, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -1,28 +1,32 @@
+import type { CurrentUser, PermissionLink } from '@opora/contracts';
+import { useSyncExternalStore } from 'react';
+import { currentUserQueryKey } from './auth/current-user.ts';
+import { readAccessToken } from './auth/token-cookies.ts';
+import { queryClient } from './query-client.ts';
+
 /**
- * The seam the identity issue fills: until sign-in exists nobody holds an access token, so every
- * visitor is a guest and the navigation guard sends non-public routes to sign-in.
+ * What the shell knows about the session: whether a token is held, and the signed-in user once
+ * loaded. Loading, refreshing and signing in or out live in `auth/session-runtime.ts`, downloaded
+ * only when someone holds a token or signs in.
  */
 
-/** A permission link of the current user (SPEC §3): granted by route name or API operation id. */
-export type PermissionLink = { routeName?: string; operationId?: string };
+export type SessionUser = CurrentUser;
+export type { PermissionLink };
 
-export type SessionUser = {
-  id: string;
-  fullName: string;
-  permissions: PermissionLink[];
-};
-
-/** Whether the browser holds an access token. TODO(identity): read the `access_token` cookie. */
+/** Whether the browser holds an access token (the `access_token` cookie). */
 export function hasAccessToken(): boolean {
-  return false;
+  return readAccessToken() !== null;
 }
 
 /**
- * Loads the signed-in user (refreshing tokens first when needed), or null when nobody is signed in.
- * TODO(identity): call `GET /api/v1/web/users/me?_envelope=1` and cache it in TanStack Query.
+ * The signed-in user (refreshing the tokens first when this page has not loaded them yet), or null
+ * for a guest. Rejects when a token is held but the user cannot be loaded.
  */
 export async function loadSessionUser(): Promise<SessionUser | null> {
-  return null;
+  const cached = queryClient.getQueryData<SessionUser>(currentUserQueryKey);
+  if (cached && hasAccessToken()) return cached;
+  const { ensureSessionUser } = await import('./auth/session-runtime.ts');
+  return ensureSessionUser();
 }
 
 /** SPEC §6: a permission is held when any link names the route or the operation. */
@@ -30,7 +34,29 @@ export function hasPermission(user: SessionUser, permission: string): boolean {
   return user.permissions.some((link) => link.routeName === permission || link.operationId === permission);
 }
 
-/** The signed-in user for rendering (header slots). TODO(identity): read it from the session query. */
+let endIntended = false;
+
+/** The next end of the session is the person's own doing (profile deleted): no redirect to sign-in. */
+export function intendSessionEnd(): void {
+  endIntended = true;
+}
+
+/** Whether the session ended as the person asked (read once). */
+export function takeIntendedSessionEnd(): boolean {
+  const intended = endIntended;
+  endIntended = false;
+  return intended;
+}
+
+function subscribe(listener: () => void): () => void {
+  return queryClient.getQueryCache().subscribe(listener);
+}
+
+function snapshot(): SessionUser | null {
+  return queryClient.getQueryData<SessionUser>(currentUserQueryKey) ?? null;
+}
+
+/** The signed-in user for rendering (header, pages); null for a guest. */
 export function useSessionUser(): SessionUser | null {
-  return null;
+  return useSyncExternalStore(subscribe, snapshot);
 }

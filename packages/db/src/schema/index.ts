@@ -5,6 +5,7 @@ export * from './documents.ts';
 export * from './email-outbox.ts';
 export * from './enums.ts';
 export * from './facility-services.ts';
+export * from './identity.ts';
 export * from './providers.ts';
 export * from './regions.ts';
 export * from './relations.ts';

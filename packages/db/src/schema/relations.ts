@@ -3,12 +3,13 @@ import { careRequestEvents, careRequestNotes, careRequests, requestStatuses } fr
 import { cases, clientPersons, clients, relationshipTypes } from './cases.ts';
 import { documents } from './documents.ts';
 import { facilityServiceCounties, facilityServices } from './facility-services.ts';
+import { identityCredentials, identityLoginFailures, identitySessions, identityUsers } from './identity.ts';
 import { contacts, facilities, facilityAssignments, providers, providerUsers } from './providers.ts';
 import { counties, regions } from './regions.ts';
 import { serviceCategories, serviceTypes } from './service-taxonomy.ts';
 import { subscriptions, subscriptionTypes } from './subscriptions.ts';
 import { surveyAnswers, surveyDefinitions } from './surveys.ts';
-import { userCredentials, users } from './users.ts';
+import { userActionTokens, users } from './users.ts';
 
 // Relations for Drizzle's relational query API (`db.query.x.findMany({ with })`); they add no SQL.
 
@@ -19,15 +20,33 @@ export const countiesRelations = relations(counties, ({ one, many }) => ({
   facilityServices: many(facilityServiceCounties),
 }));
 
-export const usersRelations = relations(users, ({ one, many }) => ({
-  credentials: one(userCredentials),
+export const usersRelations = relations(users, ({ many }) => ({
+  actionTokens: many(userActionTokens),
   providerMemberships: many(providerUsers),
   clients: many(clients),
   subscriptions: many(subscriptions),
 }));
 
-export const userCredentialsRelations = relations(userCredentials, ({ one }) => ({
-  user: one(users, { fields: [userCredentials.userId], references: [users.id] }),
+export const userActionTokensRelations = relations(userActionTokens, ({ one }) => ({
+  user: one(users, { fields: [userActionTokens.userId], references: [users.id] }),
+}));
+
+export const identityUsersRelations = relations(identityUsers, ({ one, many }) => ({
+  credentials: one(identityCredentials),
+  loginFailures: one(identityLoginFailures),
+  sessions: many(identitySessions),
+}));
+
+export const identityCredentialsRelations = relations(identityCredentials, ({ one }) => ({
+  user: one(identityUsers, { fields: [identityCredentials.userId], references: [identityUsers.id] }),
+}));
+
+export const identityLoginFailuresRelations = relations(identityLoginFailures, ({ one }) => ({
+  user: one(identityUsers, { fields: [identityLoginFailures.userId], references: [identityUsers.id] }),
+}));
+
+export const identitySessionsRelations = relations(identitySessions, ({ one }) => ({
+  user: one(identityUsers, { fields: [identitySessions.userId], references: [identityUsers.id] }),
 }));
 
 export const providersRelations = relations(providers, ({ many }) => ({

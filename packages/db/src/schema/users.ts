@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from './columns.ts';
 import { localeEnum, platformRoleEnum } from './enums.ts';
 
@@ -42,19 +42,32 @@ export const users = pgTable(
   ],
 );
 
-/** Password credentials of the embedded identity server (Keycloak keeps its own in production). */
-export const userCredentials = pgTable(
-  'user_credentials',
+export const userActionTokenKinds = ['email-confirmation', 'password-reset'] as const;
+export type UserActionTokenKind = (typeof userActionTokenKinds)[number];
+
+/**
+ * Single-use links sent by e-mail (confirm an address, reset a password). Only the SHA-256 of the
+ * random token is stored, so a copy of the database cannot be used to take over accounts.
+ */
+export const userActionTokens = pgTable(
+  'user_action_tokens',
   {
+    id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id')
-      .primaryKey()
+      .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** argon2id PHC string. */
-    passwordHash: text('password_hash').notNull(),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
-    lockedUntil: timestamptz('locked_until'),
-    passwordChangedAt: timestamptz('password_changed_at').notNull().defaultNow(),
-    ...timestamps(),
+    kind: text('kind', { enum: userActionTokenKinds }).notNull(),
+    /** Lower-case hex SHA-256 of the token in the link. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [check('user_credentials_failed_attempts_non_negative', sql`${t.failedAttempts} >= 0`)],
+  (t) => [
+    uniqueIndex('user_action_tokens_token_hash_unique').on(t.tokenHash),
+    // "Resend" and "request again" invalidate a user's earlier tokens of the same kind.
+    index('user_action_tokens_user_id_kind_idx').on(t.userId, t.kind),
+    check('user_action_tokens_kind', sql`${t.kind} in ('email-confirmation', 'password-reset')`),
+    check('user_action_tokens_token_hash_sha256', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
 );

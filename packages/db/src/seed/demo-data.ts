@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
+import { insertIdentityUser } from '../identity/identity-users.ts';
 import type { PlatformRole } from '../schema/enums.ts';
+import { identityUsers } from '../schema/identity.ts';
 import {
   careRequestEvents,
   careRequests,
@@ -21,7 +23,6 @@ import {
   serviceTypes,
   subscriptions,
   subscriptionTypes,
-  userCredentials,
   users,
 } from '../schema/index.ts';
 import { demoProviders, withIcoCheckDigit } from './demo-catalogue.ts';
@@ -175,18 +176,41 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
 }
 
 async function seedDemoAccounts(db: DbExecutor, passwordHash: string): Promise<Map<string, string>> {
-  const accounts: { key: keyof typeof demoAccounts; platformRoles: PlatformRole[] }[] = [
-    { key: 'client', platformRoles: [] },
-    { key: 'provider', platformRoles: [] },
-    { key: 'admin', platformRoles: ['admin'] },
-  ];
+  const accounts: { key: keyof typeof demoAccounts; platformRoles: PlatformRole[]; realmRoles: string[] }[] =
+    [
+      { key: 'client', platformRoles: [], realmRoles: ['client'] },
+      { key: 'provider', platformRoles: [], realmRoles: ['client'] },
+      { key: 'admin', platformRoles: ['admin'], realmRoles: ['client', 'admin'] },
+    ];
   const verifiedAt = new Date('2026-10-01T08:00:00Z');
+  const emails = accounts.map(({ key }) => demoAccounts[key].email);
+
+  // The identity server's accounts first: the app's users point at them by subject.
+  for (const { key, realmRoles } of accounts) {
+    const account = demoAccounts[key];
+    await insertIdentityUser(db, {
+      id: demoId(`identity-user:${key}`),
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      passwordHash,
+      emailVerified: true,
+      realmRoles,
+    });
+  }
+  const identityRows = await db
+    .select({ id: identityUsers.id, username: identityUsers.username })
+    .from(identityUsers)
+    .where(inArray(identityUsers.username, emails));
+  const subjects = new Map(identityRows.map((row) => [row.username, row.id]));
+
   await db
     .insert(users)
     .values(
       accounts.map(({ key, platformRoles }) => ({
         id: demoId(`user:${key}`),
         ...demoAccounts[key],
+        identitySubject: subjects.get(demoAccounts[key].email) ?? null,
         locale: 'cs' as const,
         platformRoles,
         emailVerifiedAt: verifiedAt,
@@ -195,19 +219,21 @@ async function seedDemoAccounts(db: DbExecutor, passwordHash: string): Promise<M
     // Skips an existing id and an address someone already registered.
     .onConflictDoNothing();
 
-  const emails = accounts.map(({ key }) => demoAccounts[key].email);
+  // A demo database made before the identity server existed gets its accounts linked now.
+  for (const { key } of accounts) {
+    const subject = subjects.get(demoAccounts[key].email);
+    if (!subject) continue;
+    await db
+      .update(users)
+      .set({ identitySubject: subject })
+      .where(sql`${users.id} = ${demoId(`user:${key}`)} and ${users.identitySubject} is null`);
+  }
+
   const rows = await db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(inArray(sql`lower(${users.email})`, emails));
-  const userIds = new Map(rows.map((row) => [row.email?.toLowerCase() ?? '', row.id]));
-
-  await db
-    .insert(userCredentials)
-    .values([...userIds.values()].map((userId) => ({ userId, passwordHash })))
-    // A password changed in the demo stays changed.
-    .onConflictDoNothing();
-  return userIds;
+  return new Map(rows.map((row) => [row.email?.toLowerCase() ?? '', row.id]));
 }
 
 async function seedDemoProviderMembership(db: DbExecutor, userId: string): Promise<void> {

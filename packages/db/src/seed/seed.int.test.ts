@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../connection-string.ts';
+import { identityCredentials, identityUsers } from '../schema/identity.ts';
 import {
   cases,
   clients,
@@ -14,7 +15,6 @@ import {
   regions,
   requestStatuses,
   serviceTypes,
-  userCredentials,
   users,
 } from '../schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing.ts';
@@ -50,7 +50,8 @@ async function snapshot(): Promise<Record<string, string>> {
     'facility_services',
     'facility_service_counties',
     'users',
-    'user_credentials',
+    'identity.users',
+    'identity.credentials',
     'provider_users',
     'facility_assignments',
     'clients',
@@ -161,13 +162,26 @@ describe('demo seed', () => {
     expect(await db.$count(facilityServices, eq(facilityServices.sponsored, true))).toBeGreaterThan(0);
   });
 
-  it('creates the demo accounts with argon2id hashes of the published password', async () => {
-    for (const account of Object.values(demoAccounts)) {
-      const [row] = await database.db
-        .select({ hash: userCredentials.passwordHash })
+  it('creates the demo accounts as identity users with argon2id hashes of the published password', async () => {
+    const expectedRealmRoles = { client: ['client'], provider: ['client'], admin: ['client', 'admin'] };
+    for (const [key, account] of Object.entries(demoAccounts)) {
+      const [appUser] = await database.db
+        .select({ subject: users.identitySubject })
         .from(users)
-        .innerJoin(userCredentials, eq(userCredentials.userId, users.id))
         .where(eq(users.email, account.email));
+      const [row] = await database.db
+        .select({
+          hash: identityCredentials.passwordHash,
+          username: identityUsers.username,
+          emailVerified: identityUsers.emailVerified,
+          realmRoles: identityUsers.realmRoles,
+        })
+        .from(identityUsers)
+        .innerJoin(identityCredentials, eq(identityCredentials.userId, identityUsers.id))
+        .where(eq(identityUsers.id, appUser?.subject ?? '00000000-0000-0000-0000-000000000000'));
+      expect(row?.username).toBe(account.email);
+      expect(row?.emailVerified).toBe(true);
+      expect(row?.realmRoles).toEqual(expectedRealmRoles[key as keyof typeof demoAccounts]);
       expect(row?.hash).toMatch(/^\$argon2id\$/);
       expect(await verify(row?.hash ?? '', demoPassword)).toBe(true);
     }

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
+import { insertIdentityUser, type NewIdentityUser } from '../identity/identity-users.ts';
 import {
   careRequests,
   cases,
@@ -57,6 +59,45 @@ export async function createUser(
       })
       .returning(),
   );
+}
+
+export type IdentityUserOverrides = Partial<Omit<NewIdentityUser, 'passwordHash'>> & {
+  /** Plain password to hash (argon2id, slow: prefer `passwordHash` computed once per file). */
+  password?: string;
+  passwordHash?: string;
+};
+
+export interface CreatedIdentityUser {
+  id: string;
+  email: string;
+  password: string | undefined;
+}
+
+/** Password of factory-made identity users unless the test gives one. */
+export const factoryPassword = 'Factory-Passw0rd!';
+
+/**
+ * An account of the embedded identity server with a password credential (unique e-mail, names, the
+ * `client` realm role by default). Hashing costs ~50 ms: pass `passwordHash` when creating many.
+ */
+export async function createIdentityUser(
+  db: DbExecutor,
+  overrides: IdentityUserOverrides = {},
+): Promise<CreatedIdentityUser> {
+  const { password: givenPassword, passwordHash: givenHash, ...columns } = overrides;
+  const password = givenHash === undefined ? (givenPassword ?? factoryPassword) : givenPassword;
+  const passwordHash = givenHash ?? (await hash(password ?? factoryPassword));
+  const suffix = uniqueSuffix();
+  const email = (columns.email ?? `identity-${suffix}@opora.test`).toLowerCase();
+  const created = await insertIdentityUser(db, {
+    firstName: 'Test',
+    lastName: `Identity ${suffix}`,
+    ...columns,
+    email,
+    passwordHash,
+  });
+  if (!created) throw new Error('createIdentityUser: the id or e-mail exists already');
+  return { id: created.id, email, password };
 }
 
 export async function createProvider(

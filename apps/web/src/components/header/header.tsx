@@ -7,15 +7,25 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes.ts';
 import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
+import { loadNamespaces } from '@/lib/i18n/i18n.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import classes from './header.module.css';
-import { DashboardButtonSlot, UserMenuSlot } from './identity-slots.tsx';
 import { LocaleSwitcher } from './locale-switcher.tsx';
 import { Logo } from './logo.tsx';
 import { useNavigationItems } from './navigation-items.ts';
 
 // The side panel is downloaded the first time someone opens it.
-const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
+const MobileMenu = lazy(() =>
+  Promise.all([import('./mobile-menu.tsx'), loadNamespaces(['auth'])]).then(([m]) => ({
+    default: m.MobileMenu,
+  })),
+);
+// A guest's page never downloads the signed-in user's controls.
+const SignedInActions = lazy(() =>
+  Promise.all([import('./signed-in-actions.tsx'), loadNamespaces(['auth'])]).then(([m]) => ({
+    default: m.SignedInActions,
+  })),
+);
 
 export function Header() {
   const { t } = useTranslation();
@@ -42,10 +52,9 @@ export function Header() {
         <div className={`${classes.actions} ${classes.desktopOnly}`}>
           <LocaleSwitcher />
           {user ? (
-            <>
-              <DashboardButtonSlot user={user} />
-              <UserMenuSlot user={user} />
-            </>
+            <Suspense fallback={<span className={classes.signedInPlaceholder} />}>
+              <SignedInActions user={user} />
+            </Suspense>
           ) : (
             <Link to={paths.signIn.getHref()} className={buttonClasses()}>
               <IconLogin2 size={18} aria-hidden />

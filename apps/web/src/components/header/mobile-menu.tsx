@@ -8,8 +8,8 @@ import { paths } from '@/config/paths.ts';
 import { useModalLayer } from '@/lib/modal-stack.ts';
 import type { SessionUser } from '@/lib/session.ts';
 import classes from './header.module.css';
-import { SignOutSlot } from './identity-slots.tsx';
 import { LocaleList } from './locale-list.tsx';
+import { MobileUserSection } from './mobile-user-section.tsx';
 import type { NavigationItem } from './navigation-items.ts';
 
 type MobileMenuProps = {
@@ -53,7 +53,7 @@ export function MobileMenu({ opened, onClose, items, user }: MobileMenuProps) {
         <LocaleList onChosen={onClose} />
         <Divider />
         {user ? (
-          <SignOutSlot user={user} />
+          <MobileUserSection user={user} onNavigate={onClose} />
         ) : (
           <Button
             component={Link}

@@ -38,10 +38,18 @@ export function ConfirmDialog({ entry }: { entry: ConfirmEntry }) {
     >
       <Text>{entry.options.message}</Text>
       <Group justify="flex-end" mt="xl" gap="sm">
-        <Button variant="default" onClick={() => settleConfirm(entry.id, false)}>
+        <Button
+          variant="default"
+          data-autofocus={entry.options.danger ? true : undefined}
+          onClick={() => settleConfirm(entry.id, false)}
+        >
           {entry.options.cancelLabel ?? t('confirm.cancel')}
         </Button>
-        <Button data-autofocus onClick={() => settleConfirm(entry.id, true)}>
+        <Button
+          color={entry.options.danger ? 'red.9' : undefined}
+          data-autofocus={entry.options.danger ? undefined : true}
+          onClick={() => settleConfirm(entry.id, true)}
+        >
           {entry.options.confirmLabel ?? t('confirm.confirm')}
         </Button>
       </Group>

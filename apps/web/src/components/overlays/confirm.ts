@@ -7,6 +7,8 @@ export type ConfirmOptions = {
   confirmLabel?: ReactNode;
   /** Defaults to the translated "Cancel". */
   cancelLabel?: ReactNode;
+  /** An action that cannot be undone: a red confirm button, and focus starts on Cancel. */
+  danger?: boolean;
 };
 
 export type ConfirmEntry = {

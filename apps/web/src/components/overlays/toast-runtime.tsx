@@ -25,11 +25,15 @@ export function hideToast(id: string): void {
   notifications.hide(id);
 }
 
-/** Top-right, 6000 ms with a visible countdown line, above every other layer. */
+/**
+ * Top-right, 6000 ms with a visible countdown line, above every other layer; just below the sticky
+ * header, so a toast never covers the user menu or the language switcher.
+ */
 export function ToastContainer() {
   return (
     <Notifications
       position="top-right"
+      style={{ top: 'calc(4.5rem + var(--mantine-spacing-xs))' }}
       autoClose={timings.toast}
       zIndex={zIndex.notification}
       withAutoCloseProgress

@@ -1,4 +1,5 @@
 import 'i18next';
+import type auth from '../../../../../locales/cs/auth.json';
 import type common from '../../../../../locales/cs/common.json';
 import type errors from '../../../../../locales/cs/errors.json';
 import type home from '../../../../../locales/cs/home.json';
@@ -12,6 +13,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      auth: typeof auth;
       common: typeof common;
       errors: typeof errors;
       home: typeof home;

@@ -5,15 +5,7 @@ import { Link } from 'react-router';
 import { useRouteHandle } from '@/app/route-handle.ts';
 import { paths } from '@/config/paths.ts';
 
-const comingSoonPages = [
-  'signIn',
-  'signUp',
-  'signInRestore',
-  'signInReset',
-  'contact',
-  'support',
-  'dashboard',
-] as const;
+const comingSoonPages = ['contact', 'support', 'dashboard', 'providerHome'] as const;
 type ComingSoonPageName = (typeof comingSoonPages)[number];
 
 function isComingSoonPage(name: string | undefined): name is ComingSoonPageName {
@@ -21,7 +13,7 @@ function isComingSoonPage(name: string | undefined): name is ComingSoonPageName 
 }
 
 /**
- * Routes whose feature arrives with a later issue (sign-in, sign-up, contact…): the page says so
+ * Routes whose feature arrives with a later issue (contact, dashboard, provider area…): the page says so
  * honestly instead of showing a form that does nothing.
  */
 export function ComingSoonPage() {

@@ -1,0 +1,170 @@
+import {
+  careRequests,
+  cases,
+  clients,
+  consents,
+  emailOutbox,
+  identityUsers,
+  providerUsers,
+  subscriptions,
+  subscriptionTypes,
+  userActionTokens,
+  users,
+} from '@opora/db';
+import { createCareRequest, createCase, createClient, createProvider } from '@opora/db/testing';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountTestServer,
+  bearer,
+  buildAppWithRefusedIdentityAdmin,
+  startAccountTestServer,
+} from './testing/account-test-server.ts';
+
+let server: AccountTestServer;
+
+beforeAll(async () => {
+  server = await startAccountTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const deleteMe = (accessToken?: string) =>
+  server.app.inject({
+    method: 'DELETE',
+    url: '/api/v1/web/users/me',
+    headers: accessToken ? bearer(accessToken) : {},
+  });
+
+async function userRow(userId: string) {
+  const [row] = await server.database.db.select().from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** A family carer with one client who reached a provider and one who never did. */
+async function carerWithHistory() {
+  const account = await server.signUp({ marketingAccept: true });
+  const session = await server.signIn(account.email, account.password);
+  const db = server.database.db;
+  const [user] = await db.select().from(users).where(eq(users.identitySubject, account.id));
+  const userId = user?.id ?? '';
+  const requestedCase = await createCase(db, { ownerUserId: userId });
+  const request = await createCareRequest(db, { caseId: requestedCase.id });
+  const quietClient = await createClient(db, { ownerUserId: userId, birthNumber: '9055011251' });
+  const quietCase = await createCase(db, { ownerUserId: userId, clientId: quietClient.id });
+  const [selfManaged] = await db
+    .select()
+    .from(subscriptionTypes)
+    .where(eq(subscriptionTypes.code, 'self-managed'));
+  await db.insert(subscriptions).values({
+    userId,
+    subscriptionTypeId: selfManaged?.id ?? '',
+    currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
+  });
+  const provider = await createProvider(db);
+  await db.insert(providerUsers).values({ providerId: provider.id, userId, roles: ['providerUser'] });
+  return { ...account, session, userId, requestedCase, request, quietClient, quietCase };
+}
+
+describe('DELETE /api/v1/web/users/me', () => {
+  it('ends every session and deletes the identity account: the person can no longer sign in', async () => {
+    const carer = await carerWithHistory();
+    const response = await deleteMe(carer.session.accessToken);
+    expect(response.statusCode).toBe(204);
+
+    const signIn = await server.passwordGrant(carer.email, carer.password);
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json()).toMatchObject({ error: 'invalid_grant' });
+    expect((await server.refreshGrant(carer.session.refreshToken)).statusCode).toBe(400);
+    // The access token still within its 5 minutes no longer opens anything.
+    const me = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/web/users/me',
+      headers: bearer(carer.session.accessToken),
+    });
+    expect(me.statusCode).toBe(401);
+    expect(
+      await server.database.db.select().from(identityUsers).where(eq(identityUsers.id, carer.id)),
+    ).toEqual([]);
+  });
+
+  it('anonymises the account and removes what no provider received, keeping what providers need', async () => {
+    const carer = await carerWithHistory();
+    expect((await deleteMe(carer.session.accessToken)).statusCode).toBe(204);
+    const db = server.database.db;
+
+    expect(await userRow(carer.userId)).toMatchObject({
+      identitySubject: null,
+      email: null,
+      firstName: null,
+      lastName: null,
+      phone: null,
+      emailVerifiedAt: null,
+      platformRoles: [],
+      anonymisedAt: expect.any(Date),
+    });
+    // Removed: the case and client that never reached a provider, links, memberships, e-mails.
+    expect(await db.select().from(cases).where(eq(cases.id, carer.quietCase.id))).toEqual([]);
+    expect(await db.select().from(clients).where(eq(clients.id, carer.quietClient.id))).toEqual([]);
+    expect(await db.select().from(userActionTokens).where(eq(userActionTokens.userId, carer.userId))).toEqual(
+      [],
+    );
+    expect(await db.select().from(providerUsers).where(eq(providerUsers.userId, carer.userId))).toEqual([]);
+    expect(
+      await db.select().from(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = ${carer.email}`),
+    ).toEqual([]);
+    // Kept for the provider: the request, its case and client.
+    expect(await db.select().from(careRequests).where(eq(careRequests.id, carer.request.id))).toHaveLength(1);
+    expect(await db.select().from(cases).where(eq(cases.id, carer.requestedCase.id))).toHaveLength(1);
+    // Kept, closed: the subscription (accounting) and the consents (proof), withdrawn now.
+    const [subscription] = await db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, carer.userId));
+    expect(subscription).toMatchObject({
+      status: 'cancelled',
+      autoRenew: false,
+      cancelledAt: expect.any(Date),
+    });
+    const consentRows = await db.select().from(consents).where(eq(consents.userId, carer.userId));
+    expect(consentRows.map((consent) => consent.kind).toSorted()).toEqual([
+      'marketing',
+      'personal-data',
+      'terms',
+    ]);
+    expect(consentRows.every((consent) => consent.withdrawnAt instanceof Date)).toBe(true);
+  });
+
+  it('frees the address: the same person may register again as someone new', async () => {
+    const carer = await carerWithHistory();
+    await deleteMe(carer.session.accessToken);
+    const again = await server.signUp({ email: carer.email });
+    expect(again.id).not.toBe(carer.id);
+  });
+
+  it('changes nothing when the identity server cannot delete the account', async () => {
+    const carer = await carerWithHistory();
+    const broken = await buildAppWithRefusedIdentityAdmin(server);
+    try {
+      const response = await broken.inject({
+        method: 'DELETE',
+        url: '/api/v1/web/users/me',
+        headers: bearer(carer.session.accessToken),
+      });
+      expect(response.statusCode).toBe(503);
+    } finally {
+      await broken.close();
+    }
+    expect(await userRow(carer.userId)).toMatchObject({ email: carer.email, anonymisedAt: null });
+    expect(
+      await server.database.db.select().from(cases).where(eq(cases.id, carer.quietCase.id)),
+    ).toHaveLength(1);
+    await server.signIn(carer.email, carer.password);
+  });
+
+  it('answers 401 to a guest', async () => {
+    expect((await deleteMe()).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,134 @@
+import {
+  careRequests,
+  cases,
+  clients,
+  consents,
+  emailOutbox,
+  providerUsers,
+  subscriptions,
+  userActionTokens,
+  users,
+} from '@opora/db';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import type { Principal } from '../platform/auth.ts';
+import { UnauthorizedError } from '../platform/errors.ts';
+import { IdentityUserNotFoundError } from '../platform/identity-admin.ts';
+import type { AccountContext } from './account-context.ts';
+
+/** What the deletion removed and kept, for the log (counts only, never data). */
+export interface AccountDeletionSummary {
+  casesDeleted: number;
+  clientsDeleted: number;
+  casesKept: number;
+  clientsKept: number;
+}
+
+/**
+ * `DELETE /users/me` — irreversible (DOMAIN.md "Personal data"): personal data is removed, and only
+ * what providers' own records or the law require is kept.
+ *
+ * - Removed: cases and clients that never reached a provider (with their questionnaires, documents
+ *   and contact persons, by cascade), pending e-mails, e-mailed links, provider memberships, and the
+ *   identity account with all its sessions.
+ * - Kept: cases and clients a provider received a request for (the provider's record of the request
+ *   needs them); subscriptions and payments (accounting law), cancelled; consent records, withdrawn
+ *   now (GDPR Art. 7(1): proof of what was agreed to).
+ * - The `users` row stays, anonymised (no e-mail, names, phone or identity subject), so the kept
+ *   records still point at a consistent row.
+ *
+ * The identity account is deleted inside the transaction: when that fails, nothing is anonymised
+ * and the person can try again.
+ */
+export async function deleteAccount(
+  context: AccountContext,
+  principal: Principal,
+): Promise<AccountDeletionSummary> {
+  return context.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, principal.userId), isNull(users.anonymisedAt)))
+      .for('update');
+    if (!user) throw new UnauthorizedError();
+
+    const requestOfCase = tx
+      .select({ one: sql`1` })
+      .from(careRequests)
+      .where(eq(careRequests.caseId, cases.id));
+    const deletedCases = await tx
+      .delete(cases)
+      .where(and(eq(cases.ownerUserId, user.id), notExists(requestOfCase)))
+      .returning({ id: cases.id });
+
+    const requestOfClient = tx
+      .select({ one: sql`1` })
+      .from(careRequests)
+      .where(eq(careRequests.clientId, clients.id));
+    const caseOfClient = tx.select({ one: sql`1` }).from(cases).where(eq(cases.clientId, clients.id));
+    const deletedClients = await tx
+      .delete(clients)
+      .where(
+        and(
+          eq(clients.ownerUserId, user.id),
+          isNull(clients.providerId),
+          notExists(requestOfClient),
+          notExists(caseOfClient),
+        ),
+      )
+      .returning({ id: clients.id });
+
+    const [keptCases] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(cases)
+      .where(eq(cases.ownerUserId, user.id));
+    const [keptClients] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(clients)
+      .where(eq(clients.ownerUserId, user.id));
+
+    await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', cancelledAt: sql`now()`, autoRenew: false })
+      .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'past-due'])));
+    await tx
+      .update(consents)
+      .set({ withdrawnAt: sql`now()` })
+      .where(and(eq(consents.userId, user.id), isNull(consents.withdrawnAt)));
+    await tx.delete(userActionTokens).where(eq(userActionTokens.userId, user.id));
+    await tx.delete(providerUsers).where(eq(providerUsers.userId, user.id));
+    if (user.email !== null) {
+      await tx.delete(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = lower(${user.email})`);
+    }
+    await tx
+      .update(users)
+      .set({
+        identitySubject: null,
+        email: null,
+        firstName: null,
+        lastName: null,
+        phone: null,
+        pendingEmail: null,
+        emailVerifiedAt: null,
+        emailConfirmationSentAt: null,
+        lastSignInAt: null,
+        platformRoles: [],
+        anonymisedAt: sql`now()`,
+      })
+      .where(eq(users.id, user.id));
+
+    // The identity account may be gone already (removed in the identity console): no session to end.
+    await context.identityAdmin.logoutAllSessions(principal.subject).catch((error: unknown) => {
+      if (!(error instanceof IdentityUserNotFoundError)) throw error;
+    });
+    await context.identityAdmin.deleteUser(principal.subject);
+
+    const summary = {
+      casesDeleted: deletedCases.length,
+      clientsDeleted: deletedClients.length,
+      casesKept: keptCases?.count ?? 0,
+      clientsKept: keptClients?.count ?? 0,
+    };
+    context.log.info({ userId: user.id, ...summary }, 'account deleted and anonymised');
+    return summary;
+  });
+}

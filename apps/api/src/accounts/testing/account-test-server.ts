@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { type DevMailMessage, identityClientId, identityScope, type SignUp } from '@opora/contracts';
+import { createIdentityUser, createTestDatabase, createUser, type TestDatabase } from '@opora/db/testing';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Logger } from 'pino';
+import { type App, buildApp } from '../../app.ts';
+import type { Config } from '../../platform/config.ts';
+import { testConfig } from '../../testing/test-app.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A client address of its own for each call, so per-address rate limits do not couple tests. */
+export function someClientAddress(): string {
+  const [a = 1, b = 1, c = 1] = randomBytes(3);
+  return `10.${a}.${b}.${Math.max(c, 1)}`;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface TestAccount {
+  userId: string;
+  subject: string;
+  email: string;
+  password: string;
+}
+
+export interface AccountTestServer {
+  app: App;
+  database: TestDatabase;
+  config: Config;
+  /** A password grant at the embedded issuer's real token endpoint. */
+  signIn(email: string, password: string): Promise<TokenPair>;
+  /** The token endpoint's raw answer to a password grant. */
+  passwordGrant(email: string, password: string): Promise<LightMyRequestResponse>;
+  refreshGrant(refreshToken: string): Promise<LightMyRequestResponse>;
+  /**
+   * An account made directly in the database (identity user + application user), for tests whose
+   * subject is not registration itself.
+   */
+  createAccount(options?: { realmRoles?: string[]; email?: string }): Promise<TestAccount>;
+  /** Registers through `POST /users/sign-up`; answers the account's subject. */
+  signUp(overrides?: Partial<SignUp>): Promise<{ id: string; email: string; password: string }>;
+  /** The development mailbox, newest first. */
+  mailbox(): Promise<DevMailMessage[]>;
+  /** The token of the newest e-mailed link to `path` (`/confirm-email`, `/reset-password`) for `to`. */
+  linkToken(to: string, path: string): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+
+/**
+ * The whole app on a real port of its own database, as `pnpm start` runs it: the embedded issuer
+ * answers at PUBLIC_URL, so the identity adapter reaches it over HTTP exactly as it reaches Keycloak.
+ * Account calls then go through `inject` with a client address of their own.
+ */
+export async function startAccountTestServer(
+  options: { env?: Record<string, string>; logger?: Logger } = {},
+): Promise<AccountTestServer> {
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const config = testConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });
+  const app = await buildApp({ config, db: database.db, ...(options.logger && { logger: options.logger }) });
+  await app.listen({ port, host: '127.0.0.1' });
+  const tokenUrl = `/realms/${config.identity.realm}/protocol/openid-connect/token`;
+
+  const passwordGrant = (email: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: tokenUrl,
+      remoteAddress: someClientAddress(),
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        client_id: identityClientId,
+        username: email,
+        password,
+        scope: identityScope,
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  const server: AccountTestServer = {
+    app,
+    database,
+    config,
+    passwordGrant,
+    async signIn(email, password) {
+      const response = await passwordGrant(email, password);
+      if (response.statusCode !== 200)
+        throw new Error(`Sign-in failed: ${response.statusCode} ${response.body}`);
+      const body = response.json<{ access_token: string; refresh_token: string }>();
+      return { accessToken: body.access_token, refreshToken: body.refresh_token };
+    },
+    refreshGrant: (refreshToken) =>
+      app.inject({
+        method: 'POST',
+        url: tokenUrl,
+        remoteAddress: someClientAddress(),
+        payload: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: identityClientId,
+          refresh_token: refreshToken,
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    async createAccount(options = {}) {
+      sequence += 1;
+      const email = options.email ?? `account-${sequence}-${randomBytes(3).toString('hex')}@example.cz`;
+      const password = `heslo-${randomBytes(4).toString('hex')}`;
+      const identity = await createIdentityUser(database.db, {
+        email,
+        password,
+        firstName: 'Petr',
+        lastName: 'Svoboda',
+        ...(options.realmRoles && { realmRoles: options.realmRoles }),
+      });
+      const user = await createUser(database.db, {
+        identitySubject: identity.id,
+        email: identity.email,
+        firstName: 'Petr',
+        lastName: 'Svoboda',
+      });
+      return { userId: user.id, subject: identity.id, email: identity.email, password };
+    },
+    async signUp(overrides = {}) {
+      sequence += 1;
+      const suffix = `${sequence}-${randomBytes(3).toString('hex')}`;
+      const body = {
+        firstName: 'Jana',
+        lastName: 'Nováková',
+        email: `jana-${suffix}@example.cz`,
+        phone: '+420 601 123 456',
+        password: `heslo-${suffix}`,
+        privacyPolicy: true,
+        ...overrides,
+      };
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/web/users/sign-up',
+        remoteAddress: someClientAddress(),
+        payload: body,
+      });
+      if (response.statusCode !== 201)
+        throw new Error(`Sign-up failed: ${response.statusCode} ${response.body}`);
+      return {
+        id: response.json<{ id: string }>().id,
+        email: body.email.toLowerCase(),
+        password: body.password,
+      };
+    },
+    async mailbox() {
+      const response = await app.inject({ method: 'GET', url: '/api/v1/dev/mail' });
+      return response.json<DevMailMessage[]>();
+    },
+    async linkToken(to, path) {
+      const messages = await server.mailbox();
+      for (const message of messages) {
+        if (message.to !== to) continue;
+        for (const link of message.links) {
+          const url = new URL(link);
+          if (url.pathname === path) return url.searchParams.get('token') ?? undefined;
+        }
+      }
+      return undefined;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+  return server;
+}
+
+/**
+ * A second app on the same database and issuer whose identity adapter is refused (wrong service-account
+ * secret): every identity change fails as it does when Keycloak is down or misconfigured, so tests can
+ * check that such a failure leaves nothing half-written. Tokens still verify (same realm keys).
+ */
+export async function buildAppWithRefusedIdentityAdmin(server: AccountTestServer): Promise<App> {
+  const config = testConfig({
+    PORT: String(server.config.port),
+    PUBLIC_URL: server.config.publicUrl,
+    IDENTITY_ADMIN_CLIENT_SECRET: 'not-the-service-account-secret',
+  });
+  return buildApp({ config, db: server.database.db });
+}
+
+export function bearer(accessToken: string): { authorization: string } {
+  return { authorization: `Bearer ${accessToken}` };
+}

@@ -1,0 +1,47 @@
+import { DevMailMessageSchema, type OperationId } from '@opora/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listDevMail } from './list-messages.ts';
+import { mailboxPage } from './mailbox-page.ts';
+
+/** The mailbox exists only while e-mail goes to the outbox, and never in production. */
+export function devMailEnabled(app: { config: { nodeEnv: string }; mailer: { transport: string } }): boolean {
+  return app.config.nodeEnv !== 'production' && app.mailer.transport === 'outbox';
+}
+
+/**
+ * `GET /api/v1/dev/mail` (JSON) and `GET /dev/mail` (a page): the e-mails of the outbox transport,
+ * so people and tests follow confirmation and reset links without a mail server. Registered under
+ * no prefix; nothing is registered (both answer 404) when the mailbox is not enabled.
+ */
+export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (!devMailEnabled(app)) return;
+
+  app.get(
+    '/api/v1/dev/mail',
+    {
+      schema: {
+        operationId: 'listDevMail' satisfies OperationId,
+        tags: ['development'],
+        summary: 'E-mails of the development outbox, newest first (outside production, without SMTP_URL)',
+        response: { 200: z.array(DevMailMessageSchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listDevMail(app.db);
+    },
+  );
+
+  app.get(
+    '/dev/mail',
+    { schema: { operationId: 'viewDevMail' satisfies OperationId, hide: true } },
+    async (_request, reply) => {
+      const messages = await listDevMail(app.db);
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(mailboxPage(messages));
+    },
+  );
+};

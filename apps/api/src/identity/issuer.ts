@@ -1,0 +1,45 @@
+import type { Db } from '@opora/db';
+import type { Config } from '../platform/config.ts';
+import {
+  type Clock,
+  defaultRealmSettings,
+  type IdentityClient,
+  issuerUrl,
+  type RealmSettings,
+  realmClients,
+  systemClock,
+} from './realm.ts';
+import { type IdentityKeys, identityKeys } from './signing-keys.ts';
+
+/** Everything the issuer's use cases work with: realm settings, clients, keys, clock, database. */
+export interface IdentityIssuer {
+  config: Config;
+  db: Db;
+  /** `iss` of every token. */
+  issuer: string;
+  realm: RealmSettings;
+  clients: Map<string, IdentityClient>;
+  keys: IdentityKeys;
+  now: Clock;
+}
+
+export interface IssuerOptions {
+  /** Injected clock (tests cross lifetimes without sleeping). */
+  now?: Clock;
+  /** Test-only clients in addition to `web` and the API's service-account client. */
+  extraClients?: IdentityClient[];
+  /** Test-only realm overrides (e.g. rotation off to check Keycloak's default behaviour). */
+  realm?: Partial<RealmSettings>;
+}
+
+export function createIssuer(config: Config, db: Db, options: IssuerOptions = {}): IdentityIssuer {
+  return {
+    config,
+    db,
+    issuer: issuerUrl(config),
+    realm: { ...defaultRealmSettings, ...options.realm },
+    clients: realmClients(config, options.extraClients),
+    keys: identityKeys(db),
+    now: options.now ?? systemClock,
+  };
+}

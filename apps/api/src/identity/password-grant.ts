@@ -1,0 +1,77 @@
+import { clearLoginFailures, recordLoginFailure } from './brute-force.ts';
+import { findLoginCandidate } from './identity-users.ts';
+import type { IdentityIssuer } from './issuer.ts';
+import { invalidUserCredentials, OAuthError } from './oauth-error.ts';
+import { verifyDummyPassword, verifyPassword } from './passwords.ts';
+import type { IdentityClient } from './realm.ts';
+import { requestedScopes } from './scope.ts';
+import { startSession } from './sessions.ts';
+import { newRefreshTokenId, type TokenResponse, userSessionTokens } from './token-response.ts';
+import { effectiveRealmRoles, grantedScope } from './tokens.ts';
+
+/**
+ * Resource-owner password grant, in Keycloak's order (ResourceOwnerPasswordCredentialsGrantType and
+ * the direct-grant flow): client allowed → scope → username → user → lockout → enabled → password →
+ * required actions → offline permission. Wrong password, unknown user and lockout answer alike.
+ */
+export async function passwordGrant(
+  issuer: IdentityIssuer,
+  client: IdentityClient,
+  params: URLSearchParams,
+): Promise<TokenResponse> {
+  if (!client.directAccessGrantsEnabled) {
+    throw new OAuthError(400, 'unauthorized_client', 'Client not allowed for direct access grants');
+  }
+  const scopes = requestedScopes(params.get('scope'));
+  const username = params.get('username')?.trim();
+  if (!username) throw new OAuthError(401, 'invalid_request', 'Missing parameter: username');
+  const password = params.get('password') ?? '';
+
+  const now = issuer.now();
+  const candidate = await findLoginCandidate(issuer.db, username);
+  if (!candidate) {
+    await verifyDummyPassword(password);
+    throw invalidUserCredentials();
+  }
+  const { user } = candidate;
+  if (candidate.lockedUntil && candidate.lockedUntil.getTime() > now.getTime()) {
+    await verifyDummyPassword(password);
+    throw invalidUserCredentials();
+  }
+  if (!user.enabled) throw new OAuthError(400, 'invalid_grant', 'Account disabled');
+  const passwordValid =
+    candidate.passwordHash !== null &&
+    password !== '' &&
+    (await verifyPassword(candidate.passwordHash, password));
+  if (!passwordValid) {
+    await recordLoginFailure(issuer.db, user.id, now, issuer.realm.bruteForce);
+    throw invalidUserCredentials();
+  }
+  if (candidate.hasLoginFailures) await clearLoginFailures(issuer.db, user.id);
+  // Keycloak 24+ adds VERIFY_PROFILE when the user profile lacks e-mail, first or last name.
+  if (user.requiredActions.length > 0 || !user.email || !user.firstName || !user.lastName) {
+    throw new OAuthError(400, 'invalid_grant', 'Account is not fully set up');
+  }
+  const offline = scopes.includes('offline_access');
+  if (
+    offline &&
+    !effectiveRealmRoles(user, client, issuer.config.identity.realm).includes('offline_access')
+  ) {
+    throw new OAuthError(400, 'not_allowed', 'Offline tokens not allowed for the user or client', {
+      cors: false,
+    });
+  }
+
+  const scope = grantedScope(scopes);
+  const refreshJti = newRefreshTokenId();
+  // With offline_access Keycloak keeps only the offline session (the online one is dropped).
+  const session = await startSession(issuer.db, {
+    userId: user.id,
+    clientId: client.clientId,
+    offline,
+    scope,
+    refreshJti,
+    now,
+  });
+  return userSessionTokens(issuer, { user, client, session, scope, refreshJti, now });
+}

@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { takeIntendedSessionEnd, useSessionUser } from '@/lib/session.ts';
+import type { RouteHandle } from './route-handle.ts';
+
+/**
+ * When the session ends under a page that needs it (the identity server refused a refresh, another
+ * tab signed out), the person is sent to sign-in rather than left on a page that can no longer work.
+ */
+export function useSessionEndRedirect(handle: RouteHandle | undefined): void {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const previous = useRef(user);
+
+  useEffect(() => {
+    const ended = previous.current !== null && user === null;
+    previous.current = user;
+    if (!ended || takeIntendedSessionEnd()) return;
+    if (!handle || handle.access === 'public' || handle.access === 'guest') return;
+    void navigate(paths.signIn.getHref(), { replace: true });
+  }, [user]);
+}

@@ -1,0 +1,69 @@
+import { Button, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconKey, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import type { SessionUser } from '@/lib/session.ts';
+import classes from './header.module.css';
+import { useSignOut } from './use-sign-out.ts';
+import { UserAvatar } from './user-avatar.tsx';
+
+/** The header's right side for a signed-in user: the dashboard button and the user menu. */
+export function SignedInActions({ user }: { user: SessionUser }) {
+  const { t } = useTranslation(['auth', 'common']);
+  const signOut = useSignOut();
+
+  return (
+    <>
+      <Button
+        component={Link}
+        to={paths.dashboard.getHref()}
+        variant="light"
+        leftSection={<IconLayoutDashboard size={20} aria-hidden />}
+      >
+        {t('common:routes.dashboard.title')}
+      </Button>
+      <Menu position="bottom-end" shadow="md" width={260}>
+        <Menu.Target>
+          <UnstyledButton
+            className={classes.userButton}
+            aria-label={t('userMenu.open', { name: user.fullName })}
+          >
+            <UserAvatar firstName={user.firstName} lastName={user.lastName} size={36} />
+            <span className={classes.userName}>{user.firstName || user.fullName}</span>
+            <IconChevronDown size={16} aria-hidden />
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text fw={600} c="dark.7" truncate>
+              {user.fullName}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {user.email}
+            </Text>
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item
+            component={Link}
+            to={paths.userProfile.getHref()}
+            leftSection={<IconUser size={18} aria-hidden />}
+          >
+            {t('userMenu.profile')}
+          </Menu.Item>
+          <Menu.Item
+            component={Link}
+            to={paths.userChangePassword.getHref()}
+            leftSection={<IconKey size={18} aria-hidden />}
+          >
+            {t('userMenu.changePassword')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconLogout size={18} aria-hidden />} onClick={signOut}>
+            {t('userMenu.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { EmailConfirmation } from '@opora/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+
+/** `POST /api/v1/web/users/email-confirmation`: confirms the address the link was sent to. */
+export function confirmEmail(body: EmailConfirmation): Promise<void> {
+  return apiClient.post<void>('/web/users/email-confirmation', body);
+}
+
+/**
+ * A query rather than a mutation: opening the link confirms, and the token works once, so the call
+ * must run exactly once per token however often the page renders.
+ */
+export function confirmEmailQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['email-confirmation', token],
+    queryFn: () => confirmEmail({ token }).then(() => true as const),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useConfirmEmail(token: string) {
+  return useQuery({ ...confirmEmailQueryOptions(token), enabled: token !== '' });
+}

@@ -1,0 +1,69 @@
+import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type ResetPasswordRequest, ResetPasswordRequestSchema } from '@opora/contracts';
+import { IconArrowLeft, IconMailCheck, IconSend } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { toast } from '@/components/overlays/toast.tsx';
+import { paths } from '@/config/paths.ts';
+import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
+import { toastError } from '@/lib/forms/notify.ts';
+import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/** `/forgot-password` (SPEC §2): sends a link to set a new password. */
+export function ForgotPasswordPage() {
+  const { t } = useFormTranslation();
+  const resetCall = useRequestPasswordReset();
+  const form = useForm<ResetPasswordRequest>({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: schemaValidator(ResetPasswordRequestSchema),
+  });
+
+  const submit = (values: ResetPasswordRequest) =>
+    resetCall.mutate(values, {
+      onSuccess: () => void toast.success(t('forgotPassword.success')),
+      onError: (error) => {
+        if (!showServerErrors(form, error, ['email'])) toastError(t, error);
+      },
+    });
+
+  return (
+    <AuthCard title={t('forgotPassword.title')} intro={t('forgotPassword.intro')}>
+      {resetCall.isSuccess ? (
+        <Alert color="opora" variant="light" role="status" icon={<IconMailCheck aria-hidden />}>
+          {t('forgotPassword.sent', { email: resetCall.variables.email })}
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
+          <Stack gap="md">
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              withAsterisk
+              autoFocus
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              loading={resetCall.isPending}
+              leftSection={<IconSend size={20} aria-hidden />}
+            >
+              {t('forgotPassword.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to={paths.signIn.getHref()} style={{ alignSelf: 'flex-start' }}>
+        <IconArrowLeft size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
+        {t('common.backToSignIn')}
+      </Anchor>
+    </AuthCard>
+  );
+}

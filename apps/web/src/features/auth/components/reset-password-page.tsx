@@ -1,0 +1,98 @@
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { passwordMinLength, type ResetPasswordForm, ResetPasswordFormSchema } from '@opora/contracts';
+import { IconAlertCircle, IconArrowLeft, IconKey } from '@tabler/icons-react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from '@/components/overlays/toast.tsx';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
+import { toastError } from '@/lib/forms/notify.ts';
+import { passwordToggleProps } from '@/lib/forms/password-toggle.ts';
+import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
+import { useResetPassword } from '../api/reset-password.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/** `/reset-password?token=…` (SPEC §2): the link from the e-mail leads here to set a new password. */
+export function ResetPasswordPage() {
+  const { t } = useFormTranslation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const resetCall = useResetPassword();
+  const form = useForm<ResetPasswordForm>({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirmPassword: '' },
+    validate: schemaValidator(ResetPasswordFormSchema),
+  });
+
+  const linkUnusable =
+    token === '' || (resetCall.error instanceof ApiError && resetCall.error.code === 'InvalidOrExpiredToken');
+
+  const submit = (values: ResetPasswordForm) =>
+    resetCall.mutate(
+      { resetToken: token, newPassword: values.password },
+      {
+        onSuccess: () => {
+          void toast.success(t('resetPassword.success'));
+          void navigate(paths.signIn.getHref(), { replace: true });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'InvalidOrExpiredToken') return;
+          if (showServerErrors(form, error, { newPassword: 'password' })) focusFirstInvalidField();
+          else toastError(t, error);
+        },
+      },
+    );
+
+  return (
+    <AuthCard title={t('resetPassword.title')} intro={linkUnusable ? undefined : t('resetPassword.intro')}>
+      {linkUnusable ? (
+        <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
+          <Stack gap="sm" align="flex-start">
+            <span>{token === '' ? t('resetPassword.missingToken') : t('errors:InvalidOrExpiredToken')}</span>
+            <Anchor component={Link} to={paths.signInRestore.getHref()} fw={600}>
+              {t('resetPassword.requestNew')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
+          <Stack gap="md">
+            <PasswordInput
+              label={t('fields.newPassword')}
+              description={t('fields.passwordHint', { count: passwordMinLength })}
+              autoComplete="new-password"
+              withAsterisk
+              autoFocus
+              visibilityToggleButtonProps={passwordToggleProps(t)}
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label={t('fields.confirmPassword')}
+              autoComplete="new-password"
+              withAsterisk
+              visibilityToggleButtonProps={passwordToggleProps(t)}
+              key={form.key('confirmPassword')}
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              loading={resetCall.isPending}
+              leftSection={<IconKey size={20} aria-hidden />}
+            >
+              {t('resetPassword.submit')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to={paths.signIn.getHref()} style={{ alignSelf: 'flex-start' }}>
+        <IconArrowLeft size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
+        {t('common.backToSignIn')}
+      </Anchor>
+    </AuthCard>
+  );
+}

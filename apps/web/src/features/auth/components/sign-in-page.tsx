@@ -1,0 +1,106 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type SignInForm, SignInFormSchema } from '@opora/contracts';
+import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { SignInError, signIn } from '@/lib/auth/session-runtime.ts';
+import { focusFirstInvalidField, schemaValidator } from '@/lib/forms/form-errors.tsx';
+import { passwordToggleProps } from '@/lib/forms/password-toggle.ts';
+import { type FormT, useFormTranslation } from '@/lib/forms/use-form-translation.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/** What the sign-up page hands over, so the new user does not type the address twice. */
+export type SignInLocationState = { email?: string };
+
+function signInFailureMessage(t: FormT, error: unknown): string {
+  if (error instanceof SignInError) {
+    switch (error.failure) {
+      case 'invalidCredentials':
+        return t('errors:InvalidUserCredentials');
+      case 'rateLimited':
+        return t('errors:RateLimited');
+      case 'unavailable':
+        return t('errors:ServiceUnavailable');
+      default:
+        return t('errors:unknown');
+    }
+  }
+  return error instanceof ApiError ? t(error.messageKeys) : t('errors:unknown');
+}
+
+/** `/login` (SPEC §2): e-mail and password; a signed-in user never sees it (the guard redirects). */
+export function SignInPage() {
+  const { t } = useFormTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const handedOver = (location.state as SignInLocationState | null)?.email ?? '';
+
+  const form = useForm<SignInForm>({
+    mode: 'uncontrolled',
+    initialValues: { username: handedOver, password: '' },
+    validate: schemaValidator(SignInFormSchema),
+  });
+  const signInCall = useMutation({
+    mutationFn: (values: SignInForm) => signIn(values.username, values.password),
+    onSuccess: () => navigate(paths.redirectAfterLogin.getHref(), { replace: true }),
+  });
+
+  return (
+    <AuthCard title={t('signIn.title')} intro={t('signIn.intro')}>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => signInCall.mutate(values), focusFirstInvalidField)}
+      >
+        <Stack gap="md">
+          {signInCall.isError ? (
+            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
+              {signInFailureMessage(t, signInCall.error)}
+            </Alert>
+          ) : null}
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            withAsterisk
+            autoFocus={handedOver === ''}
+            key={form.key('username')}
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            autoComplete="current-password"
+            withAsterisk
+            autoFocus={handedOver !== ''}
+            visibilityToggleButtonProps={passwordToggleProps(t)}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={paths.signInRestore.getHref()}>
+              {t('signIn.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={signInCall.isPending || signInCall.isSuccess}
+            leftSection={<IconLogin2 size={20} aria-hidden />}
+          >
+            {t('signIn.submit')}
+          </Button>
+          <Text ta="center">
+            {t('signIn.noAccount')}{' '}
+            <Anchor component={Link} to={paths.signUp.getHref()} fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {t('signIn.signUpLink')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,172 @@
+import { Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { passwordMinLength, type SignUpForm, SignUpFormSchema } from '@opora/contracts';
+import { IconUserPlus } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useLocale } from '@/components/header/use-locale.ts';
+import { toast } from '@/components/overlays/toast.tsx';
+import { paths } from '@/config/paths.ts';
+import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
+import { toastError } from '@/lib/forms/notify.ts';
+import { passwordToggleProps } from '@/lib/forms/password-toggle.ts';
+import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
+import { useSignUp } from '../api/sign-up.ts';
+import { AuthCard } from './auth-card.tsx';
+import type { SignInLocationState } from './sign-in-page.tsx';
+
+type SignUpValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  privacyPolicy: boolean;
+  marketingAccept: boolean;
+};
+
+const fields = ['firstName', 'lastName', 'email', 'phone', 'password', 'privacyPolicy', 'marketingAccept'];
+
+/** SPEC §3 lists `fullName` beside the two names: it is derived from them, never typed twice. */
+function toSignUpForm(values: SignUpValues): SignUpForm {
+  return { ...values, fullName: `${values.firstName.trim()} ${values.lastName.trim()}`.trim() } as SignUpForm;
+}
+
+function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor href={to} target="_blank" rel="noopener">
+      {children}
+      <span className="visually-hidden"> ({t('footer.opensInNewTab')})</span>
+    </Anchor>
+  );
+}
+
+/** `/registration` (SPEC §2, §3): creates an account; the e-mail address is confirmed by a link. */
+export function SignUpPage() {
+  const { t } = useFormTranslation();
+  const navigate = useNavigate();
+  const { locale } = useLocale();
+  const signUpCall = useSignUp();
+
+  const form = useForm<SignUpValues>({
+    mode: 'uncontrolled',
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      password: '',
+      privacyPolicy: false,
+      marketingAccept: false,
+    },
+    validate: schemaValidator(SignUpFormSchema, toSignUpForm),
+  });
+
+  const submit = (values: SignUpValues) => {
+    const body = SignUpFormSchema.parse(toSignUpForm(values));
+    signUpCall.mutate(
+      { ...body, locale },
+      {
+        onSuccess: () => {
+          void toast.success(t('signUp.success'));
+          const state: SignInLocationState = { email: body.email };
+          void navigate(paths.signIn.getHref(), { state });
+        },
+        onError: (error) => {
+          if (showServerErrors(form, error, fields)) focusFirstInvalidField();
+          else toastError(t, error);
+        },
+      },
+    );
+  };
+
+  return (
+    <AuthCard title={t('signUp.title')} intro={t('signUp.intro')} width={600}>
+      <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label={t('fields.firstName')}
+              autoComplete="given-name"
+              withAsterisk
+              key={form.key('firstName')}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label={t('fields.lastName')}
+              autoComplete="family-name"
+              withAsterisk
+              key={form.key('lastName')}
+              {...form.getInputProps('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            withAsterisk
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label={t('fields.phone')}
+            description={t('fields.phoneHint')}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            withAsterisk
+            key={form.key('phone')}
+            {...form.getInputProps('phone')}
+          />
+          <PasswordInput
+            label={t('fields.password')}
+            description={t('fields.passwordHint', { count: passwordMinLength })}
+            autoComplete="new-password"
+            withAsterisk
+            visibilityToggleButtonProps={passwordToggleProps(t)}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Checkbox
+            label={
+              <Trans
+                t={t}
+                i18nKey="signUp.consent"
+                components={{
+                  terms: <NewTabLink to={paths.termsAndConditions.getHref()} />,
+                  gdpr: <NewTabLink to={paths.gdpr.getHref()} />,
+                }}
+              />
+            }
+            size="md"
+            key={form.key('privacyPolicy')}
+            {...form.getInputProps('privacyPolicy', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label={t('signUp.marketing')}
+            size="md"
+            key={form.key('marketingAccept')}
+            {...form.getInputProps('marketingAccept', { type: 'checkbox' })}
+          />
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={signUpCall.isPending}
+            leftSection={<IconUserPlus size={20} aria-hidden />}
+          >
+            {t('signUp.submit')}
+          </Button>
+          <Text ta="center">
+            {t('signUp.haveAccount')}{' '}
+            <Anchor component={Link} to={paths.signIn.getHref()} fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {t('signUp.signInLink')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

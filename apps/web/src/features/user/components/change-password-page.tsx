@@ -1,0 +1,96 @@
+import { Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { type ChangePasswordForm, ChangePasswordFormSchema, passwordMinLength } from '@opora/contracts';
+import { IconArrowLeft, IconKey } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '@/components/overlays/toast.tsx';
+import { paths } from '@/config/paths.ts';
+import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
+import { toastError } from '@/lib/forms/notify.ts';
+import { passwordToggleProps } from '@/lib/forms/password-toggle.ts';
+import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
+import { useChangePassword } from '../api/change-password.ts';
+
+const fields = ['currentPassword', 'newPassword'];
+
+/** `/user/change-password` (SPEC §2, §5): current password, the new one twice. */
+export function ChangePasswordPage() {
+  const { t } = useFormTranslation();
+  const navigate = useNavigate();
+  const changeCall = useChangePassword();
+  const form = useForm<ChangePasswordForm>({
+    mode: 'uncontrolled',
+    initialValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
+    validate: schemaValidator(ChangePasswordFormSchema),
+  });
+
+  const submit = ({ currentPassword, newPassword }: ChangePasswordForm) =>
+    changeCall.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          void toast.success(t('changePassword.success'));
+          void navigate(paths.userProfile.getHref());
+        },
+        onError: (error) => {
+          if (showServerErrors(form, error, fields, { IncorrectCurrentPassword: 'currentPassword' })) {
+            focusFirstInvalidField();
+          } else toastError(t, error);
+        },
+      },
+    );
+
+  return (
+    <Stack gap="lg" maw={560}>
+      <Anchor component={Link} to={paths.userProfile.getHref()}>
+        <IconArrowLeft size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
+        {t('changePassword.back')}
+      </Anchor>
+      <Stack gap={4}>
+        <Title order={1}>{t('changePassword.title')}</Title>
+        <Text c="dimmed">{t('changePassword.intro')}</Text>
+      </Stack>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
+          <Stack gap="md">
+            <PasswordInput
+              label={t('fields.currentPassword')}
+              autoComplete="current-password"
+              withAsterisk
+              visibilityToggleButtonProps={passwordToggleProps(t)}
+              key={form.key('currentPassword')}
+              {...form.getInputProps('currentPassword')}
+            />
+            <PasswordInput
+              label={t('fields.newPassword')}
+              description={t('fields.passwordHint', { count: passwordMinLength })}
+              autoComplete="new-password"
+              withAsterisk
+              visibilityToggleButtonProps={passwordToggleProps(t)}
+              key={form.key('newPassword')}
+              {...form.getInputProps('newPassword')}
+            />
+            <PasswordInput
+              label={t('fields.repeatPassword')}
+              autoComplete="new-password"
+              withAsterisk
+              visibilityToggleButtonProps={passwordToggleProps(t)}
+              key={form.key('repeatPassword')}
+              {...form.getInputProps('repeatPassword')}
+            />
+            <div>
+              <Button
+                type="submit"
+                size="md"
+                loading={changeCall.isPending}
+                leftSection={<IconKey size={20} aria-hidden />}
+              >
+                {t('changePassword.submit')}
+              </Button>
+            </div>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+
+/** A text field by its visible label, as a screen reader names it. */
+export function textField(page: Page, label: string): Locator {
+  return page.getByRole('textbox', { name: label, exact: true });
+}
+
+/** A password field (no ARIA role) by its label; the required mark ` *` may follow the text. */
+export function passwordField(page: Page, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+/** A person who signs up in a test; every test makes its own, so tests never share an account. */
+export type TestPerson = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+};
+
+export function newPerson(overrides: Partial<TestPerson> = {}): TestPerson {
+  return {
+    firstName: 'Jana',
+    lastName: 'Nováková',
+    email: `e2e-${Date.now()}-${randomBytes(4).toString('hex')}@opora.test`,
+    phone: '+420 601 123 456',
+    password: `Heslo-${randomBytes(6).toString('hex')}`,
+    ...overrides,
+  };
+}
+
+/** Chromium logs every refused call; tests that provoke one on purpose allow exactly these. */
+export const refusedCallMessage = /Failed to load resource: the server responded with a status of 40[01]/;
+
+/** Signs up through the API (for tests whose subject is something else than registration). */
+export async function signUpByApi(request: APIRequestContext, person: TestPerson): Promise<void> {
+  const response = await request.post('/api/v1/web/users/sign-up', {
+    data: {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      fullName: `${person.firstName} ${person.lastName}`,
+      email: person.email,
+      phone: person.phone,
+      password: person.password,
+      privacyPolicy: true,
+      marketingAccept: false,
+      locale: 'cs',
+    },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+type DevMail = { to: string; subject: string; links: string[]; sentAt: string };
+
+/**
+ * The newest link to `path` in an e-mail sent to `email`, read from the development outbox
+ * (`GET /api/v1/dev/mail`); waits for the e-mail to be sent.
+ */
+export async function linkFromMail(request: APIRequestContext, email: string, path: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/v1/dev/mail');
+        const messages = (await response.json()) as DevMail[];
+        link = messages
+          .filter((message) => message.to.toLowerCase().includes(email.toLowerCase()))
+          .flatMap((message) => message.links)
+          .find((candidate) => new URL(candidate).pathname === path);
+        return link;
+      },
+      { message: `an e-mail to ${email} with a link to ${path}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  // The e-mail carries the public address; the test server may listen elsewhere.
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Fills the sign-in form as a person does and submits it. */
+export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await textField(page, 'E-mail').fill(email);
+  await passwordField(page, 'Heslo').fill(password);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+}
+
+/** Opens the header's user menu (desktop). */
+export async function openUserMenu(page: Page, fullName: string): Promise<void> {
+  await page.getByRole('button', { name: `Uživatelská nabídka: ${fullName}` }).click();
+}
