@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import rootPackage from '../../package.json' with { type: 'json' };
 
 const apiTarget = process.env.OPORA_API_URL ?? 'http://localhost:3000';
+const apiProxy = { '/api': apiTarget, '/realms': apiTarget, '/dev/mail': apiTarget };
 
 export default defineConfig({
   plugins: [react()],
@@ -27,10 +28,7 @@ export default defineConfig({
       },
     },
   },
-  server: {
-    proxy: { '/api': apiTarget },
-  },
-  preview: {
-    proxy: { '/api': apiTarget },
-  },
+  // The API, the embedded identity server and the development mailbox, all on the API's port.
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
 });
