@@ -102,3 +102,24 @@ describe('error logs', () => {
     expect(logged).toContain('select $1::int');
   });
 });
+
+describe('secrets passed to a log call', () => {
+  it('are censored wherever a careless call puts them', () => {
+    const capture = captureLogs();
+    capture.logger.info(
+      {
+        account: {
+          password: 'Heslo-1234',
+          newPassword: 'Nove-5678',
+          token: 'reset-abc',
+          refresh_token: 'rt-xyz',
+        },
+      },
+      'account changed',
+    );
+    const text = capture.lines.join('\n');
+    for (const secret of ['Heslo-1234', 'Nove-5678', 'reset-abc', 'rt-xyz'])
+      expect(text).not.toContain(secret);
+    expect(text).toContain('[redacted]');
+  });
+});

@@ -33,15 +33,16 @@ describe('OpenAPI document', () => {
       info: { version: string };
       paths: Record<string, Record<string, Operation>>;
       components: { schemas: Record<string, unknown> };
+      tags: { name: string }[];
     }>();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info.version).toBe('3.4.5');
-    // The application API; the identity server's Keycloak paths are documented by Keycloak.
-    const operations = Object.entries(document.paths)
-      .filter(([path]) => path.startsWith('/api/'))
-      .flatMap(([path, methods]) =>
-        Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
-      );
+    // The application API only; the identity server's Keycloak paths are documented by Keycloak.
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+    const tagNames = new Set(document.tags.map((tag) => tag.name));
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
+    );
     expect(operations.map((operation) => operation.operationId).toSorted()).toEqual([
       'changePassword',
       'confirmEmail',
@@ -60,6 +61,7 @@ describe('OpenAPI document', () => {
     ]);
     for (const operation of operations) {
       expect(operation.tags?.length, operation.path).toBeGreaterThan(0);
+      for (const tag of operation.tags ?? []) expect(tagNames, `${operation.path} ${tag}`).toContain(tag);
       expect(operation.summary, operation.path).toBeTruthy();
       expect(Object.keys(operation.responses ?? {}).join(), operation.path).toMatch(/20[014]/);
     }

@@ -28,6 +28,9 @@ const envelopeParameter = {
 const transform: SwaggerTransform = (document) => {
   const result = zodTransform(document);
   const schema = result.schema as Record<string, unknown>;
+  // The identity server's own protocol (`/realms`, `/admin`) is Keycloak's, documented by Keycloak;
+  // our document describes our API only.
+  if (!document.url.startsWith('/api/')) return { ...result, schema: { ...schema, hide: true } };
   if (!document.url.startsWith('/api/v1/') || schema.hide === true) return result;
   const querystring = (schema.querystring ?? { type: 'object', properties: {} }) as JsonObjectSchema;
   // A query schema that is a `$ref` to a component cannot take an extra property.
@@ -63,6 +66,11 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
           { name: 'platform', description: 'Liveness and readiness of the service' },
           { name: 'web', description: 'Configuration and reference data for the web app' },
           { name: 'regions', description: 'Regions and counties of Czechia and Slovakia' },
+          { name: 'accounts', description: 'Sign-up, the signed-in user, passwords and e-mail confirmation' },
+          {
+            name: 'development',
+            description: 'Development mailbox (outbox transport only, never in production)',
+          },
         ],
       },
       transform,
