@@ -1,10 +1,9 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ResetPasswordRequest, ResetPasswordRequestSchema } from '@opora/contracts';
-import { IconArrowLeft, IconMailCheck, IconSend } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconMailCheck, IconSend } from '@tabler/icons-react';
 import { toast } from '@/components/overlays/toast.tsx';
-import { paths } from '@/config/paths.ts';
+import { BackToSignInLink } from '@/lib/forms/account-fields.tsx';
 import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
 import { toastError } from '@/lib/forms/notify.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
@@ -60,10 +59,7 @@ export function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to={paths.signIn.getHref()} style={{ alignSelf: 'flex-start' }}>
-        <IconArrowLeft size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
-        {t('common.backToSignIn')}
-      </Anchor>
+      <BackToSignInLink />
     </AuthCard>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { passwordMinLength, type ResetPasswordForm, ResetPasswordFormSchema } from '@opora/contracts';
-import { IconAlertCircle, IconArrowLeft, IconKey } from '@tabler/icons-react';
+import { type ResetPasswordForm, ResetPasswordFormSchema } from '@opora/contracts';
+import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/components/overlays/toast.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { BackToSignInLink, NewPasswordField, PasswordField } from '@/lib/forms/account-fields.tsx';
 import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
 import { toastError } from '@/lib/forms/notify.ts';
-import { passwordToggleProps } from '@/lib/forms/password-toggle.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -59,21 +59,15 @@ export function ResetPasswordPage() {
       ) : (
         <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
           <Stack gap="md">
-            <PasswordInput
+            <NewPasswordField
               label={t('fields.newPassword')}
-              description={t('fields.passwordHint', { count: passwordMinLength })}
-              autoComplete="new-password"
-              withAsterisk
               autoFocus
-              visibilityToggleButtonProps={passwordToggleProps(t)}
               key={form.key('password')}
               {...form.getInputProps('password')}
             />
-            <PasswordInput
+            <PasswordField
               label={t('fields.confirmPassword')}
               autoComplete="new-password"
-              withAsterisk
-              visibilityToggleButtonProps={passwordToggleProps(t)}
               key={form.key('confirmPassword')}
               {...form.getInputProps('confirmPassword')}
             />
@@ -89,10 +83,7 @@ export function ResetPasswordPage() {
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to={paths.signIn.getHref()} style={{ alignSelf: 'flex-start' }}>
-        <IconArrowLeft size={16} aria-hidden style={{ verticalAlign: 'text-bottom' }} />{' '}
-        {t('common.backToSignIn')}
-      </Anchor>
+      <BackToSignInLink />
     </AuthCard>
   );
 }

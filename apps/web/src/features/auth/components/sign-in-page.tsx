@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type SignInForm, SignInFormSchema } from '@opora/contracts';
 import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
@@ -7,8 +7,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { SignInError, signIn } from '@/lib/auth/session-runtime.ts';
+import { PasswordField } from '@/lib/forms/account-fields.tsx';
 import { focusFirstInvalidField, schemaValidator } from '@/lib/forms/form-errors.tsx';
-import { passwordToggleProps } from '@/lib/forms/password-toggle.ts';
 import { type FormT, useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -70,12 +70,10 @@ export function SignInPage() {
             key={form.key('username')}
             {...form.getInputProps('username')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('fields.password')}
             autoComplete="current-password"
-            withAsterisk
             autoFocus={handedOver !== ''}
-            visibilityToggleButtonProps={passwordToggleProps(t)}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />

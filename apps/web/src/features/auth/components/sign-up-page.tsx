@@ -1,15 +1,15 @@
-import { Anchor, Button, Checkbox, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { passwordMinLength, type SignUpForm, SignUpFormSchema } from '@opora/contracts';
+import { type SignUpForm, SignUpFormSchema } from '@opora/contracts';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { paths } from '@/config/paths.ts';
+import { NameField, NewPasswordField, PhoneField } from '@/lib/forms/account-fields.tsx';
 import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
 import { toastError } from '@/lib/forms/notify.ts';
-import { passwordToggleProps } from '@/lib/forms/password-toggle.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -86,20 +86,8 @@ export function SignUpPage() {
       <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('fields.firstName')}
-              autoComplete="given-name"
-              withAsterisk
-              key={form.key('firstName')}
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label={t('fields.lastName')}
-              autoComplete="family-name"
-              withAsterisk
-              key={form.key('lastName')}
-              {...form.getInputProps('lastName')}
-            />
+            <NameField part="firstName" key={form.key('firstName')} {...form.getInputProps('firstName')} />
+            <NameField part="lastName" key={form.key('lastName')} {...form.getInputProps('lastName')} />
           </SimpleGrid>
           <TextInput
             label={t('fields.email')}
@@ -110,22 +98,9 @@ export function SignUpPage() {
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <TextInput
-            label={t('fields.phone')}
-            description={t('fields.phoneHint')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            withAsterisk
-            key={form.key('phone')}
-            {...form.getInputProps('phone')}
-          />
-          <PasswordInput
+          <PhoneField withAsterisk key={form.key('phone')} {...form.getInputProps('phone')} />
+          <NewPasswordField
             label={t('fields.password')}
-            description={t('fields.passwordHint', { count: passwordMinLength })}
-            autoComplete="new-password"
-            withAsterisk
-            visibilityToggleButtonProps={passwordToggleProps(t)}
             key={form.key('password')}
             {...form.getInputProps('password')}
           />

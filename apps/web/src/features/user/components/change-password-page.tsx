@@ -1,13 +1,13 @@
-import { Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { type ChangePasswordForm, ChangePasswordFormSchema, passwordMinLength } from '@opora/contracts';
+import { type ChangePasswordForm, ChangePasswordFormSchema } from '@opora/contracts';
 import { IconArrowLeft, IconKey } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/overlays/toast.tsx';
 import { paths } from '@/config/paths.ts';
+import { NewPasswordField, PasswordField } from '@/lib/forms/account-fields.tsx';
 import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
 import { toastError } from '@/lib/forms/notify.ts';
-import { passwordToggleProps } from '@/lib/forms/password-toggle.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -53,28 +53,20 @@ export function ChangePasswordPage() {
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
         <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
           <Stack gap="md">
-            <PasswordInput
+            <PasswordField
               label={t('fields.currentPassword')}
               autoComplete="current-password"
-              withAsterisk
-              visibilityToggleButtonProps={passwordToggleProps(t)}
               key={form.key('currentPassword')}
               {...form.getInputProps('currentPassword')}
             />
-            <PasswordInput
+            <NewPasswordField
               label={t('fields.newPassword')}
-              description={t('fields.passwordHint', { count: passwordMinLength })}
-              autoComplete="new-password"
-              withAsterisk
-              visibilityToggleButtonProps={passwordToggleProps(t)}
               key={form.key('newPassword')}
               {...form.getInputProps('newPassword')}
             />
-            <PasswordInput
+            <PasswordField
               label={t('fields.repeatPassword')}
               autoComplete="new-password"
-              withAsterisk
-              visibilityToggleButtonProps={passwordToggleProps(t)}
               key={form.key('repeatPassword')}
               {...form.getInputProps('repeatPassword')}
             />

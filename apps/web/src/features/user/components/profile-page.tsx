@@ -8,7 +8,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -20,6 +19,7 @@ import { confirm } from '@/components/overlays/confirm.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { paths } from '@/config/paths.ts';
 import { forgetDeletedSession } from '@/lib/auth/session-runtime.ts';
+import { NameField, PhoneField } from '@/lib/forms/account-fields.tsx';
 import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
 import { toastError } from '@/lib/forms/notify.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
@@ -73,27 +73,10 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={t('fields.firstName')}
-            autoComplete="given-name"
-            withAsterisk
-            key={form.key('firstName')}
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label={t('fields.lastName')}
-            autoComplete="family-name"
-            withAsterisk
-            key={form.key('lastName')}
-            {...form.getInputProps('lastName')}
-          />
-          <TextInput
-            label={t('fields.phone')}
-            description={t('fields.phoneHint')}
+          <NameField part="firstName" key={form.key('firstName')} {...form.getInputProps('firstName')} />
+          <NameField part="lastName" key={form.key('lastName')} {...form.getInputProps('lastName')} />
+          <PhoneField
             inputWrapperOrder={hintBelow}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
             key={form.key('phone')}
             {...form.getInputProps('phone')}
           />
