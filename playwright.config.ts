@@ -51,6 +51,6 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: '.test-data/e2e', SEED_DEMO: 'true' },
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-data/e2e', SEED_DEMO: 'true' },
   },
 });

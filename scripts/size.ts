@@ -26,8 +26,21 @@ const pageRoutes: Record<string, { routes: string[]; namespaces: string[] }> = {
   'src/features/home/components/home-page.tsx': { routes: ['/'], namespaces: ['home'] },
   'src/features/coming-soon/components/coming-soon-page.tsx': {
     namespaces: ['pages'],
-    routes: ['/contact', '/support', '/dashboard', '/provider'],
+    routes: ['/dashboard', '/provider', '/anon-new-client/services/:serviceId/new-client'],
   },
+  'src/features/catalogue/components/services-list-page.tsx': {
+    routes: ['/anon-new-client/services/list/:regionCode'],
+    namespaces: ['catalogue'],
+  },
+  'src/features/catalogue/components/service-detail-page.tsx': {
+    routes: ['/anon-new-client/services/:serviceId/:regionCode?'],
+    namespaces: ['catalogue'],
+  },
+  'src/features/contact/components/contact-page.tsx': {
+    routes: ['/contact'],
+    namespaces: ['contact', 'validation', 'errors'],
+  },
+  'src/features/contact/components/support-page.tsx': { routes: ['/support'], namespaces: ['contact'] },
   'src/features/auth/components/sign-in-page.tsx': { routes: ['/login'], namespaces: formNamespaces },
   'src/features/auth/components/sign-up-page.tsx': { routes: ['/registration'], namespaces: formNamespaces },
   'src/features/auth/components/forgot-password-page.tsx': {

@@ -20,6 +20,33 @@ export type SexFilter = (typeof sexFilterValues)[number];
 export const serviceStatuses = ['active', 'draft', 'archive'] as const;
 export type ServiceStatus = (typeof serviceStatuses)[number];
 
+/** Legal form of a social service (CZ 108/2006 Sb. § 33); `health` for health care at home. */
+export const serviceForms = ['residential', 'day', 'field', 'health'] as const;
+export type ServiceForm = (typeof serviceForms)[number];
+
+/** Legal category of a service type; names are translated in the UI (`catalogue:categories.<code>`). */
+export const serviceCategoryCodes = ['social', 'health'] as const;
+export type ServiceCategoryCode = (typeof serviceCategoryCodes)[number];
+
+/**
+ * Service types for older and disabled people (CZ 108/2006 Sb., SK 448/2008 Z. z., home nursing under
+ * CZ 372/2011 Sb.); names are translated in the UI (`catalogue:serviceTypes.<code>`).
+ */
+export const serviceTypeCodes = [
+  'personal-assistance',
+  'home-care-service',
+  'emergency-care',
+  'respite-care',
+  'day-services-centre',
+  'day-care-centre',
+  'home-for-seniors',
+  'special-regime-home',
+  'social-activation',
+  'social-counselling',
+  'home-nursing',
+] as const;
+export type ServiceTypeCode = (typeof serviceTypeCodes)[number];
+
 export const contactTypes = ['private', 'public'] as const;
 export type ContactType = (typeof contactTypes)[number];
 

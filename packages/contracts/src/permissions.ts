@@ -12,6 +12,11 @@ export const operationIds = [
   'getReady',
   'getWebConfig',
   'listRegions',
+  // public catalogue and contact
+  'listServiceTypes',
+  'listServices',
+  'getService',
+  'sendContactMessage',
   // accounts
   'signUp',
   'getCurrentUser',
@@ -42,6 +47,10 @@ const publicOperations = [
   'getReady',
   'getWebConfig',
   'listRegions',
+  'listServiceTypes',
+  'listServices',
+  'getService',
+  'sendContactMessage',
   'signUp',
   'confirmEmail',
   'requestPasswordReset',

@@ -23,7 +23,7 @@ type PageDefinition = {
   namespaces: readonly TranslationNamespace[];
 };
 
-type TranslationNamespace = 'home' | 'pages' | 'errors' | 'validation' | 'auth';
+type TranslationNamespace = 'home' | 'pages' | 'errors' | 'validation' | 'auth' | 'catalogue' | 'contact';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -62,6 +62,12 @@ const changePasswordPage = () =>
 const comingSoonPage = () =>
   import('@/features/coming-soon/components/coming-soon-page.tsx').then((m) => m.ComingSoonPage);
 const termsPage = () => import('@/features/terms/components/terms-page.tsx').then((m) => m.TermsPage);
+const servicesListPage = () =>
+  import('@/features/catalogue/components/services-list-page.tsx').then((m) => m.ServicesListPage);
+const serviceDetailPage = () =>
+  import('@/features/catalogue/components/service-detail-page.tsx').then((m) => m.ServiceDetailPage);
+const contactPage = () => import('@/features/contact/components/contact-page.tsx').then((m) => m.ContactPage);
+const supportPage = () => import('@/features/contact/components/support-page.tsx').then((m) => m.SupportPage);
 const notFoundPage = () =>
   import('@/features/errors/components/not-found-page.tsx').then((m) => m.NotFoundPage);
 
@@ -142,10 +148,10 @@ const pages: PageDefinition[] = [
       title: 'routes.contact.title',
       description: 'routes.contact.description',
       access: 'public',
-      layout: 'centered',
+      layout: 'default',
     },
-    page: comingSoonPage,
-    namespaces: ['pages'],
+    page: contactPage,
+    namespaces: ['contact', 'validation', 'errors'],
   },
   {
     path: paths.notFound.path,
@@ -155,9 +161,15 @@ const pages: PageDefinition[] = [
   },
   {
     path: paths.support.path,
-    handle: { name: 'support', title: 'routes.support.title', access: 'public', layout: 'centered' },
-    page: comingSoonPage,
-    namespaces: ['pages'],
+    handle: {
+      name: 'support',
+      title: 'routes.support.title',
+      description: 'routes.support.description',
+      access: 'public',
+      layout: 'default',
+    },
+    page: supportPage,
+    namespaces: ['contact'],
   },
   {
     path: paths.termsAndConditions.path,
@@ -193,6 +205,41 @@ const pages: PageDefinition[] = [
       layout: 'default',
     },
     page: termsPage,
+    namespaces: ['pages'],
+  },
+  {
+    path: paths.anonNewClientServicesList.path,
+    handle: {
+      name: 'anonNewClientServicesList',
+      title: 'routes.anonNewClientServicesList.title',
+      description: 'routes.anonNewClientServicesList.description',
+      access: 'public',
+      layout: 'default',
+    },
+    page: servicesListPage,
+    namespaces: ['catalogue'],
+  },
+  {
+    path: paths.anonNewClientServiceDetail.path,
+    handle: {
+      name: 'anonNewClientServiceDetail',
+      title: 'routes.anonNewClientServiceDetail.title',
+      access: 'public',
+      layout: 'default',
+    },
+    page: serviceDetailPage,
+    namespaces: ['catalogue'],
+  },
+  {
+    // The client form of the request flow comes with the client-journey issue.
+    path: paths.anonNewClientNewClient.path,
+    handle: {
+      name: 'anonNewClientNewClient',
+      title: 'routes.anonNewClientNewClient.title',
+      access: 'login',
+      layout: 'client',
+    },
+    page: comingSoonPage,
     namespaces: ['pages'],
   },
   {

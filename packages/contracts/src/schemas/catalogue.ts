@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { contactTypes, providerRoles, serviceStatuses } from '../enums.ts';
+import {
+  contactTypes,
+  providerRoles,
+  serviceCategoryCodes,
+  serviceForms,
+  serviceStatuses,
+  serviceTypeCodes,
+} from '../enums.ts';
 import {
   EmailSchema,
   IdentificationCodeSchema,
@@ -13,8 +20,23 @@ import {
 } from '../validation/fields.ts';
 import { validationKey } from '../validation/keys.ts';
 import { E164PhoneSchema, PhoneSchema } from '../validation/phone.ts';
-import { EntityRefSchema, IdSchema, PriceCzkSchema, SelectedIdSchema } from './common.ts';
-import { CountyCodeSchema, CountyRefSchema, SelectedCountyCodeSchema } from './regions.ts';
+import {
+  defaultPageSize,
+  EntityRefSchema,
+  IdParamSchema,
+  IdSchema,
+  maxPageSize,
+  PriceCzkSchema,
+  paginatedSchema,
+  SelectedIdSchema,
+} from './common.ts';
+import {
+  CountyCodeSchema,
+  CountyRefSchema,
+  RegionCodeSchema,
+  RegionRefSchema,
+  SelectedCountyCodeSchema,
+} from './regions.ts';
 
 export const ServiceStatusSchema = z.enum(serviceStatuses, { error: requiredOr('invalidOption') });
 export const ContactTypeSchema = z.enum(contactTypes, { error: requiredOr('invalidOption') });
@@ -43,16 +65,6 @@ export const AddressInputSchema = z
   })
   .meta({ id: 'AddressBody' });
 export type AddressInput = z.infer<typeof AddressInputSchema>;
-
-export const ServiceCategorySchema = z
-  .object({ id: IdSchema, name: z.string(), description: z.string().nullable() })
-  .meta({ id: 'ServiceCategory' });
-export type ServiceCategory = z.infer<typeof ServiceCategorySchema>;
-
-export const ServiceTypeSchema = z
-  .object({ id: IdSchema, name: z.string(), serviceCategoryId: IdSchema })
-  .meta({ id: 'ServiceType' });
-export type ServiceType = z.infer<typeof ServiceTypeSchema>;
 
 /**
  * How a service is shown to clients: `verified` (staff checked the provider's registration),
@@ -97,20 +109,148 @@ export const FacilityInputSchema = z
   .meta({ id: 'FacilityBody' });
 export type FacilityInput = z.infer<typeof FacilityInputSchema>;
 
+export const ServiceFormSchema = z.enum(serviceForms);
+export const ServiceTypeCodeSchema = z.enum(serviceTypeCodes);
+export const ServiceCategoryCodeSchema = z.enum(serviceCategoryCodes);
+
+/** A service type as lists name it: the UI translates `code` (`catalogue:serviceTypes.<code>`). */
+export const ServiceTypeRefSchema = z
+  .object({ id: IdSchema, code: ServiceTypeCodeSchema, form: ServiceFormSchema })
+  .meta({ id: 'ServiceTypeRef' });
+export type ServiceTypeRef = z.infer<typeof ServiceTypeRefSchema>;
+
+/** A service category as lists name it: the UI translates `code` (`catalogue:categories.<code>`). */
+export const ServiceCategoryRefSchema = z
+  .object({ id: IdSchema, code: ServiceCategoryCodeSchema })
+  .meta({ id: 'ServiceCategoryRef' });
+export type ServiceCategoryRef = z.infer<typeof ServiceCategoryRefSchema>;
+
+/** `GET /api/v1/web/service-types`: the taxonomy the catalogue filters offer. */
+export const ServiceTaxonomySchema = z
+  .object({
+    categories: z.array(ServiceCategoryRefSchema),
+    serviceTypes: z.array(ServiceTypeRefSchema.extend({ serviceCategoryId: IdSchema })),
+  })
+  .meta({ id: 'ServiceTaxonomy' });
+export type ServiceTaxonomy = z.infer<typeof ServiceTaxonomySchema>;
+
 /** A service as clients browse it: offered by a facility, with its type, category and flags. */
 export const FacilityServiceSchema = z
   .object({
     id: IdSchema,
     name: z.string(),
+    /** Whole CZK; null when the provider prices individually. */
     price: PriceCzkSchema.nullable(),
-    facility: FacilitySchema.pick({ id: true, name: true, address: true }),
-    provider: EntityRefSchema,
-    serviceType: EntityRefSchema,
-    serviceCategory: EntityRefSchema,
+    /** Where the service is provided when it is not the facility's address ("in the client's home"). */
+    place: z.string().nullable(),
+    facility: z.object({
+      id: IdSchema,
+      name: z.string(),
+      address: AddressSchema.nullable(),
+      county: CountyRefSchema.nullable(),
+    }),
+    provider: z.object({ id: IdSchema, name: z.string(), verified: z.boolean() }),
+    serviceType: ServiceTypeRefSchema,
+    serviceCategory: ServiceCategoryRefSchema,
     flags: ServiceFlagsSchema,
   })
   .meta({ id: 'FacilityService' });
 export type FacilityService = z.infer<typeof FacilityServiceSchema>;
+
+/**
+ * Orders of the public list. `recommended`: verified services first, then by name — sponsorship
+ * never changes the order, it is only marked (DOMAIN "pay-to-play rankings").
+ */
+export const serviceListSorts = ['recommended', 'name', 'price', '-price'] as const;
+export type ServiceListSort = (typeof serviceListSorts)[number];
+
+/**
+ * `GET /api/v1/web/services`: exactly one of `regionCode` (NUTS 3) or `countyCode` (LAU 1) chooses the
+ * area; the other filters narrow it. SPEC's `regionId`/`countyId` are these codes.
+ */
+export const ServiceListQuerySchema = z
+  .object({
+    regionCode: RegionCodeSchema.optional(),
+    countyCode: CountyCodeSchema.optional(),
+    serviceTypeId: IdParamSchema.optional(),
+    categoryId: IdParamSchema.optional(),
+    form: ServiceFormSchema.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+    sort: z.enum(serviceListSorts).default('recommended'),
+  })
+  .superRefine((query, ctx) => {
+    if ((query.regionCode === undefined) === (query.countyCode === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: validationKey('required'),
+        path: [query.regionCode === undefined ? 'regionCode' : 'countyCode'],
+      });
+    }
+  })
+  .meta({ id: 'ServiceListQuery' });
+export type ServiceListQuery = z.input<typeof ServiceListQuerySchema>;
+
+/**
+ * A page of the public list. `area` is what was asked for; `scope` is what the items cover: with a
+ * county whose filtered list is empty, the API answers its region's services instead and sets
+ * `fallback` (SPEC §4). `regionServiceCount` counts the region's active services without filters, so
+ * the page can tell "nothing matches your filters" from "no services in this region yet".
+ */
+export const ServiceListSchema = paginatedSchema(FacilityServiceSchema)
+  .extend({
+    area: z.object({ region: RegionRefSchema, county: CountyRefSchema.nullable() }),
+    scope: z.enum(['county', 'region']),
+    fallback: z.boolean(),
+    regionServiceCount: z.number().int().min(0),
+  })
+  .meta({ id: 'ServiceList' });
+export type ServiceList = z.infer<typeof ServiceListSchema>;
+
+/** A provider's contact person shown to the public (contacts of type `public` only). */
+export const PublicContactSchema = z
+  .object({
+    fullName: z.string(),
+    email: z.string().nullable(),
+    phone: E164PhoneSchema.nullable(),
+  })
+  .meta({ id: 'PublicContact' });
+export type PublicContact = z.infer<typeof PublicContactSchema>;
+
+/** `GET /api/v1/web/services/{serviceId}`: the detail's tabs info, location and provider. */
+export const ServiceDetailSchema = FacilityServiceSchema.extend({
+  description: z.string().nullable(),
+  url: z.string().nullable(),
+  /** Counties the service is available in. */
+  counties: z.array(CountyRefSchema),
+  /** Region of the facility's county (for the way back to the list). */
+  region: RegionRefSchema.nullable(),
+  facility: z.object({
+    id: IdSchema,
+    name: z.string(),
+    address: AddressSchema.nullable(),
+    county: CountyRefSchema.nullable(),
+    type: z.string().nullable(),
+    web: z.string().nullable(),
+    description: z.string().nullable(),
+  }),
+  provider: z.object({
+    id: IdSchema,
+    name: z.string(),
+    verified: z.boolean(),
+    address: AddressSchema.nullable(),
+    identificationCode: z.string().nullable(),
+    contactPhone: E164PhoneSchema.nullable(),
+    contactEmail: z.string().nullable(),
+    url: z.string().nullable(),
+    description: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    contacts: z.array(PublicContactSchema),
+  }),
+}).meta({ id: 'ServiceDetail' });
+export type ServiceDetail = z.infer<typeof ServiceDetailSchema>;
+
+export const ServiceIdParamsSchema = z.object({ serviceId: IdParamSchema });
 
 /** A service as its provider manages it. */
 export const ProviderServiceSchema = z
@@ -118,8 +258,8 @@ export const ProviderServiceSchema = z
     id: IdSchema,
     name: z.string(),
     facility: EntityRefSchema,
-    serviceType: EntityRefSchema,
-    serviceCategory: EntityRefSchema,
+    serviceType: ServiceTypeRefSchema,
+    serviceCategory: ServiceCategoryRefSchema,
     /** Counties the service is available in. */
     counties: z.array(CountyRefSchema),
     status: ServiceStatusSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countries } from '../enums.ts';
+import { countries, locales } from '../enums.ts';
 import { selectedOptionError } from '../validation/fields.ts';
 import { validationKey } from '../validation/keys.ts';
 
@@ -104,3 +104,11 @@ export type RegionWithCounties = z.infer<typeof RegionWithCountiesSchema>;
 
 export const RegionTreeSchema = z.array(RegionWithCountiesSchema);
 export type RegionTree = z.infer<typeof RegionTreeSchema>;
+
+/**
+ * `GET /api/v1/web/regions?locale=`: names in the caller's language where they differ (English names
+ * of regions, Czech forms of Slovak regions and the other way round); Czech when omitted.
+ */
+export const RegionListQuerySchema = z
+  .object({ locale: z.enum(locales).default('cs') })
+  .meta({ id: 'RegionListQuery' });

@@ -3,6 +3,7 @@ import {
   countries,
   locales,
   providerRoles,
+  serviceForms,
   serviceStatuses,
   sexValues,
   subscriptionTypeCodes,
@@ -16,6 +17,7 @@ export {
   countries,
   locales,
   providerRoles,
+  serviceForms,
   serviceStatuses,
   sexValues,
   subscriptionTypeCodes,
@@ -23,8 +25,6 @@ export {
 };
 
 // Owned by the data layer until a contract needs them.
-/** Legal form of a social service (CZ 108/2006 Sb. § 33); `health` for health care at home. */
-export const serviceForms = ['residential', 'day', 'field', 'health'] as const;
 /** Platform staff roles; clients need no role, provider staff get theirs from `provider_users`. */
 export const platformRoles = ['admin', 'assistant'] as const;
 /** GDPR consents; `health-data` is the explicit consent of Art. 9, `provider-sharing` the request review one. */

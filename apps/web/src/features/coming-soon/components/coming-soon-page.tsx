@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useRouteHandle } from '@/app/route-handle.ts';
 import { paths } from '@/config/paths.ts';
 
-const comingSoonPages = ['contact', 'support', 'dashboard', 'providerHome'] as const;
+const comingSoonPages = ['dashboard', 'providerHome', 'anonNewClientNewClient'] as const;
 type ComingSoonPageName = (typeof comingSoonPages)[number];
 
 function isComingSoonPage(name: string | undefined): name is ComingSoonPageName {
@@ -19,7 +19,7 @@ function isComingSoonPage(name: string | undefined): name is ComingSoonPageName 
 export function ComingSoonPage() {
   const { t } = useTranslation('pages');
   const handle = useRouteHandle();
-  const page = isComingSoonPage(handle?.name) ? handle.name : 'support';
+  const page = isComingSoonPage(handle?.name) ? handle.name : 'dashboard';
 
   return (
     <Stack gap="md" align="flex-start" py="xl">
