@@ -39,25 +39,66 @@ test('the chosen language survives a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'sk');
 });
 
-test('the region search lists the regions from the API with Czech plural forms', async ({ page }) => {
+test('typing a district without diacritics finds it, and choosing it opens its services', async ({
+  page,
+}) => {
   await page.goto('/');
-  const region = page.getByRole('combobox', { name: 'Kraj' });
-  await expect(region).toBeEnabled();
   await expect(page.getByText('Pokrýváme 22 krajů a 156 okresů v Česku a na Slovensku.')).toBeVisible();
-  await expect(region.locator('optgroup')).toHaveCount(2);
+  const search = page.getByRole('combobox', { name: 'Kraj nebo okres' });
 
-  await region.selectOption({ label: 'Jihomoravský kraj' });
-  await expect(page.getByText('Jihomoravský kraj (7 okresů)')).toBeVisible();
-  await expect(page.getByText(/Katalog ověřených služeb/)).toBeVisible();
+  await search.fill('jihom');
+  await expect(page.getByRole('option', { name: 'Jihomoravský kraj' })).toBeVisible();
 
-  await region.selectOption({ label: 'Hlavní město Praha' });
-  await expect(page.getByText('Hlavní město Praha (1 okres)')).toBeVisible();
+  await search.fill('brno');
+  const listbox = page.getByRole('listbox');
+  await expect(listbox.getByRole('group', { name: 'Okresy' })).toBeVisible();
+  await expect(listbox.getByRole('option')).toHaveText([/^Brno-město/, /^Brno-venkov/]);
+  // The first match is highlighted as one types; the arrow keys move, Enter chooses.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL('/anon-new-client/services/list/CZ064?county=CZ0642');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a search that matches nothing says so', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Kraj nebo okres' }).fill('Atlantida');
+  await expect(page.getByRole('status').filter({ hasText: 'Pro „Atlantida“ jsme nenašli' })).toBeVisible();
+  await expect(page.getByRole('option')).toHaveCount(0);
+});
+
+test('the region browser links every region of both countries to its services', async ({ page }) => {
+  await page.goto('/');
+  const browser = page.getByRole('region', { name: 'Péče podle krajů' });
+  await expect(browser.getByRole('list', { name: 'Česko' }).getByRole('link')).toHaveCount(14);
+  await expect(browser.getByRole('list', { name: 'Slovensko' }).getByRole('link')).toHaveCount(8);
+
+  await browser.getByRole('link', { name: /^Košický kraj/ }).click();
+  await expect(page).toHaveURL('/anon-new-client/services/list/SK042');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('the why-use-it carousel moves with its buttons and marks the illustrative stories', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const previous = page.getByRole('button', { name: 'Předchozí důvod' });
+  const next = page.getByRole('button', { name: 'Další důvod' });
+  await expect(previous).toBeDisabled();
+  await next.click();
+  await expect(previous).toBeEnabled();
+  await expect(
+    page.getByRole('list', { name: 'Důvody, proč hledat péči přes Oporu' }).getByRole('listitem'),
+  ).toHaveCount(6);
+  await expect(page.getByText('Ilustrační příběh')).toHaveCount(2);
 });
 
 test('the FAQ answers open with the keyboard', async ({ page }) => {
   await page.goto('/#faq');
-  const question = page.getByRole('button', { name: 'Co je příspěvek na péči?' });
+  const question = page.getByRole('button', { name: 'Kolik Opora stojí?' });
   await question.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(/deset základních životních potřeb/)).toBeVisible();
+  await expect(page.getByText(/Prohlížení katalogu služeb a detailů poskytovatelů je zdarma/)).toBeVisible();
 });

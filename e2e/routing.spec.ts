@@ -24,9 +24,7 @@ test('a locale-prefixed path redirects to the path without it, in that language,
   await page.goto('/en/contact?topic=help#form');
   await expect(page).toHaveURL('/contact?topic=help#form');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'The contact form is coming soon' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
   await expect(page).toHaveTitle('Contact - Opora');
   expect(await storedLocale(page)).toBe('en');
 
@@ -65,12 +63,6 @@ test('a page that needs sign-in sends a guest to the sign-in route', async ({ pa
   await page.goto('/dashboard');
   await expect(page).toHaveURL('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
-});
-
-test('pages whose feature is not built yet say so', async ({ page }) => {
-  await page.goto('/support');
-  await expect(page.getByRole('heading', { level: 1, name: 'Stránku podpory připravujeme' })).toBeVisible();
-  await expect(page.getByRole('textbox')).toHaveCount(0);
 });
 
 test('the three legal routes share one page and mark the current document', async ({ page }) => {

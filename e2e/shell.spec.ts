@@ -40,7 +40,7 @@ test('a navigation event with the route name and full path is emitted on every r
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Kontakt' }).click();
   await expect(page).toHaveURL('/contact');
-  await page.getByRole('link', { name: 'Zpět na úvodní stránku' }).click();
+  await page.getByRole('link', { name: 'Opora – úvodní stránka' }).click();
   await expect(page).toHaveURL('/');
 
   await expect

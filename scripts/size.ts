@@ -70,7 +70,7 @@ const pageRoutes: Record<string, { routes: string[]; namespaces: string[] }> = {
   },
   'src/features/terms/components/terms-page.tsx': {
     routes: ['/terms-and-conditions', '/terms-and-conditions/gdpr', '/terms-and-conditions/cookies'],
-    namespaces: ['pages'],
+    namespaces: ['pages', 'legal'],
   },
 };
 /** Czech is the default language: its translation chunks count, the others load only when chosen. */

@@ -3,6 +3,8 @@ import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { accountRoutes } from './accounts/routes.ts';
+import { catalogueRoutes } from './catalogue/routes.ts';
+import { contactRoutes } from './contact/routes.ts';
 import { devMailRoutes } from './dev-mail/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { identityAdminRoutes } from './identity/admin/routes.ts';
@@ -63,6 +65,8 @@ export async function buildApp({ config, db, logger, identity }: BuildAppOptions
   await app.register(healthRoutes, { prefix: '/api' }); //            GET /api/health, /api/ready
   await app.register(webConfigRoutes, { prefix: '/api/v1/web' }); //  GET /api/v1/web/config
   await app.register(regionRoutes, { prefix: '/api/v1/web' }); //     GET /api/v1/web/regions
+  await app.register(catalogueRoutes, { prefix: '/api/v1/web' }); //  GET /api/v1/web/service-types, /services, /services/{id}
+  await app.register(contactRoutes, { prefix: '/api/v1/web' }); //    POST /api/v1/web/contact
   await app.register(accountRoutes, { prefix: '/api/v1/web' }); //    /api/v1/web/users/...
   if (config.identity.embedded) await app.register(identityPlugin, identity ?? {}); // /realms/{realm}/... (OIDC)
   if (config.identity.embedded) await app.register(identityAdminRoutes); // /admin/realms/{realm}/users...

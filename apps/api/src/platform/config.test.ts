@@ -76,7 +76,11 @@ describe('loadConfig', () => {
       'http://localhost:5173',
       'https://opora.example',
     ]);
-    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Opora <no-reply@opora.test>' });
+    expect(config.mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Opora <no-reply@opora.test>',
+      supportAddress: 'podpora@opora.test',
+    });
     expect(config.identityAdmin.clientId).toBe('opora-api');
   });
 

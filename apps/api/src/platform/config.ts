@@ -44,6 +44,8 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
  * SMTP_URL        (unset)                   smtp://host:port for outgoing e-mail; unset → database outbox
  *                                           readable at /dev/mail (never in production)
  * MAIL_FROM       Opora <no-reply@opora.test>  sender of outgoing e-mail
+ * SUPPORT_EMAIL   podpora@opora.test        where the contact form's messages go
+ * CATALOGUE_CACHE_SECONDS  30               how long guests' catalogue answers are reused; 0 turns it off
  */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -86,6 +88,8 @@ const EnvSchema = z.object({
   IDENTITY_ADMIN_CLIENT_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Opora <no-reply@opora.test>'),
+  SUPPORT_EMAIL: z.email().default('podpora@opora.test'),
+  CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 /** Used only outside production, where a missing secret stops the start instead. */
@@ -138,7 +142,11 @@ export interface Config {
     /** Unset → e-mails go to the database outbox, readable at /dev/mail outside production. */
     smtpUrl: string | undefined;
     from: string;
+    /** Recipient of the contact form's messages. */
+    supportAddress: string;
   };
+  /** Seconds a guest's catalogue answer (list, detail, taxonomy, regions) is reused; 0 = not cached. */
+  catalogueCacheSeconds: number;
 }
 
 /** Raised when the environment cannot be used; the message names every offending variable. */
@@ -212,7 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientId: parsed.IDENTITY_ADMIN_CLIENT_ID,
       clientSecret: parsed.IDENTITY_ADMIN_CLIENT_SECRET ?? developmentAdminClientSecret,
     },
-    mail: { smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM },
+    mail: { smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM, supportAddress: parsed.SUPPORT_EMAIL },
+    catalogueCacheSeconds: parsed.CATALOGUE_CACHE_SECONDS,
   };
 }
 

@@ -11,12 +11,22 @@ import { type Config, repoRoot } from './config.ts';
 export interface MailTemplates {
   'email-confirmation': { link: string; validDays: number };
   'password-reset': { link: string; validHours: number };
+  /** The public contact form, to the support address; answered by replying to the sender. */
+  'contact-message': { firstName: string; lastName: string; email: string; text: string };
 }
 export type MailTemplate = keyof MailTemplates;
 
 export type OutgoingMail = {
-  [T in MailTemplate]: { to: string; locale: Locale; template: T; params: MailTemplates[T] };
+  [T in MailTemplate]: {
+    to: string;
+    locale: Locale;
+    template: T;
+    params: MailTemplates[T];
+    /** Where replies go (the contact form's sender); the sender stays MAIL_FROM. */
+    replyTo?: string;
+  };
 }[MailTemplate];
+type LinkMail = Exclude<OutgoingMail, { template: 'contact-message' }>;
 
 export interface RenderedMail {
   subject: string;
@@ -83,7 +93,7 @@ interface MailBody {
   ignore: string;
 }
 
-function bodyOf(t: TFunction, mail: OutgoingMail): MailBody {
+function bodyOf(t: TFunction, mail: LinkMail): MailBody {
   switch (mail.template) {
     case 'email-confirmation':
       return {
@@ -151,6 +161,37 @@ function textOf(body: MailBody, layout: Record<string, string>): string {
   ].join('\n');
 }
 
+/** A message people wrote, quoted as it is: escaped once for HTML, never interpreted. */
+function renderContactMessage(
+  t: TFunction,
+  locale: Locale,
+  params: MailTemplates['contact-message'],
+): RenderedMail {
+  const e = escapeHtml;
+  const name = `${params.firstName} ${params.lastName}`.trim();
+  const subject = t('contactMessage.subject', { name });
+  const intro = t('contactMessage.intro');
+  const from = `${t('contactMessage.from')}: ${name} <${params.email}>`;
+  const reply = t('contactMessage.reply');
+  const quoted = e(params.text).replaceAll('\n', '<br>');
+  return {
+    subject,
+    text: [intro, '', from, '', params.text, '', '--', reply, ''].join('\n'),
+    html: `<!doctype html>
+<html lang="${locale}">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.6;color:#1f2933">
+<p>${e(intro)}</p>
+<p><strong>${e(from)}</strong></p>
+<blockquote style="margin:16px 0;padding:8px 16px;border-left:4px solid #0e6e73;background:#f1f3f5">${quoted}</blockquote>
+<p style="font-size:14px;color:#616e7c">${e(reply)}</p>
+</body>
+</html>
+`,
+    links: [],
+  };
+}
+
 export type MailRenderer = (mail: OutgoingMail) => RenderedMail;
 
 /** Renders the templates of `locales/<locale>/emails.json` in the recipient's language. */
@@ -158,6 +199,7 @@ export async function createMailRenderer(): Promise<MailRenderer> {
   const translator = await createTranslator();
   return (mail) => {
     const t = translator.getFixedT(mail.locale, emailsNamespace);
+    if (mail.template === 'contact-message') return renderContactMessage(t, mail.locale, mail.params);
     const layout = {
       greeting: t('layout.greeting'),
       signature: t('layout.signature'),
@@ -195,7 +237,7 @@ export function isOutboxContent(
 }
 
 export interface MailerOptions {
-  config: Pick<Config, 'mail'>;
+  config: { mail: Pick<Config['mail'], 'smtpUrl' | 'from'> };
   db: Db;
   render: MailRenderer;
 }
@@ -216,6 +258,7 @@ export function createMailer({ config, db, render }: MailerOptions): Mailer {
         await transporter.sendMail({
           from,
           to: mail.to,
+          ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }),
           subject: rendered.subject,
           text: rendered.text,
           html: rendered.html,
@@ -235,7 +278,7 @@ export function createMailer({ config, db, render }: MailerOptions): Mailer {
         toAddress: mail.to,
         template: mail.template,
         locale: mail.locale,
-        params: { ...content },
+        params: { ...content, ...(mail.replyTo === undefined ? {} : { replyTo: mail.replyTo }) },
         status: 'sent',
         attempts: 1,
         sentAt: new Date(),

@@ -66,6 +66,11 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
           { name: 'platform', description: 'Liveness and readiness of the service' },
           { name: 'web', description: 'Configuration and reference data for the web app' },
           { name: 'regions', description: 'Regions and counties of Czechia and Slovakia' },
+          {
+            name: 'catalogue',
+            description: 'Public service catalogue: service types, services by area, detail',
+          },
+          { name: 'contact', description: 'Messages to the Opora team' },
           { name: 'accounts', description: 'Sign-up, the signed-in user, passwords and e-mail confirmation' },
           {
             name: 'development',

@@ -1,12 +1,16 @@
-import { type OperationId, RegionWithCountiesSchema } from '@opora/contracts';
+import { type OperationId, RegionListQuerySchema, RegionWithCountiesSchema } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notModified, sendTaggedJson, tagJson } from '../catalogue/http-cache.ts';
+import { createResponseCache } from '../catalogue/response-cache.ts';
 import { listRegions } from './list-regions.ts';
 
 /** Reference data: changes only with a code-list revision, so browsers and proxies may keep it an hour. */
 const regionsCacheControl = 'public, max-age=3600';
 
 export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = createResponseCache(app.config.catalogueCacheSeconds);
+
   app.get(
     '/regions',
     {
@@ -14,12 +18,21 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listRegions' satisfies OperationId,
         tags: ['regions'],
         summary: 'Regions of Czechia and Slovakia with their counties',
-        response: { 200: z.array(RegionWithCountiesSchema) },
+        description:
+          'Names in the caller’s language where they differ (English region names; Czech forms of Slovak ' +
+          'regions and Slovak forms of Czech ones); county names stay native except Prague. Ordered by ' +
+          'country, then alphabetically in that language. Answers `304` to a current `If-None-Match`.',
+        querystring: RegionListQuerySchema,
+        response: { 200: z.array(RegionWithCountiesSchema), 304: notModified },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      const { locale } = request.query;
+      const tagged = await cache.get(`regions:${locale}`, async () =>
+        tagJson(await listRegions(app.db, locale)),
+      );
       reply.header('cache-control', regionsCacheControl);
-      return listRegions(app.db);
+      return sendTaggedJson(request, reply, tagged);
     },
   );
 };

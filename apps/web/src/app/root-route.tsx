@@ -22,7 +22,8 @@ function useFocusMainOnNavigation(): void {
     }
     if (location.hash) return;
     document.getElementById(mainContentId)?.focus({ preventScroll: true });
-  }, [location.key]);
+    // A new page only: filters, tabs and paging kept in the search keep focus where the person is.
+  }, [location.pathname]);
 }
 
 /** Holds the full-screen loader while a page chunk or its guard is loading. */

@@ -23,7 +23,15 @@ type PageDefinition = {
   namespaces: readonly TranslationNamespace[];
 };
 
-type TranslationNamespace = 'home' | 'pages' | 'errors' | 'validation' | 'auth' | 'catalogue' | 'contact';
+type TranslationNamespace =
+  | 'home'
+  | 'pages'
+  | 'legal'
+  | 'errors'
+  | 'validation'
+  | 'auth'
+  | 'catalogue'
+  | 'contact';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -181,7 +189,7 @@ const pages: PageDefinition[] = [
       layout: 'default',
     },
     page: termsPage,
-    namespaces: ['pages'],
+    namespaces: ['pages', 'legal'],
   },
   {
     path: paths.gdpr.path,
@@ -193,7 +201,7 @@ const pages: PageDefinition[] = [
       layout: 'default',
     },
     page: termsPage,
-    namespaces: ['pages'],
+    namespaces: ['pages', 'legal'],
   },
   {
     path: paths.cookie.path,
@@ -205,7 +213,7 @@ const pages: PageDefinition[] = [
       layout: 'default',
     },
     page: termsPage,
-    namespaces: ['pages'],
+    namespaces: ['pages', 'legal'],
   },
   {
     path: paths.anonNewClientServicesList.path,

@@ -166,7 +166,8 @@ export type ServiceListSort = (typeof serviceListSorts)[number];
 
 /**
  * `GET /api/v1/web/services`: exactly one of `regionCode` (NUTS 3) or `countyCode` (LAU 1) chooses the
- * area; the other filters narrow it. SPEC's `regionId`/`countyId` are these codes.
+ * area; the other filters narrow it. SPEC's `regionId`/`countyId` are these codes. No component id:
+ * OpenAPI query parameters are listed one by one and cannot be a `$ref`.
  */
 export const ServiceListQuerySchema = z
   .object({
@@ -187,8 +188,7 @@ export const ServiceListQuerySchema = z
         path: [query.regionCode === undefined ? 'regionCode' : 'countyCode'],
       });
     }
-  })
-  .meta({ id: 'ServiceListQuery' });
+  });
 export type ServiceListQuery = z.input<typeof ServiceListQuerySchema>;
 
 /**

@@ -109,6 +109,5 @@ export type RegionTree = z.infer<typeof RegionTreeSchema>;
  * `GET /api/v1/web/regions?locale=`: names in the caller's language where they differ (English names
  * of regions, Czech forms of Slovak regions and the other way round); Czech when omitted.
  */
-export const RegionListQuerySchema = z
-  .object({ locale: z.enum(locales).default('cs') })
-  .meta({ id: 'RegionListQuery' });
+// No component id: OpenAPI query parameters are listed one by one and cannot be a `$ref`.
+export const RegionListQuerySchema = z.object({ locale: z.enum(locales).default('cs') });

@@ -59,6 +59,12 @@ export const facilityServices = pgTable(
     unique('facility_services_provider_id_id_unique').on(t.providerId, t.id),
     // Services tab of a facility, filtered by status.
     index('facility_services_facility_id_status_idx').on(t.facilityId, t.status),
+    // Public catalogue: an area's service ids (from facility_service_counties) are probed here and
+    // filtered and sorted without visiting the table (the columns after id stand in for INCLUDE, which
+    // Drizzle cannot declare). Partial: only active services are ever listed.
+    index('facility_services_catalogue_idx')
+      .on(t.id, t.verified, t.name, t.priceCzk, t.serviceTypeId, t.serviceCategoryId)
+      .where(sql`${t.status} = 'active'`),
     check('facility_services_price_non_negative', sql`${t.priceCzk} is null or ${t.priceCzk} >= 0`),
   ],
 );

@@ -787,3 +787,482 @@ export const demoProviders: readonly DemoProvider[] = [
     ],
   },
 ];
+
+// The rest of the 22 regions, one provider each, from a compact table: enough to browse every region
+// and to filter by several types in each. Status and flags vary so lists show verified, unverified and
+// sponsored services, and draft or archived ones exist that must never appear publicly.
+//
+// Jeseník (CZ0711, Olomoucký kraj) deliberately has no services while its region has some: the county
+// fallback (SPEC §4) is demonstrated and browser-tested there. Keep every demo service out of it.
+export const demoEmptyCountyCode = 'CZ0711';
+
+type CompactService = readonly [
+  type: ServiceTypeCode,
+  priceCzk: number | null,
+  counties: readonly string[],
+  options?: { status?: ServiceStatus; sponsored?: boolean },
+];
+
+interface CompactProvider {
+  key: string;
+  /** Organisation name without its legal form. */
+  name: string;
+  country: Country;
+  /** The brand used in service names ("Pečovatelská služba Vltava"). */
+  brand: string;
+  legalForm: string;
+  city: string;
+  street: string;
+  zipcode: string;
+  countyCode: string;
+  identificationCodeBase: string;
+  domain: string;
+  contactPhone: string;
+  verified: boolean;
+  services: readonly CompactService[];
+}
+
+const serviceNames: Record<Country, Record<ServiceTypeCode, string>> = {
+  CZ: {
+    'personal-assistance': 'Osobní asistence',
+    'home-care-service': 'Pečovatelská služba',
+    'emergency-care': 'Tísňová péče',
+    'respite-care': 'Odlehčovací služba',
+    'day-services-centre': 'Centrum denních služeb',
+    'day-care-centre': 'Denní stacionář',
+    'home-for-seniors': 'Domov pro seniory',
+    'special-regime-home': 'Domov se zvláštním režimem',
+    'social-activation': 'Sociálně aktivizační služba',
+    'social-counselling': 'Odborné sociální poradenství',
+    'home-nursing': 'Domácí zdravotní péče',
+  },
+  SK: {
+    'personal-assistance': 'Osobná asistencia',
+    'home-care-service': 'Opatrovateľská služba',
+    'emergency-care': 'Monitorovanie a signalizácia potreby pomoci',
+    'respite-care': 'Odľahčovacia služba',
+    'day-services-centre': 'Denné centrum',
+    'day-care-centre': 'Denný stacionár',
+    'home-for-seniors': 'Zariadenie pre seniorov',
+    'special-regime-home': 'Zariadenie so špecializovaným režimom',
+    'social-activation': 'Klub seniorov',
+    'social-counselling': 'Odborné sociálne poradenstvo',
+    'home-nursing': 'Domáca ošetrovateľská starostlivosť',
+  },
+};
+
+const serviceDescriptions: Record<Country, Record<ServiceTypeCode, string>> = {
+  CZ: {
+    'personal-assistance':
+      'Asistent pomáhá doma i venku s tím, co člověk kvůli postižení nebo věku nezvládne sám.',
+    'home-care-service': 'Pomoc s hygienou, jídlem, nákupy a domácností v bytě klienta.',
+    'emergency-care': 'Tísňové tlačítko s nepřetržitým dispečinkem, který v nouzi zajistí pomoc.',
+    'respite-care': 'Krátkodobá péče, aby si pečující rodina mohla odpočinout.',
+    'day-services-centre': 'Hygiena, praní prádla, obědy a poradenství pro lidi žijící doma.',
+    'day-care-centre': 'Péče a program ve všední dny, zatímco je rodina v práci.',
+    'home-for-seniors': 'Dlouhodobá pobytová péče s nepřetržitou pomocí a zdravotní péčí.',
+    'special-regime-home': 'Pobytová péče pro lidi s demencí nebo dlouhodobým duševním onemocněním.',
+    'social-activation': 'Skupinové aktivity, trénink paměti a výlety pro seniory.',
+    'social-counselling': 'Rada k příspěvku na péči, pomůckám a výběru služby, zdarma.',
+    'home-nursing': 'Ošetřovatelská péče doma na doporučení lékaře, hrazená zdravotní pojišťovnou.',
+  },
+  SK: {
+    'personal-assistance':
+      'Asistent pomáha doma aj vonku s tým, čo človek pre postihnutie alebo vek nezvládne sám.',
+    'home-care-service': 'Pomoc so sebaobsluhou, stravou, nákupmi a domácnosťou v byte klienta.',
+    'emergency-care': 'Tiesňové tlačidlo s nepretržitým dispečingom, ktorý v núdzi zabezpečí pomoc.',
+    'respite-care': 'Krátkodobá starostlivosť, aby si opatrujúca rodina oddýchla.',
+    'day-services-centre': 'Spoločenské aktivity, obedy a poradenstvo pre ľudí žijúcich doma.',
+    'day-care-centre': 'Starostlivosť a program v pracovné dni, kým je rodina v práci.',
+    'home-for-seniors': 'Celoročná pobytová starostlivosť s ošetrovateľskou službou.',
+    'special-regime-home': 'Pobytová starostlivosť o ľudí s demenciou alebo dlhodobým duševným ochorením.',
+    'social-activation': 'Stretnutia, tréning pamäti a výlety pre seniorov.',
+    'social-counselling': 'Rada k príspevkom, pomôckam a výberu služby, bezplatne.',
+    'home-nursing': 'Ošetrovateľská starostlivosť doma na odporúčanie lekára, hradená zdravotnou poisťovňou.',
+  },
+};
+
+const fieldTypes: ReadonlySet<ServiceTypeCode> = new Set([
+  'personal-assistance',
+  'home-care-service',
+  'home-nursing',
+]);
+
+const compactProviders: readonly CompactProvider[] = [
+  {
+    key: 'kladensko',
+    name: 'Péče Kladensko',
+    country: 'CZ',
+    brand: 'Kladensko',
+    legalForm: 'z. ú.',
+    city: 'Kladno',
+    street: 'Váňova 1604',
+    zipcode: '272 01',
+    countyCode: 'CZ0203',
+    identificationCodeBase: '9990111',
+    domain: 'pece-kladensko.test',
+    contactPhone: '+420312100111',
+    verified: true,
+    services: [
+      ['home-care-service', 150, ['CZ0203', 'CZ020C', 'CZ0202']],
+      ['day-care-centre', 420, ['CZ0203']],
+      ['home-for-seniors', 19500, ['CZ0203'], { sponsored: true }],
+      ['social-activation', 0, ['CZ0203'], { status: 'draft' }],
+    ],
+  },
+  {
+    key: 'vltava',
+    name: 'Pečovatelská služba Vltava',
+    country: 'CZ',
+    brand: 'Vltava',
+    legalForm: 'o. p. s.',
+    city: 'České Budějovice',
+    street: 'Lannova třída 1203/27',
+    zipcode: '370 01',
+    countyCode: 'CZ0311',
+    identificationCodeBase: '9990112',
+    domain: 'ps-vltava.test',
+    contactPhone: '+420387100112',
+    verified: true,
+    services: [
+      ['home-care-service', 145, ['CZ0311', 'CZ0312']],
+      ['personal-assistance', 140, ['CZ0311', 'CZ0314', 'CZ0317']],
+      ['respite-care', 780, ['CZ0311']],
+      ['home-nursing', 0, ['CZ0311', 'CZ0312', 'CZ0316']],
+    ],
+  },
+  {
+    key: 'lazne',
+    name: 'Lázeňský domov Karlovy Vary',
+    country: 'CZ',
+    brand: 'Lázeňský domov',
+    legalForm: 'p. o.',
+    city: 'Karlovy Vary',
+    street: 'Moskevská 1054/21',
+    zipcode: '360 01',
+    countyCode: 'CZ0412',
+    identificationCodeBase: '9990113',
+    domain: 'lazensky-domov.test',
+    contactPhone: '+420353100113',
+    verified: true,
+    services: [
+      ['home-for-seniors', 18700, ['CZ0412', 'CZ0413']],
+      ['special-regime-home', 20400, ['CZ0412']],
+      ['social-counselling', 0, ['CZ0411', 'CZ0412', 'CZ0413']],
+      ['day-services-centre', 350, ['CZ0412'], { status: 'archive' }],
+    ],
+  },
+  {
+    key: 'labe',
+    name: 'Pomoc Labe',
+    country: 'CZ',
+    brand: 'Labe',
+    legalForm: 'z. s.',
+    city: 'Ústí nad Labem',
+    street: 'Velká Hradební 3118/48',
+    zipcode: '400 01',
+    countyCode: 'CZ0427',
+    identificationCodeBase: '9990114',
+    domain: 'pomoc-labe.test',
+    contactPhone: '+420475100114',
+    verified: false,
+    services: [
+      ['personal-assistance', 135, ['CZ0427', 'CZ0426', 'CZ0421']],
+      ['emergency-care', 320, ['CZ0421', 'CZ0422', 'CZ0423', 'CZ0424', 'CZ0425', 'CZ0426', 'CZ0427']],
+      ['day-care-centre', 400, ['CZ0427']],
+    ],
+  },
+  {
+    key: 'jested',
+    name: 'Domácí péče Ještěd',
+    country: 'CZ',
+    brand: 'Ještěd',
+    legalForm: 's. r. o.',
+    city: 'Liberec',
+    street: 'Jablonecká 720/23',
+    zipcode: '460 01',
+    countyCode: 'CZ0513',
+    identificationCodeBase: '9990115',
+    domain: 'pece-jested.test',
+    contactPhone: '+420485100115',
+    verified: true,
+    services: [
+      ['home-nursing', 0, ['CZ0513', 'CZ0512']],
+      ['home-care-service', 160, ['CZ0513', 'CZ0512', 'CZ0511']],
+      ['respite-care', 850, ['CZ0513'], { sponsored: true }],
+    ],
+  },
+  {
+    key: 'orlice',
+    name: 'Domov Orlice',
+    country: 'CZ',
+    brand: 'Orlice',
+    legalForm: 'z. ú.',
+    city: 'Hradec Králové',
+    street: 'Pospíšilova třída 365/9',
+    zipcode: '500 03',
+    countyCode: 'CZ0521',
+    identificationCodeBase: '9990116',
+    domain: 'domov-orlice.test',
+    contactPhone: '+420495100116',
+    verified: true,
+    services: [
+      ['home-for-seniors', 20100, ['CZ0521', 'CZ0522']],
+      ['day-services-centre', 360, ['CZ0521']],
+      ['social-activation', 0, ['CZ0521', 'CZ0523']],
+      ['personal-assistance', 150, ['CZ0521', 'CZ0524', 'CZ0525'], { status: 'draft' }],
+    ],
+  },
+  {
+    key: 'perla',
+    name: 'Perla Pardubice',
+    country: 'CZ',
+    brand: 'Perla',
+    legalForm: 'o. p. s.',
+    city: 'Pardubice',
+    street: 'Sladkovského 506/11',
+    zipcode: '530 02',
+    countyCode: 'CZ0532',
+    identificationCodeBase: '9990117',
+    domain: 'perla-pardubice.test',
+    contactPhone: '+420466100117',
+    verified: true,
+    services: [
+      ['home-care-service', 150, ['CZ0532', 'CZ0531']],
+      ['emergency-care', 330, ['CZ0531', 'CZ0532', 'CZ0533', 'CZ0534']],
+      ['day-care-centre', 440, ['CZ0532']],
+    ],
+  },
+  {
+    key: 'vysocina',
+    name: 'Asistence Vysočina',
+    country: 'CZ',
+    brand: 'Vysočina',
+    legalForm: 'z. s.',
+    city: 'Jihlava',
+    street: 'Žižkova 1872/93',
+    zipcode: '586 01',
+    countyCode: 'CZ0632',
+    identificationCodeBase: '9990118',
+    domain: 'pece-vysocina.test',
+    contactPhone: '+420567100118',
+    verified: false,
+    services: [
+      ['personal-assistance', 130, ['CZ0632', 'CZ0631', 'CZ0634']],
+      ['respite-care', 700, ['CZ0632']],
+      ['social-counselling', 0, ['CZ0631', 'CZ0632', 'CZ0633', 'CZ0634', 'CZ0635']],
+    ],
+  },
+  {
+    key: 'hana',
+    name: 'Senior centrum Haná',
+    country: 'CZ',
+    brand: 'Haná',
+    legalForm: 'z. ú.',
+    city: 'Přerov',
+    street: 'Kratochvílova 2960/12',
+    zipcode: '750 02',
+    countyCode: 'CZ0714',
+    identificationCodeBase: '9990119',
+    domain: 'pece-hana.test',
+    contactPhone: '+420581100119',
+    verified: true,
+    services: [
+      ['home-for-seniors', 18400, ['CZ0714', 'CZ0712']],
+      ['home-nursing', 0, ['CZ0714', 'CZ0715']],
+      ['day-care-centre', 410, ['CZ0714'], { status: 'archive' }],
+    ],
+  },
+  {
+    key: 'barevny-svet',
+    name: 'Barevný svět Zlín',
+    country: 'CZ',
+    brand: 'Barevný svět',
+    legalForm: 'o. p. s.',
+    city: 'Zlín',
+    street: 'Štefánikova 2664/19',
+    zipcode: '760 01',
+    countyCode: 'CZ0724',
+    identificationCodeBase: '9990120',
+    domain: 'barevny-svet.test',
+    contactPhone: '+420577100120',
+    verified: true,
+    services: [
+      ['day-care-centre', 450, ['CZ0724', 'CZ0721']],
+      ['home-care-service', 155, ['CZ0724', 'CZ0722', 'CZ0723']],
+      ['special-regime-home', 21800, ['CZ0724'], { sponsored: true }],
+    ],
+  },
+  {
+    key: 'zahorie',
+    name: 'Opatrovateľská služba Záhorie',
+    country: 'SK',
+    brand: 'Záhorie',
+    legalForm: 'n. o.',
+    city: 'Trnava',
+    street: 'Hospodárska 2985/44',
+    zipcode: '917 01',
+    countyCode: 'SK0217',
+    identificationCodeBase: '9990121',
+    domain: 'os-zahorie.test',
+    contactPhone: '+421335100121',
+    verified: true,
+    services: [
+      ['home-care-service', 160, ['SK0217', 'SK0213', 'SK0214']],
+      ['home-for-seniors', 23800, ['SK0217']],
+      ['day-care-centre', 480, ['SK0217'], { status: 'draft' }],
+    ],
+  },
+  {
+    key: 'vah',
+    name: 'Zariadenie Váh',
+    country: 'SK',
+    brand: 'Váh',
+    legalForm: 'n. o.',
+    city: 'Trenčín',
+    street: 'Legionárska 7158/5',
+    zipcode: '911 01',
+    countyCode: 'SK0229',
+    identificationCodeBase: '9990122',
+    domain: 'zariadenie-vah.test',
+    contactPhone: '+421325100122',
+    verified: true,
+    services: [
+      ['home-for-seniors', 24100, ['SK0229', 'SK0222']],
+      ['respite-care', 720, ['SK0229']],
+      ['home-nursing', 0, ['SK0229', 'SK0224', 'SK0226']],
+    ],
+  },
+  {
+    key: 'zobor',
+    name: 'Spolu pod Zoborom',
+    country: 'SK',
+    brand: 'Zobor',
+    legalForm: 'n. o.',
+    city: 'Nitra',
+    street: 'Štefánikova trieda 4206/69',
+    zipcode: '949 01',
+    countyCode: 'SK0233',
+    identificationCodeBase: '9990123',
+    domain: 'zobor-nitra.test',
+    contactPhone: '+421375100123',
+    verified: false,
+    services: [
+      ['home-care-service', 150, ['SK0233', 'SK0236', 'SK0237']],
+      ['social-activation', 0, ['SK0233']],
+      ['personal-assistance', 140, ['SK0233', 'SK0232']],
+    ],
+  },
+  {
+    key: 'mala-fatra',
+    name: 'Malá Fatra Žilina',
+    country: 'SK',
+    brand: 'Malá Fatra',
+    legalForm: 'n. o.',
+    city: 'Žilina',
+    street: 'Vysokoškolákov 8556/33',
+    zipcode: '010 08',
+    countyCode: 'SK031B',
+    identificationCodeBase: '9990124',
+    domain: 'mala-fatra.test',
+    contactPhone: '+421415100124',
+    verified: true,
+    services: [
+      ['day-care-centre', 470, ['SK031B', 'SK0311']],
+      ['emergency-care', 340, ['SK031B', 'SK0316', 'SK0314', 'SK0312']],
+      ['special-regime-home', 25200, ['SK031B'], { sponsored: true }],
+    ],
+  },
+  {
+    key: 'hron',
+    name: 'ADOS Hron',
+    country: 'SK',
+    brand: 'Hron',
+    legalForm: 's. r. o.',
+    city: 'Banská Bystrica',
+    street: 'Partizánska cesta 3134/71',
+    zipcode: '974 01',
+    countyCode: 'SK0321',
+    identificationCodeBase: '9990125',
+    domain: 'ados-hron.test',
+    contactPhone: '+421485100125',
+    verified: true,
+    services: [
+      ['home-nursing', 0, ['SK0321', 'SK032B', 'SK0323']],
+      ['home-care-service', 155, ['SK0321', 'SK032B']],
+      ['social-counselling', 0, ['SK0321', 'SK032B', 'SK032D'], { status: 'archive' }],
+    ],
+  },
+  {
+    key: 'tatry',
+    name: 'Domov pod Tatrami',
+    country: 'SK',
+    brand: 'Pod Tatrami',
+    legalForm: 'n. o.',
+    city: 'Prešov',
+    street: 'Sabinovská 5620/16',
+    zipcode: '080 01',
+    countyCode: 'SK0417',
+    identificationCodeBase: '9990126',
+    domain: 'pod-tatrami.test',
+    contactPhone: '+421515100126',
+    verified: true,
+    services: [
+      ['home-for-seniors', 22900, ['SK0417', 'SK0418']],
+      ['home-care-service', 145, ['SK0417', 'SK0416', 'SK0413']],
+      ['day-services-centre', 320, ['SK0417']],
+    ],
+  },
+];
+
+function expandCompact(provider: CompactProvider): DemoProvider {
+  const types = provider.services.map(([type]) => serviceNames[provider.country][type].toLowerCase());
+  return {
+    key: provider.key,
+    name: `${provider.name}, ${provider.legalForm}`,
+    country: provider.country,
+    street: provider.street,
+    city: provider.city,
+    zipcode: provider.zipcode,
+    identificationCodeBase: provider.identificationCodeBase,
+    taxCodePrefix: provider.country,
+    domain: provider.domain,
+    contactPhone: provider.contactPhone,
+    description:
+      provider.country === 'CZ'
+        ? `Nabízíme tyto služby: ${types.join(', ')}.`
+        : `Poskytujeme tieto služby: ${types.join(', ')}.`,
+    verified: provider.verified,
+    facilities: [
+      {
+        key: 'main',
+        name: `${provider.name} – ${provider.city}`,
+        street: provider.street,
+        city: provider.city,
+        zipcode: provider.zipcode,
+        countyCode: provider.countyCode,
+        type: 'care-centre',
+        description: provider.country === 'CZ' ? 'Sídlo a zázemí služeb.' : 'Sídlo a zázemie služieb.',
+        sameAsProvider: true,
+        services: provider.services.map(([type, priceCzk, counties, options = {}]) => ({
+          key: type,
+          type,
+          name: `${serviceNames[provider.country][type]} ${provider.brand}`,
+          description: serviceDescriptions[provider.country][type],
+          status: options.status ?? 'active',
+          ...(options.sponsored ? { sponsored: true } : {}),
+          verified: provider.verified,
+          priceCzk,
+          counties,
+          ...(fieldTypes.has(type) ? { place: 'V domácnosti klienta' } : {}),
+        })),
+      },
+    ],
+  };
+}
+
+/** The hand-written providers and one generated provider for each remaining region. */
+export const demoCatalogue: readonly DemoProvider[] = [
+  ...demoProviders,
+  ...compactProviders.map(expandCompact),
+];

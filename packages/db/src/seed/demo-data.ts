@@ -12,6 +12,7 @@ import {
   clientPersons,
   clients,
   consents,
+  contacts,
   facilities,
   facilityAssignments,
   facilityServiceCounties,
@@ -25,7 +26,7 @@ import {
   subscriptionTypes,
   users,
 } from '../schema/index.ts';
-import { demoProviders, withIcoCheckDigit } from './demo-catalogue.ts';
+import { demoCatalogue, demoProviders, withIcoCheckDigit } from './demo-catalogue.ts';
 
 /** Password of every demo account (listed in the README). */
 export const demoPassword = 'Opora2026!';
@@ -91,7 +92,7 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
   const categoryByType = new Map(typeRows.map((row) => [row.id, row.categoryId]));
   const verifiedAt = new Date('2026-10-01T08:00:00Z');
 
-  for (const provider of demoProviders) {
+  for (const provider of demoCatalogue) {
     const providerId = demoId(`provider:${provider.key}`);
     const identificationCode = withIcoCheckDigit(provider.identificationCodeBase);
     await db
@@ -117,6 +118,33 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
         verified: provider.verified,
         verifiedAt: provider.verified ? verifiedAt : null,
       })
+      .onConflictDoNothing();
+    await db
+      .insert(contacts)
+      .values([
+        // Shown on the provider tab of a service.
+        {
+          id: demoId(`contact:${provider.key}:public`),
+          providerId,
+          firstName: provider.country === 'CZ' ? 'Lenka' : 'Zuzana',
+          lastName: provider.country === 'CZ' ? 'Procházková' : 'Kováčová',
+          email: `socialni.pracovnice@${provider.domain}`,
+          phone: provider.contactPhone,
+          note: null,
+          type: 'public' as const,
+        },
+        // Staff only; never public.
+        {
+          id: demoId(`contact:${provider.key}:private`),
+          providerId,
+          firstName: 'Martin',
+          lastName: 'Kučera',
+          email: `reditel@${provider.domain}`,
+          phone: null,
+          note: 'Ředitel, jedná o smlouvách.',
+          type: 'private' as const,
+        },
+      ])
       .onConflictDoNothing();
 
     for (const facility of provider.facilities) {

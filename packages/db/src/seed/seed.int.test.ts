@@ -6,6 +6,7 @@ import { identityCredentials, identityUsers } from '../schema/identity.ts';
 import {
   cases,
   clients,
+  contacts,
   counties,
   facilities,
   facilityServiceCounties,
@@ -18,6 +19,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing.ts';
+import { demoEmptyCountyCode } from './demo-catalogue.ts';
 import { demoAccounts, demoPassword } from './demo-data.ts';
 import { SeedRefusedError, seed } from './index.ts';
 
@@ -46,6 +48,7 @@ async function snapshot(): Promise<Record<string, string>> {
     'request_statuses',
     'subscription_types',
     'providers',
+    'contacts',
     'facilities',
     'facility_services',
     'facility_service_counties',
@@ -142,24 +145,51 @@ describe('demo seed', () => {
     await seed(database.db, { demo: true, expectedUrl: database.url, env: {} });
   });
 
-  it('creates a catalogue of verified and unverified providers over at least six regions', async () => {
+  it('creates a catalogue of verified and unverified providers in every one of the 22 regions', async () => {
     const db = database.db;
-    expect(await db.$count(providers)).toBe(8);
-    expect(await db.$count(providers, eq(providers.verified, false))).toBe(1);
-    expect(await db.$count(facilities)).toBe(14);
-    expect(await db.$count(facilityServices)).toBeGreaterThanOrEqual(40);
+    expect(await db.$count(providers)).toBe(24);
+    expect(await db.$count(providers, eq(providers.verified, false))).toBe(4);
+    expect(await db.$count(facilities)).toBe(30);
+    expect(await db.$count(facilityServices)).toBeGreaterThanOrEqual(90);
 
-    const servedRegions = await db
-      .selectDistinct({ regionCode: counties.regionCode })
-      .from(facilityServiceCounties)
-      .innerJoin(counties, eq(counties.code, facilityServiceCounties.countyCode));
-    const regionCodes = servedRegions.map((row) => row.regionCode);
-    expect(regionCodes.length).toBeGreaterThanOrEqual(6);
-    expect(regionCodes).toEqual(expect.arrayContaining(['CZ010', 'CZ064', 'CZ080', 'SK010', 'SK042']));
+    const activeByRegion = await db.execute<{ region_code: string; services: string; types: string }>(sql`
+      select c.region_code, count(distinct fs.id) as services, count(distinct fs.service_type_id) as types
+      from facility_service_counties fsc
+      join counties c on c.code = fsc.county_code
+      join facility_services fs on fs.id = fsc.facility_service_id and fs.status = 'active'
+      group by c.region_code`);
+    expect(activeByRegion.rows).toHaveLength(22);
+    for (const region of activeByRegion.rows) {
+      expect(Number(region.types), region.region_code).toBeGreaterThanOrEqual(2);
+    }
+    // Every region has a facility of its own, not only services reaching into it.
+    const facilityRegions = await db.execute<{ region_code: string }>(sql`
+      select distinct c.region_code from facilities f join counties c on c.code = f.county_code`);
+    expect(facilityRegions.rows).toHaveLength(22);
 
     const statuses = await db.selectDistinct({ status: facilityServices.status }).from(facilityServices);
     expect(statuses.map((row) => row.status).sort()).toEqual(['active', 'archive', 'draft']);
     expect(await db.$count(facilityServices, eq(facilityServices.sponsored, true))).toBeGreaterThan(0);
+  });
+
+  it('leaves Jeseník without services while the rest of its region has some (the county fallback demo)', async () => {
+    const db = database.db;
+    expect(demoEmptyCountyCode).toBe('CZ0711');
+    expect(await db.$count(facilityServiceCounties, eq(facilityServiceCounties.countyCode, 'CZ0711'))).toBe(
+      0,
+    );
+    const olomoucRegion = await db.execute<{ services: string }>(sql`
+      select count(*) as services from facility_service_counties fsc
+      join counties c on c.code = fsc.county_code
+      join facility_services fs on fs.id = fsc.facility_service_id and fs.status = 'active'
+      where c.region_code = 'CZ071'`);
+    expect(Number(olomoucRegion.rows[0]?.services)).toBeGreaterThan(0);
+  });
+
+  it('gives providers public and private contacts', async () => {
+    const db = database.db;
+    expect(await db.$count(contacts, eq(contacts.type, 'public'))).toBe(24);
+    expect(await db.$count(contacts, eq(contacts.type, 'private'))).toBe(24);
   });
 
   it('creates the demo accounts as identity users with argon2id hashes of the published password', async () => {

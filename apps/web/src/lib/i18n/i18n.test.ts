@@ -5,8 +5,8 @@ import { changeLocale, i18n, initI18n, loadNamespaces, readStoredLocale } from '
 describe('translations', () => {
   it('uses the Czech plural forms one, few and other', async () => {
     await initI18n('cs');
-    await loadNamespaces(['home']);
-    const counties = (count: number) => i18n.t('home:regionSearch.countyCount', { count });
+    await loadNamespaces(['home-sections']);
+    const counties = (count: number) => i18n.t('home-sections:search.countyCount', { count });
     expect([1, 2, 4, 5, 77].map(counties)).toEqual([
       '1 okres',
       '2 okresy',
@@ -21,7 +21,7 @@ describe('translations', () => {
     expect(window.localStorage.getItem(localeStorageKey)).toBe('sk');
     expect(readStoredLocale()).toBe('sk');
     expect(document.documentElement.lang).toBe('sk');
-    const regions = (count: number) => i18n.t('home:regionSearch.regionCount', { count });
+    const regions = (count: number) => i18n.t('home-sections:search.regionCount', { count });
     expect([1, 3, 8, 22].map(regions)).toEqual(['1 kraj', '3 kraje', '8 krajov', '22 krajov']);
   });
 

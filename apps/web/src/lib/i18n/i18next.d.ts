@@ -1,9 +1,12 @@
 import 'i18next';
 import type auth from '../../../../../locales/cs/auth.json';
+import type catalogue from '../../../../../locales/cs/catalogue.json';
 import type common from '../../../../../locales/cs/common.json';
+import type contact from '../../../../../locales/cs/contact.json';
 import type errors from '../../../../../locales/cs/errors.json';
 import type home from '../../../../../locales/cs/home.json';
 import type homeSections from '../../../../../locales/cs/home-sections.json';
+import type legal from '../../../../../locales/cs/legal.json';
 import type pages from '../../../../../locales/cs/pages.json';
 import type validation from '../../../../../locales/cs/validation.json';
 
@@ -14,10 +17,13 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       auth: typeof auth;
+      catalogue: typeof catalogue;
       common: typeof common;
+      contact: typeof contact;
       errors: typeof errors;
       home: typeof home;
       'home-sections': typeof homeSections;
+      legal: typeof legal;
       pages: typeof pages;
       validation: typeof validation;
     };

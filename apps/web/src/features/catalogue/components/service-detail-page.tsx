@@ -1,4 +1,422 @@
-// Placeholder until the page is built.
+import '@mantine/core/styles/Tabs.css';
+import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { type ServiceDetail, type ServiceDetailTab, serviceDetailTabs } from '@opora/contracts';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconCircleCheck,
+  IconCoin,
+  IconDiscountCheck,
+  IconList,
+  IconMail,
+  IconMapSearch,
+  IconPhone,
+  IconSend,
+} from '@tabler/icons-react';
+import type { i18n as I18n, TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { useLocale } from '@/components/header/use-locale.ts';
+import { Container } from '@/components/ui/container.tsx';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useSessionUser } from '@/lib/session.ts';
+import { useService } from '../api/get-service.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import { formatAddress, formatPhone, mapSearchUrl, safeWebUrl } from '../utils/format.ts';
+import classes from './catalogue.module.css';
+import { LoadError, MissingState } from './catalogue-states.tsx';
+import { ExternalLink } from './external-link.tsx';
+import { FlagBadge, ServiceBadges } from './service-badges.tsx';
+import type { DetailLinkState } from './service-card.tsx';
+import { priceText } from './service-price.ts';
+
+function isTab(value: string | null): value is ServiceDetailTab {
+  return (serviceDetailTabs as readonly (string | null)[]).includes(value);
+}
+
+/** `/anon-new-client/services/:serviceId/:regionCode?` (SPEC §2): a service with tabs info, location, provider. */
 export function ServiceDetailPage() {
-  return null;
+  const { t } = useTranslation('catalogue');
+  const { serviceId = '', regionCode } = useParams();
+  const location = useLocation();
+  const service = useService(serviceId);
+  usePageTitle(service.data?.name ?? null);
+
+  const listRegion = regionCode ?? service.data?.region?.code;
+  // Back to the very list (filters, page) the person came from, else to the region's list.
+  const fromList = (location.state as DetailLinkState | null)?.listHref;
+  const listHref =
+    fromList ?? (listRegion ? paths.anonNewClientServicesList.getHref({ regionCode: listRegion }) : null);
+
+  if (service.isError && service.error instanceof ApiError && [400, 404].includes(service.error.status)) {
+    return (
+      <Container>
+        <MissingState
+          title={t('detail.notFound.title')}
+          text={t('detail.notFound.text')}
+          actions={
+            listHref ? (
+              <Button component={Link} to={listHref} leftSection={<IconList size={20} aria-hidden />}>
+                {t('detail.notFound.list')}
+              </Button>
+            ) : null
+          }
+        />
+      </Container>
+    );
+  }
+
+  return (
+    <Container>
+      <div className={classes.page}>
+        {listHref ? (
+          <Anchor component={Link} to={listHref} underline="hover" fw={600}>
+            <IconArrowLeft size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+            {t('detail.backToList')}
+          </Anchor>
+        ) : null}
+        {service.isError ? (
+          <Stack mt="lg">
+            <LoadError
+              title={t('detail.error.title')}
+              text={t('detail.error.text')}
+              retrying={service.isFetching}
+              onRetry={() => void service.refetch()}
+            />
+          </Stack>
+        ) : service.data ? (
+          <Detail service={service.data} />
+        ) : (
+          <Stack gap="md" mt="lg" aria-busy="true">
+            <span role="status" className="visually-hidden">
+              {t('detail.loading')}
+            </span>
+            <Skeleton height={18} width="30%" />
+            <Skeleton height={40} width="70%" />
+            <Skeleton height={28} width="40%" />
+            <Skeleton height={200} />
+          </Stack>
+        )}
+      </div>
+    </Container>
+  );
+}
+
+function Detail({ service }: { service: ServiceDetail }) {
+  const { t } = useTranslation('catalogue');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const requestedTab = searchParams.get('tab');
+  const tab: ServiceDetailTab = isTab(requestedTab) ? requestedTab : 'info';
+
+  const selectTab = (value: string | null) => {
+    if (!isTab(value)) return;
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value === 'info') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      // Tabs are views of one page: Back returns to the list, not through every tab opened.
+      // The way back to the list (link state) survives switching tabs.
+      { replace: true, preventScrollReset: true, state: location.state },
+    );
+  };
+
+  return (
+    <>
+      <Text fw={600} c="opora.8" mt="lg">
+        {t(`serviceTypes.${service.serviceType.code}`)} · {t(`forms.${service.serviceType.form}`)}
+      </Text>
+      <Title order={1} className={classes.heading}>
+        {service.name}
+      </Title>
+      <Text size="lg" mt={4}>
+        {service.provider.name}
+      </Text>
+      <Stack mt="sm">
+        <ServiceBadges flags={service.flags} />
+      </Stack>
+
+      <div className={classes.detailLayout}>
+        <RequestCard service={service} />
+        <Tabs value={tab} onChange={selectTab} keepMounted={false} className={classes.detailTabs}>
+          <Tabs.List aria-label={t('detail.tabs.label')}>
+            {serviceDetailTabs.map((value) => (
+              <Tabs.Tab key={value} value={value} fz="md" fw={600} px="sm">
+                {t(`detail.tabs.${value}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="info" className={classes.tabPanel}>
+            <InfoTab service={service} />
+          </Tabs.Panel>
+          <Tabs.Panel value="location" className={classes.tabPanel}>
+            <LocationTab service={service} />
+          </Tabs.Panel>
+          <Tabs.Panel value="provider" className={classes.tabPanel}>
+            <ProviderTab service={service} />
+          </Tabs.Panel>
+        </Tabs>
+      </div>
+    </>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function WebLink({ url }: { url: string | null }) {
+  const href = url ? safeWebUrl(url) : null;
+  if (!url || !href) return url;
+  return <ExternalLink href={href}>{url.replace(/^https?:\/\//, '').replace(/\/$/, '')}</ExternalLink>;
+}
+
+function InfoTab({ service }: { service: ServiceDetail }) {
+  const { t } = useTranslation('catalogue');
+  const { locale } = useLocale();
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          {t('detail.info.description')}
+        </Title>
+        <Text className={classes.description}>{service.description ?? t('detail.info.noDescription')}</Text>
+      </Stack>
+      <dl className={classes.fields}>
+        <Field label={t('labels.serviceType')}>{t(`serviceTypes.${service.serviceType.code}`)}</Field>
+        <Field label={t('detail.info.category')}>{t(`categories.${service.serviceCategory.code}`)}</Field>
+        <Field label={t('detail.info.form')}>{t(`forms.${service.serviceType.form}`)}</Field>
+        <Field label={t('labels.price')}>{priceText(t, service.price, locale)}</Field>
+        {service.counties.length > 0 ? (
+          <Field label={t('detail.info.counties')}>
+            {service.counties.map((county) => county.name).join(', ')}
+          </Field>
+        ) : null}
+        {service.place ? <Field label={t('detail.info.place')}>{service.place}</Field> : null}
+        {service.url ? (
+          <Field label={t('detail.info.url')}>
+            <WebLink url={service.url} />
+          </Field>
+        ) : null}
+      </dl>
+    </Stack>
+  );
+}
+
+/** Known facility kinds are codes with a translation; anything else is the provider's own words. */
+function facilityTypeName(t: TFunction<'catalogue'>, i18n: I18n, type: string): string {
+  const key = `facilityTypes.${type}`;
+  return i18n.exists(key, { ns: 'catalogue' }) ? t(key as 'facilityTypes.day-centre') : type;
+}
+
+function LocationTab({ service }: { service: ServiceDetail }) {
+  const { t, i18n } = useTranslation('catalogue');
+  const { facility } = service;
+  return (
+    <Stack gap="lg">
+      <dl className={classes.fields}>
+        <Field label={t('detail.location.facility')}>{facility.name}</Field>
+        <Field label={t('detail.location.address')}>
+          {facility.address ? formatAddress(facility.address) : t('detail.location.noAddress')}
+        </Field>
+        {facility.county ? <Field label={t('detail.location.county')}>{facility.county.name}</Field> : null}
+        {facility.type ? (
+          <Field label={t('detail.location.facilityType')}>{facilityTypeName(t, i18n, facility.type)}</Field>
+        ) : null}
+        {service.place ? <Field label={t('detail.info.place')}>{service.place}</Field> : null}
+        {facility.web ? (
+          <Field label={t('detail.location.web')}>
+            <WebLink url={facility.web} />
+          </Field>
+        ) : null}
+      </dl>
+      {facility.address ? (
+        <div>
+          <Button
+            component="a"
+            href={mapSearchUrl(facility.address)}
+            target="_blank"
+            rel="noopener"
+            variant="default"
+            leftSection={<IconMapSearch size={20} aria-hidden />}
+          >
+            {t('detail.location.openInMap')}
+            <span className="visually-hidden"> ({t('opensInNewTab')})</span>
+          </Button>
+        </div>
+      ) : null}
+      {facility.description ? <Text className={classes.description}>{facility.description}</Text> : null}
+    </Stack>
+  );
+}
+
+function ProviderTab({ service }: { service: ServiceDetail }) {
+  const { t } = useTranslation('catalogue');
+  const { provider } = service;
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          {provider.name}
+        </Title>
+        {provider.verified ? (
+          <Group gap="xs">
+            <FlagBadge color="teal" icon={<IconDiscountCheck size={16} aria-hidden />}>
+              {t('badges.verified')}
+            </FlagBadge>
+            <Text size="sm">{t('detail.provider.verifiedHint')}</Text>
+          </Group>
+        ) : (
+          <Text size="sm">{t('detail.provider.notVerifiedHint')}</Text>
+        )}
+      </Stack>
+      {provider.description ? <Text className={classes.description}>{provider.description}</Text> : null}
+      <dl className={classes.fields}>
+        {provider.identificationCode ? (
+          <Field label={t('detail.provider.identificationCode')}>{provider.identificationCode}</Field>
+        ) : null}
+        {provider.address ? (
+          <Field label={t('detail.provider.address')}>{formatAddress(provider.address)}</Field>
+        ) : null}
+        {provider.contactPhone ? (
+          <Field label={t('detail.provider.phone')}>
+            <Anchor href={`tel:${provider.contactPhone}`}>{formatPhone(provider.contactPhone)}</Anchor>
+          </Field>
+        ) : null}
+        {provider.contactEmail ? (
+          <Field label={t('detail.provider.email')}>
+            <Anchor href={`mailto:${provider.contactEmail}`}>{provider.contactEmail}</Anchor>
+          </Field>
+        ) : null}
+        {provider.url ? (
+          <Field label={t('detail.provider.web')}>
+            <WebLink url={provider.url} />
+          </Field>
+        ) : null}
+      </dl>
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {t('detail.provider.contacts')}
+        </Title>
+        {provider.contacts.length === 0 ? (
+          <Text>{t('detail.provider.noContacts')}</Text>
+        ) : (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {provider.contacts.map((contact, index) => (
+              <li key={`${contact.fullName}-${index}`}>
+                <Text fw={600}>{contact.fullName}</Text>
+                <Group gap="md">
+                  {contact.phone ? (
+                    <Anchor href={`tel:${contact.phone}`}>
+                      <IconPhone
+                        size={16}
+                        aria-hidden
+                        style={{ verticalAlign: 'text-bottom', marginRight: 4 }}
+                      />
+                      {formatPhone(contact.phone)}
+                    </Anchor>
+                  ) : null}
+                  {contact.email ? (
+                    <Anchor href={`mailto:${contact.email}`}>
+                      <IconMail
+                        size={16}
+                        aria-hidden
+                        style={{ verticalAlign: 'text-bottom', marginRight: 4 }}
+                      />
+                      {contact.email}
+                    </Anchor>
+                  ) : null}
+                </Group>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The way to a request: a guest signs up first, a signed-in user goes on to the client form. A service
+ * already requested says so; an unverified provider cannot be sent requests (SPEC §8
+ * `FacilityServiceProviderNotVerified`), so the page points to its contacts instead.
+ */
+function RequestCard({ service }: { service: ServiceDetail }) {
+  const { t } = useTranslation('catalogue');
+  const { locale } = useLocale();
+  const user = useSessionUser();
+
+  let body: ReactNode;
+  if (service.flags.alreadyRequested) {
+    body = (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconCircleCheck aria-hidden />}
+        title={t('detail.request.alreadyTitle')}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text>{t('detail.request.alreadyText')}</Text>
+          <Anchor component={Link} to={paths.dashboard.getHref()}>
+            {t('detail.request.dashboard')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  } else if (!service.provider.verified) {
+    body = (
+      <Alert color="gray" variant="light" icon={<IconAlertCircle aria-hidden />}>
+        {t('detail.request.unverified')}
+      </Alert>
+    );
+  } else {
+    body = (
+      <>
+        <Button
+          component={Link}
+          to={user ? paths.anonNewClientNewClient.getHref({ serviceId: service.id }) : paths.signUp.getHref()}
+          size="lg"
+          fullWidth
+          leftSection={<IconSend size={20} aria-hidden />}
+        >
+          {t('detail.request.button')}
+        </Button>
+        <Text size="sm">{user ? t('detail.request.userHint') : t('detail.request.guestHint')}</Text>
+      </>
+    );
+  }
+
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      className={classes.requestCard}
+      component="aside"
+      aria-labelledby="request-title"
+    >
+      <Stack gap="md">
+        <Title order={2} size="h3" id="request-title">
+          {t('detail.request.title')}
+        </Title>
+        <Group gap="xs">
+          <IconCoin size={20} aria-hidden />
+          <Text fw={700} size="lg">
+            {priceText(t, service.price, locale)}
+          </Text>
+        </Group>
+        {body}
+      </Stack>
+    </Card>
+  );
 }

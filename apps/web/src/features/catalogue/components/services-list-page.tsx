@@ -1,4 +1,324 @@
-// Placeholder until the page is built.
+import '@mantine/core/styles/Pagination.css';
+import { Alert, Anchor, Button, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ServiceList } from '@opora/contracts';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconInfoCircle, IconMail } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { Container } from '@/components/ui/container.tsx';
+import { paths } from '@/config/paths.ts';
+import { useRegions } from '@/features/regions/api/get-regions.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { useServiceTypes } from '../api/get-service-types.ts';
+import { type ServiceListParams, useServices } from '../api/get-services.ts';
+import { type ListSearch, serviceListSorts, useListSearch } from '../hooks/use-list-search.ts';
+import { usePageTitle } from '../hooks/use-page-title.ts';
+import classes from './catalogue.module.css';
+import { ListSkeleton, LoadError, MissingState } from './catalogue-states.tsx';
+import { ServiceCard } from './service-card.tsx';
+import { ServicesFilters } from './services-filters.tsx';
+
+// The contracts' code patterns (and `isCountyInRegion`: a county code extends its region's), restated so
+// the list page does not pull the schema modules, and zod with them, into its chunk.
+const regionCodePattern = /^(CZ|SK)\d{3}$/;
+const countyCodePattern = /^(CZ|SK)\d{3}[0-9A-Z]$/;
+
+/** The API knows no such region (or county): a malformed code is refused with 400, an unknown one 404. */
+function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** `/anon-new-client/services/list/:regionCode` (SPEC §2): services of a region or one of its counties. */
 export function ServicesListPage() {
-  return null;
+  const { t } = useTranslation('catalogue');
+  const { regionCode = '' } = useParams();
+  const location = useLocation();
+  const regions = useRegions();
+  const taxonomy = useServiceTypes();
+  const { search, update, resetFilters, hasFilters } = useListSearch();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const regionCodeValid = regionCodePattern.test(regionCode);
+  const region = regions.data?.find((candidate) => candidate.code === regionCode);
+  // A county from another region or a stale link: the whole region is shown instead.
+  const countyCode =
+    search.county &&
+    countyCodePattern.test(search.county) &&
+    search.county.startsWith(regionCode) &&
+    (!region || region.counties.some((county) => county.code === search.county))
+      ? search.county
+      : null;
+
+  const needsTaxonomy = search.type !== null || search.category !== null;
+  const serviceTypeId = taxonomy.data?.serviceTypes.find((type) => type.code === search.type)?.id;
+  const categoryId = taxonomy.data?.categories.find((category) => category.code === search.category)?.id;
+  const query: ServiceListParams = {
+    ...(countyCode ? { countyCode } : { regionCode }),
+    ...(serviceTypeId ? { serviceTypeId } : {}),
+    ...(categoryId ? { categoryId } : {}),
+    ...(search.form ? { form: search.form } : {}),
+    sort: search.sort,
+    page: search.page,
+    pageSize: search.pageSize,
+  };
+  const regionKnown = regionCodeValid && !(regions.isSuccess && !region);
+  const services = useServices(query, { enabled: regionKnown && (!needsTaxonomy || taxonomy.isSuccess) });
+
+  const regionName = region?.name ?? services.data?.area.region.name ?? null;
+  const countyName = countyCode
+    ? (region?.counties.find((county) => county.code === countyCode)?.name ??
+      services.data?.area.county?.name ??
+      null)
+    : null;
+  const areaName = countyName ? t('list.countyHeading', { county: countyName }) : regionName;
+  usePageTitle(areaName ? t('list.documentTitle', { area: areaName }) : null);
+
+  if (!regionKnown || isMissing(services.error)) {
+    return (
+      <Container>
+        <MissingState title={t('list.notFound.title')} text={t('list.notFound.text')} />
+      </Container>
+    );
+  }
+
+  const listHref = `${location.pathname}${location.search}`;
+  const changePage = (page: number) => {
+    update({ page });
+    headingRef.current?.focus({ preventScroll: true });
+    window.scrollTo({ top: 0 });
+  };
+  const changeFilters = (changes: Partial<ListSearch>) => update(changes);
+
+  return (
+    <Container>
+      <div className={classes.page}>
+        <p className={classes.eyebrow}>{t('list.eyebrow')}</p>
+        {areaName ? (
+          <Title order={1} ref={headingRef} tabIndex={-1} className={classes.heading}>
+            {areaName}
+          </Title>
+        ) : (
+          <Skeleton height={40} width="60%" mt="xs" />
+        )}
+        {countyName && regionName ? (
+          <Text size="lg" mt={4}>
+            {regionName}
+          </Text>
+        ) : null}
+
+        <div className={classes.layout}>
+          <section aria-labelledby="catalogue-filters-title">
+            <h2 id="catalogue-filters-title" className="visually-hidden">
+              {t('list.filters.title')}
+            </h2>
+            <Button
+              variant="default"
+              className={classes.filterToggle}
+              leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+              aria-expanded={filtersOpen}
+              aria-controls="catalogue-filters"
+              onClick={() => setFiltersOpen((open) => !open)}
+              mb="md"
+            >
+              {filtersOpen ? t('list.filters.hide') : t('list.filters.show')}
+            </Button>
+            <div
+              id="catalogue-filters"
+              className={`${classes.filters} ${filtersOpen ? '' : classes.filtersClosed}`}
+            >
+              <ServicesFilters
+                counties={region?.counties ?? null}
+                taxonomy={taxonomy.data}
+                search={{ ...search, county: countyCode }}
+                hasFilters={hasFilters}
+                onChange={changeFilters}
+                onReset={resetFilters}
+              />
+            </div>
+          </section>
+
+          <section aria-labelledby="catalogue-results-count">
+            <Stack gap="md">
+              <div className={classes.toolbar}>
+                <Text id="catalogue-results-count" role="status" fw={700} size="lg">
+                  {services.data ? resultCount(t, services.data) : ''}
+                </Text>
+                <NativeSelect
+                  label={t('list.sort.label')}
+                  value={search.sort}
+                  onChange={(event) => update({ sort: event.currentTarget.value as ListSearch['sort'] })}
+                  data={serviceListSorts.map((sort) => ({ value: sort, label: t(`list.sort.${sort}`) }))}
+                />
+              </div>
+              <Text size="sm" className={classes.how}>
+                <strong>{t('list.sort.howTitle')}.</strong> {t('list.sort.howText')}
+              </Text>
+              <Results
+                services={services}
+                needsTaxonomy={needsTaxonomy}
+                taxonomy={taxonomy}
+                regionCode={regionCode}
+                regionName={regionName}
+                countyName={countyName}
+                listHref={listHref}
+                hasFilters={hasFilters}
+                onReset={resetFilters}
+                onFirstPage={() => changePage(1)}
+              />
+              {services.data && services.data.total > services.data.pageSize ? (
+                <nav aria-label={t('list.pagination.label')}>
+                  <Pagination
+                    total={Math.ceil(services.data.total / services.data.pageSize)}
+                    value={services.data.page}
+                    onChange={changePage}
+                    withEdges
+                    siblings={1}
+                    getItemProps={(page) => ({
+                      'aria-label': t('list.pagination.page', { page }),
+                      ...(page === services.data.page ? { 'aria-current': 'page' } : {}),
+                    })}
+                    getControlProps={(control) => ({ 'aria-label': t(`list.pagination.${control}`) })}
+                  />
+                </nav>
+              ) : null}
+            </Stack>
+          </section>
+        </div>
+      </div>
+    </Container>
+  );
+}
+
+function resultCount(t: ReturnType<typeof useTranslation<'catalogue'>>['t'], list: ServiceList): string {
+  const pages = Math.ceil(list.total / list.pageSize);
+  const count = t('list.count', { count: list.total });
+  return pages > 1 ? `${count}, ${t('list.pageOf', { page: list.page, pages })}` : count;
+}
+
+type ResultsProps = {
+  services: ReturnType<typeof useServices>;
+  needsTaxonomy: boolean;
+  taxonomy: ReturnType<typeof useServiceTypes>;
+  regionCode: string;
+  regionName: string | null;
+  countyName: string | null;
+  listHref: string;
+  hasFilters: boolean;
+  onReset: () => void;
+  onFirstPage: () => void;
+};
+
+function Results({
+  services,
+  needsTaxonomy,
+  taxonomy,
+  regionCode,
+  regionName,
+  countyName,
+  listHref,
+  hasFilters,
+  onReset,
+  onFirstPage,
+}: ResultsProps) {
+  const { t } = useTranslation('catalogue');
+
+  if (needsTaxonomy && taxonomy.isError) {
+    return (
+      <LoadError
+        title={t('list.error.title')}
+        text={t('list.error.text')}
+        retrying={taxonomy.isFetching}
+        onRetry={() => void taxonomy.refetch()}
+      />
+    );
+  }
+  if (services.isError) {
+    return (
+      <LoadError
+        title={t('list.error.title')}
+        text={t('list.error.text')}
+        retrying={services.isFetching}
+        onRetry={() => void services.refetch()}
+      />
+    );
+  }
+  if (!services.data) return <ListSkeleton label={t('list.loading')} />;
+
+  const list = services.data;
+  const fallbackNotice =
+    list.fallback && countyName ? (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconInfoCircle aria-hidden />}
+        title={t(hasFilters ? 'list.fallback.titleFiltered' : 'list.fallback.title', { county: countyName })}
+      >
+        {t('list.fallback.text', { region: regionName ?? list.area.region.name })}
+      </Alert>
+    ) : null;
+
+  if (list.regionServiceCount === 0) {
+    return (
+      <Alert
+        color="blue"
+        variant="light"
+        icon={<IconInfoCircle aria-hidden />}
+        title={t('list.noRegionServices.title')}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text>{t('list.noRegionServices.text', { region: regionName ?? list.area.region.name })}</Text>
+          <Anchor component={Link} to={paths.contact.getHref()}>
+            <IconMail size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+            {t('list.noRegionServices.contact')}
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  if (list.items.length === 0) {
+    const pageGone = list.total > 0;
+    return (
+      <>
+        {fallbackNotice}
+        <Alert
+          color="gray"
+          variant="light"
+          icon={<IconInfoCircle aria-hidden />}
+          title={t(pageGone ? 'list.empty.pageTitle' : 'list.empty.title')}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text>{t(pageGone ? 'list.empty.pageText' : 'list.empty.text')}</Text>
+            {pageGone ? (
+              <Button variant="default" onClick={onFirstPage}>
+                {t('list.empty.firstPage')}
+              </Button>
+            ) : hasFilters ? (
+              <Button
+                variant="default"
+                leftSection={<IconFilterOff size={18} aria-hidden />}
+                onClick={onReset}
+              >
+                {t('list.filters.reset')}
+              </Button>
+            ) : null}
+          </Stack>
+        </Alert>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {fallbackNotice}
+      <ul className={classes.results} aria-busy={services.isPlaceholderData}>
+        {list.items.map((service) => (
+          <li key={service.id}>
+            <ServiceCard service={service} regionCode={regionCode} listHref={listHref} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }

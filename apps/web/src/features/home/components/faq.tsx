@@ -1,15 +1,21 @@
-import { Accordion, Stack, Title } from '@mantine/core';
+import { Accordion, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Container } from '@/components/ui/container.tsx';
-import classes from './home.module.css';
+import { paths } from '@/config/paths.ts';
+import classes from './sections.module.css';
 
 const questions = [
+  'request',
+  'cost',
+  'subscription',
+  'insurance',
   'careAllowance',
   'careAllowanceAmounts',
-  'insurance',
   'services',
   'verified',
-  'nonBinding',
+  'order',
+  'dataProtection',
   'slovakia',
 ] as const;
 
@@ -30,10 +36,18 @@ export function Faq() {
                     {t(`faq.items.${question}.question`)}
                   </Title>
                 </Accordion.Control>
-                <Accordion.Panel>{t(`faq.items.${question}.answer`)}</Accordion.Panel>
+                <Accordion.Panel>
+                  <Text className={classes.faqAnswer}>{t(`faq.items.${question}.answer`)}</Text>
+                </Accordion.Panel>
               </Accordion.Item>
             ))}
           </Accordion>
+          <Text>
+            {t('faq.more')}{' '}
+            <Anchor component={Link} to={paths.support.getHref()}>
+              {t('faq.supportLink')}
+            </Anchor>
+          </Text>
         </Stack>
       </Container>
     </section>

@@ -6,7 +6,9 @@ import { RegionSearchCard } from './region-search-card.tsx';
 // The first screen is the hero and the region search card; the search itself (with its data
 // fetching) and the sections below arrive in chunks requested as soon as the page renders.
 const RegionSearchBody = lazy(() =>
-  import('./region-search.tsx').then((m) => ({ default: m.RegionSearchBody })),
+  Promise.all([import('./region-search.tsx'), loadNamespaces(['home-sections'])]).then(([m]) => ({
+    default: m.RegionSearchBody,
+  })),
 );
 const HomeSections = lazy(() =>
   Promise.all([import('./home-sections.tsx'), loadNamespaces(['home-sections'])]).then(([m]) => ({

@@ -3,9 +3,11 @@ import { useLocation } from 'react-router';
 import { Faq } from './faq.tsx';
 import { HowItWorks } from './how-it-works.tsx';
 import { ProviderCallToAction } from './provider-call-to-action.tsx';
+import { RegionBrowser } from './region-browser.tsx';
+import { Stories } from './stories.tsx';
 import { WhyOpora } from './why-opora.tsx';
 
-/** The home page below the first screen: how it works, why Opora, FAQ and the provider call to action. */
+/** The home page below the first screen (SPEC §2): regions, why Opora, how it works, stories, FAQ. */
 export function HomeSections() {
   const { hash } = useLocation();
 
@@ -16,8 +18,10 @@ export function HomeSections() {
 
   return (
     <>
-      <HowItWorks />
+      <RegionBrowser />
       <WhyOpora />
+      <HowItWorks />
+      <Stories />
       <Faq />
       <ProviderCallToAction />
     </>

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container.tsx';
-import classes from './home.module.css';
+import classes from './sections.module.css';
 
 const steps = ['describe', 'choose', 'send', 'follow'] as const;
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
-import classes from './home.module.css';
+import classes from './sections.module.css';
 
 export function ProviderCallToAction() {
   const { t } = useTranslation('home-sections');

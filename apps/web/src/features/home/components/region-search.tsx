@@ -1,74 +1,115 @@
-import { Alert, Button, NativeSelect, Skeleton } from '@mantine/core';
+import { Alert, Autocomplete, Button, Skeleton } from '@mantine/core';
 import type { RegionTree } from '@opora/contracts';
-import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths.ts';
 import { useRegions } from '@/features/regions/api/get-regions.ts';
-import classes from './home.module.css';
+import { type Place, placesOf, searchPlaces } from './place-search.ts';
+import classes from './sections.module.css';
 
-function RegionPicker({ regions }: { regions: RegionTree }) {
-  const { t } = useTranslation('home');
-  const [selectedCode, setSelectedCode] = useState('');
-  const selected = regions.find((region) => region.code === selectedCode);
+/** Where a chosen place leads: its region's services, narrowed to the county when one was chosen. */
+export function placeHref(place: Place): string {
+  return place.kind === 'region'
+    ? paths.anonNewClientServicesList.getHref({ regionCode: place.regionCode })
+    : paths.anonNewClientServicesList.getHref({ regionCode: place.regionCode }, { county: place.value });
+}
+
+function PlaceSearch({ regions }: { regions: RegionTree }) {
+  const { t } = useTranslation('home-sections');
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const places = useMemo(() => placesOf(regions), [regions]);
+  const byCode = useMemo(() => new Map(places.map((place) => [place.value, place])), [places]);
+  const matches = useMemo(() => searchPlaces(places, query), [places, query]);
   const countyCount = regions.reduce((sum, region) => sum + region.counties.length, 0);
 
-  const groups = useMemo(
+  // Regions first, then counties, each as a labelled group of the list box.
+  const data = useMemo(
     () =>
-      (['CZ', 'SK'] as const)
-        .map((country) => ({
-          group: t(`regionSearch.countries.${country}`),
-          items: regions
-            .filter((region) => region.country === country)
-            .map((region) => ({ value: region.code, label: region.name })),
+      (['region', 'county'] as const)
+        .map((kind) => ({
+          group: t(`search.groups.${kind}`),
+          items: matches
+            .filter((place) => place.kind === kind)
+            .map((place) => ({ value: place.value, label: place.label })),
         }))
         .filter((group) => group.items.length > 0),
-    [regions, t],
+    [matches, t],
   );
+
+  const choose = (code: string) => {
+    const place = byCode.get(code);
+    if (place) void navigate(placeHref(place));
+  };
 
   return (
     <div className={classes.stack}>
       <p className={classes.paragraph}>
-        {t('regionSearch.coverage', {
-          regions: t('regionSearch.regionCount', { count: regions.length }),
-          counties: t('regionSearch.countyCount', { count: countyCount }),
+        {t('search.coverage', {
+          regions: t('search.regionCount', { count: regions.length }),
+          counties: t('search.countyCount', { count: countyCount }),
         })}
       </p>
-      {/* A native select: the phone's own picker, large targets and no extra code to download. */}
-      <NativeSelect
-        label={t('regionSearch.label')}
-        data={[{ value: '', label: t('regionSearch.placeholder'), disabled: true }, ...groups]}
-        value={selectedCode}
-        onChange={(event) => setSelectedCode(event.currentTarget.value)}
+      <Autocomplete
+        label={t('search.label')}
+        description={t('search.hint')}
+        placeholder={t('search.placeholder')}
+        leftSection={<IconSearch size={20} aria-hidden />}
         size="md"
+        data={data}
+        value={query}
+        onChange={setQuery}
+        onOptionSubmit={choose}
+        // The options are already the matches (without diacritics, by word starts): no second filter.
+        filter={({ options }) => options}
+        selectFirstOptionOnChange
+        maxDropdownHeight={320}
+        // Always below the field, where people look while typing; on a phone the field first moves
+        // to the top of the screen so the list has room above the keyboard.
+        comboboxProps={{ position: 'bottom-start', middlewares: { flip: false, shift: false } }}
+        onFocus={(event) => {
+          if (window.matchMedia('(max-width: 48em)').matches) {
+            event.currentTarget.scrollIntoView({ block: 'start', behavior: 'auto' });
+          }
+        }}
+        autoComplete="off"
+        spellCheck={false}
+        renderOption={({ option }) => {
+          const place = byCode.get(option.value);
+          return (
+            <span className={classes.placeOption}>
+              <span>{place?.label ?? option.value}</span>
+              {place?.kind === 'county' ? (
+                <span className={classes.placeRegion}>{place.regionName}</span>
+              ) : null}
+            </span>
+          );
+        }}
       />
-      {selected ? (
-        <Alert color="opora" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
-          <p className={classes.alertTitle}>
-            {t('regionSearch.selected', {
-              region: selected.name,
-              counties: t('regionSearch.countyCount', { count: selected.counties.length }),
-            })}
-          </p>
-          <p className={classes.paragraph}>{t('regionSearch.comingSoon')}</p>
-        </Alert>
+      {query.trim() !== '' && matches.length === 0 ? (
+        <p className={classes.paragraph} role="status">
+          {t('search.noMatch', { query: query.trim() })}
+        </p>
       ) : null}
     </div>
   );
 }
 
-/** The region picker with its loading, error and empty states. */
+/** The region and county search with its loading, error and empty states. */
 export function RegionSearchBody() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation('home-sections');
   const regions = useRegions();
 
   if (regions.isPending) {
     return (
       <div className={classes.stack} aria-busy="true">
         <span role="status" className="visually-hidden">
-          {t('regionSearch.loading')}
+          {t('search.loading')}
         </span>
         <Skeleton height={20} width="70%" />
-        <Skeleton height={18} width={80} />
+        <Skeleton height={18} width={120} />
         <Skeleton height={42} />
       </div>
     );
@@ -80,17 +121,17 @@ export function RegionSearchBody() {
         color="red"
         variant="light"
         icon={<IconAlertTriangle aria-hidden />}
-        title={t('regionSearch.error.title')}
+        title={t('search.error.title')}
       >
         <div className={classes.stack}>
-          <p className={classes.paragraph}>{t('regionSearch.error.text')}</p>
+          <p className={classes.paragraph}>{t('search.error.text')}</p>
           <Button
             variant="default"
             leftSection={<IconRefresh size={18} aria-hidden />}
             loading={regions.isFetching}
             onClick={() => void regions.refetch()}
           >
-            {t('regionSearch.error.retry')}
+            {t('search.error.retry')}
           </Button>
         </div>
       </Alert>
@@ -98,8 +139,8 @@ export function RegionSearchBody() {
   }
 
   if (regions.data.length === 0) {
-    return <p className={classes.paragraph}>{t('regionSearch.empty')}</p>;
+    return <p className={classes.paragraph}>{t('search.empty')}</p>;
   }
 
-  return <RegionPicker regions={regions.data} />;
+  return <PlaceSearch regions={regions.data} />;
 }

@@ -1,0 +1,106 @@
+import type { PublicContact, ServiceDetail } from '@opora/contracts';
+import { fullName } from '@opora/contracts';
+import type { Db } from '@opora/db';
+import { sql } from 'drizzle-orm';
+import { NotFoundError } from '../platform/errors.ts';
+import { collatorFor } from '../regions/region-names.ts';
+import { addressOf, type ServiceRow, toFacilityService } from './service-rows.ts';
+
+type DetailRow = ServiceRow & {
+  description: string | null;
+  url: string | null;
+  facility_type: string | null;
+  facility_web: string | null;
+  facility_description: string | null;
+  region_code: string | null;
+  region_name: string | null;
+  provider_street: string | null;
+  provider_city: string | null;
+  provider_zipcode: string | null;
+  identification_code: string | null;
+  contact_phone: string | null;
+  contact_email: string | null;
+  provider_url: string | null;
+  provider_description: string | null;
+  logo_url: string | null;
+};
+
+/**
+ * `GET /services/{serviceId}` for a guest: the tabs info, location and provider. Draft and archived
+ * services answer 404 like unknown ones, so nobody learns what is being prepared.
+ */
+export async function getService(db: Db, serviceId: string): Promise<ServiceDetail> {
+  const { rows } = await db.execute<DetailRow>(sql`
+    select fs.id, fs.name, fs.price_czk, fs.place, fs.sponsored, fs.verified, fs.description, fs.url,
+      f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
+      f.type as facility_type, f.web as facility_web, f.description as facility_description,
+      fc.code as county_code, fc.name as county_name, r.code as region_code, r.name as region_name,
+      p.id as provider_id, p.name as provider_name, p.verified as provider_verified,
+      p.street as provider_street, p.city as provider_city, p.zipcode as provider_zipcode,
+      p.identification_code, p.contact_phone, p.contact_email, p.url as provider_url,
+      p.description as provider_description, p.logo_url,
+      st.id as service_type_id, st.code as service_type_code, st.form as service_type_form,
+      sc.id as service_category_id, sc.code as service_category_code
+    from facility_services fs
+    join facilities f on f.id = fs.facility_id
+    join providers p on p.id = fs.provider_id
+    join service_types st on st.id = fs.service_type_id
+    join service_categories sc on sc.id = fs.service_category_id
+    left join counties fc on fc.code = f.county_code
+    left join regions r on r.code = fc.region_code
+    where fs.id = ${serviceId} and fs.status = 'active'
+  `);
+  const row = rows[0];
+  if (!row) throw new NotFoundError();
+
+  const [counties, contacts] = await Promise.all([
+    db.execute<{ code: string; name: string }>(sql`
+      select c.code, c.name from facility_service_counties fsc join counties c on c.code = fsc.county_code
+      where fsc.facility_service_id = ${serviceId}`),
+    db.execute<{
+      first_name: string | null;
+      last_name: string | null;
+      email: string | null;
+      phone: string | null;
+    }>(sql`
+      select first_name, last_name, email, phone from contacts
+      where provider_id = ${row.provider_id} and type = 'public'
+      order by last_name, first_name, id`),
+  ]);
+  const czech = collatorFor('cs');
+  const base = toFacilityService(row);
+  return {
+    ...base,
+    description: row.description,
+    url: row.url,
+    counties: counties.rows.toSorted((a, b) => czech.compare(a.name, b.name)),
+    region: row.region_code && row.region_name ? { code: row.region_code, name: row.region_name } : null,
+    facility: {
+      ...base.facility,
+      type: row.facility_type,
+      web: row.facility_web,
+      description: row.facility_description,
+    },
+    provider: {
+      ...base.provider,
+      address: addressOf({
+        street: row.provider_street,
+        city: row.provider_city,
+        zipcode: row.provider_zipcode,
+      }),
+      identificationCode: row.identification_code,
+      contactPhone: row.contact_phone,
+      contactEmail: row.contact_email,
+      url: row.provider_url,
+      description: row.provider_description,
+      logoUrl: row.logo_url,
+      contacts: contacts.rows.map(
+        (contact): PublicContact => ({
+          fullName: fullName({ firstName: contact.first_name, lastName: contact.last_name }),
+          email: contact.email,
+          phone: contact.phone,
+        }),
+      ),
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createResponseCache } from './response-cache.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date', 'performance'] });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A loader that answers `version 1`, `version 2`, … and counts its calls. */
+function versions() {
+  let calls = 0;
+  return {
+    load: async () => ({ version: ++calls }),
+    calls: () => calls,
+  };
+}
+
+describe('guest response cache', () => {
+  it('answers a fresh entry without loading again', async () => {
+    const cache = createResponseCache(30);
+    const source = versions();
+    expect(await cache.get('k', source.load)).toEqual({ version: 1 });
+    vi.advanceTimersByTime(29_000);
+    expect(await cache.get('k', source.load)).toEqual({ version: 1 });
+    expect(source.calls()).toBe(1);
+  });
+
+  it('answers a stale entry at once and reloads it in the background', async () => {
+    const cache = createResponseCache(30);
+    const source = versions();
+    await cache.get('k', source.load);
+    vi.advanceTimersByTime(31_000);
+    expect(await cache.get('k', source.load)).toEqual({ version: 1 });
+    await vi.waitFor(() => expect(source.calls()).toBe(2));
+    expect(await cache.get('k', source.load)).toEqual({ version: 2 });
+  });
+
+  it('loads again, waiting, once an entry is older than twice the TTL', async () => {
+    const cache = createResponseCache(30);
+    const source = versions();
+    await cache.get('k', source.load);
+    vi.advanceTimersByTime(61_000);
+    expect(await cache.get('k', source.load)).toEqual({ version: 2 });
+  });
+
+  it('drops a stale entry whose reload fails, so the next caller sees the failure', async () => {
+    const cache = createResponseCache(30);
+    await cache.get('k', async () => ({ version: 1 }));
+    vi.advanceTimersByTime(31_000);
+    const gone = async (): Promise<{ version: number }> => {
+      throw new Error('archived');
+    };
+    expect(await cache.get('k', gone)).toEqual({ version: 1 });
+    await vi.waitFor(async () => {
+      await expect(cache.get('k', gone)).rejects.toThrow('archived');
+    });
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    const cache = createResponseCache(30);
+    const source = versions();
+    const answers = await Promise.all([cache.get('k', source.load), cache.get('k', source.load)]);
+    expect(answers).toEqual([{ version: 1 }, { version: 1 }]);
+    expect(source.calls()).toBe(1);
+  });
+
+  it('with a TTL of 0 always loads', async () => {
+    const cache = createResponseCache(0);
+    const source = versions();
+    await cache.get('k', source.load);
+    expect(await cache.get('k', source.load)).toEqual({ version: 2 });
+  });
+});

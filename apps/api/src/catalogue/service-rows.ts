@@ -1,0 +1,56 @@
+import type { Address, FacilityService } from '@opora/contracts';
+
+/** A service row as the catalogue queries select it (snake_case, as PostgreSQL names the columns). */
+export type ServiceRow = {
+  id: string;
+  name: string;
+  price_czk: number | null;
+  place: string | null;
+  sponsored: boolean;
+  verified: boolean;
+  facility_id: string;
+  facility_name: string;
+  street: string | null;
+  city: string | null;
+  zipcode: string | null;
+  county_code: string | null;
+  county_name: string | null;
+  provider_id: string;
+  provider_name: string;
+  provider_verified: boolean;
+  service_type_id: string;
+  service_type_code: FacilityService['serviceType']['code'];
+  service_type_form: FacilityService['serviceType']['form'];
+  service_category_id: string;
+  service_category_code: FacilityService['serviceCategory']['code'];
+};
+
+/** An address is shown only when it names at least a town. */
+export function addressOf(row: {
+  street: string | null;
+  city: string | null;
+  zipcode: string | null;
+}): Address | null {
+  if (!row.city) return null;
+  return { street: row.street, city: row.city, zipcode: row.zipcode ?? '' };
+}
+
+/** A guest's view of a service: `alreadyRequested` is filled in per caller afterwards. */
+export function toFacilityService(row: ServiceRow): FacilityService {
+  return {
+    id: row.id,
+    name: row.name,
+    price: row.price_czk,
+    place: row.place,
+    facility: {
+      id: row.facility_id,
+      name: row.facility_name,
+      address: addressOf(row),
+      county: row.county_code && row.county_name ? { code: row.county_code, name: row.county_name } : null,
+    },
+    provider: { id: row.provider_id, name: row.provider_name, verified: row.provider_verified },
+    serviceType: { id: row.service_type_id, code: row.service_type_code, form: row.service_type_form },
+    serviceCategory: { id: row.service_category_id, code: row.service_category_code },
+    flags: { alreadyRequested: false, sponsored: row.sponsored, verified: row.verified },
+  };
+}

@@ -1,0 +1,43 @@
+import {
+  ContactFormSchema,
+  type OperationId,
+  ProblemDetailsSchema,
+  ValidationProblemSchema,
+} from '@opora/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendContactMessage } from './send-contact-message.ts';
+
+/**
+ * Per client address: enough for a family or an office writing a few messages, too few to use the form
+ * to flood the support mailbox.
+ */
+export const contactRateLimit = { max: 5, timeWindow: '10 minutes' } as const;
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/contact',
+    {
+      config: { rateLimit: contactRateLimit },
+      schema: {
+        operationId: 'sendContactMessage' satisfies OperationId,
+        tags: ['contact'],
+        summary: 'Send a message to the Opora team (contact form)',
+        description: 'E-mailed to the support address with the sender as Reply-To.',
+        body: ContactFormSchema,
+        response: {
+          204: z.null().meta({ description: 'Sent; no body.' }),
+          400: ValidationProblemSchema,
+          429: ProblemDetailsSchema.meta({ description: 'Too many messages (`RateLimited`).' }),
+          503: ProblemDetailsSchema.meta({
+            description: 'The e-mail could not be sent (`ServiceUnavailable`).',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      await sendContactMessage({ mailer: app.mailer, config: app.config, log: request.log }, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,42 @@
+import type { ServiceList, ServiceListQuery } from '@opora/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiClient } from '@/lib/api-client.ts';
+import { useSessionUser } from '@/lib/session.ts';
+
+/** The query of `ServiceListQuerySchema` as the page builds it: page and size always given. */
+export type ServiceListParams = Omit<ServiceListQuery, 'page' | 'pageSize'> & {
+  page: number;
+  pageSize: number;
+};
+
+/** `GET /api/v1/web/services`: one page of active services in a region or a county (SPEC §4 fallback). */
+export function getServices({
+  query,
+  signal,
+}: {
+  query: ServiceListParams;
+  signal?: AbortSignal;
+}): Promise<ServiceList> {
+  return apiClient.get<ServiceList>('/web/services', { query, ...(signal ? { signal } : {}) });
+}
+
+/**
+ * `viewerId` keys the cache by who asks: `alreadyRequested` differs between a guest and a signed-in
+ * client, so a page seen before signing in is never reused after.
+ */
+export function servicesQueryOptions(query: ServiceListParams, viewerId: string | null) {
+  return queryOptions({
+    queryKey: ['services', query, viewerId],
+    queryFn: ({ signal }) => getServices({ query, signal }),
+  });
+}
+
+export function useServices(query: ServiceListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  const viewer = useSessionUser();
+  return useQuery({
+    ...servicesQueryOptions(query, viewer?.id ?? null),
+    enabled,
+    // The previous page stays on screen (dimmed) while the next one loads, so nothing jumps.
+    placeholderData: keepPreviousData,
+  });
+}

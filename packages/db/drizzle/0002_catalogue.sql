@@ -1,0 +1,1 @@
+CREATE INDEX "facility_services_catalogue_idx" ON "facility_services" USING btree ("id","verified","name","price_czk","service_type_id","service_category_id") WHERE "facility_services"."status" = 'active';
