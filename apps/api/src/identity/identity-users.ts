@@ -9,6 +9,7 @@ import {
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { hashPassword } from './passwords.ts';
 import { type Clock, systemClock } from './realm.ts';
+import { preparedPerDatabase } from './sessions.ts';
 
 export interface NewIdentityUserInput {
   email: string;
@@ -55,6 +56,35 @@ export interface LoginCandidate {
   hasLoginFailures: boolean;
 }
 
+function loginCandidateQuery(db: DbExecutor, byEmail: boolean) {
+  const name = sql.placeholder('name');
+  return (
+    db
+      .select({
+        user: identityUsers,
+        passwordHash: identityCredentials.passwordHash,
+        lockedUntil: identityLoginFailures.lockedUntil,
+        hasLoginFailures: sql<boolean>`${identityLoginFailures.userId} is not null`,
+      })
+      .from(identityUsers)
+      .leftJoin(identityCredentials, eq(identityCredentials.userId, identityUsers.id))
+      .leftJoin(identityLoginFailures, eq(identityLoginFailures.userId, identityUsers.id))
+      .where(
+        byEmail
+          ? or(sql`lower(${identityUsers.email}) = ${name}`, eq(identityUsers.username, name))
+          : eq(identityUsers.username, name),
+      )
+      // An e-mail match wins over a username that happens to equal another user's address.
+      .orderBy(sql`lower(${identityUsers.email}) = ${name} desc`)
+      .limit(1)
+  );
+}
+
+const loginCandidateStatements = preparedPerDatabase((db) => ({
+  byUsername: loginCandidateQuery(db, false).prepare('identity_login_candidate_by_username'),
+  byUsernameOrEmail: loginCandidateQuery(db, true).prepare('identity_login_candidate_by_username_or_email'),
+}));
+
 /**
  * The user a login name designates: by username, or by e-mail when it contains `@` (Keycloak's
  * `findUserByNameOrEmail` with login by e-mail allowed), with the password hash and lockout state.
@@ -64,24 +94,10 @@ export async function findLoginCandidate(
   loginName: string,
 ): Promise<LoginCandidate | undefined> {
   const name = loginName.toLowerCase();
-  const [row] = await db
-    .select({
-      user: identityUsers,
-      passwordHash: identityCredentials.passwordHash,
-      lockedUntil: identityLoginFailures.lockedUntil,
-      hasLoginFailures: sql<boolean>`${identityLoginFailures.userId} is not null`,
-    })
-    .from(identityUsers)
-    .leftJoin(identityCredentials, eq(identityCredentials.userId, identityUsers.id))
-    .leftJoin(identityLoginFailures, eq(identityLoginFailures.userId, identityUsers.id))
-    .where(
-      name.includes('@')
-        ? or(sql`lower(${identityUsers.email}) = ${name}`, eq(identityUsers.username, name))
-        : eq(identityUsers.username, name),
-    )
-    // An e-mail match wins over a username that happens to equal another user's address.
-    .orderBy(sql`lower(${identityUsers.email}) = ${name} desc`)
-    .limit(1);
+  const statements = loginCandidateStatements(db);
+  const [row] = await (name.includes('@') ? statements.byUsernameOrEmail : statements.byUsername).execute({
+    name,
+  });
   return row;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type DbExecutor, identitySessions, identityUsers } from '@opora/db';
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { RealmSettings } from './realm.ts';
@@ -5,17 +6,78 @@ import type { RealmSettings } from './realm.ts';
 export type IdentitySession = typeof identitySessions.$inferSelect;
 
 /**
- * Runs session bookkeeping (a login's new session, a refresh's rotation) in a transaction that commits
- * without waiting for the disk flush, as Keycloak batches its session writes: a database crash can lose
- * the last fraction of a second of them, which at worst signs those people out. Waiting for the flush
- * made every refresh cost a disk sync. Logout and reuse revocation stay fully durable.
+ * Session bookkeeping (a login's new session, a refresh's rotation) commits without waiting for the disk
+ * flush, as Keycloak batches its session writes: a database crash can lose the last fraction of a second
+ * of them, which at worst signs those people out. Waiting for the flush made every refresh cost a disk
+ * sync. Logout and reuse revocation stay fully durable.
+ *
+ * Each of these writes is one statement in its own implicit transaction: `set_config(…, true)` in its
+ * RETURNING list (evaluated for every written row, before the commit) turns `synchronous_commit` off
+ * for that transaction only — what `BEGIN; SET LOCAL …; …; COMMIT` did in four round trips.
  */
-function withoutFlushWait<T>(db: DbExecutor, work: (tx: DbExecutor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return work(tx);
-  });
+const noFlushWait = sql<string>`set_config('synchronous_commit', 'off', true)`;
+
+/**
+ * The token endpoint's statements, prepared once per database (drizzle builds the SQL once; PostgreSQL
+ * parses and plans each once per connection).
+ */
+export function preparedPerDatabase<T>(build: (db: DbExecutor) => T): (db: DbExecutor) => T {
+  const cache = new WeakMap<DbExecutor, T>();
+  return (db) => {
+    let prepared = cache.get(db);
+    if (prepared === undefined) {
+      prepared = build(db);
+      cache.set(db, prepared);
+    }
+    return prepared;
+  };
 }
+
+const statements = preparedPerDatabase((db) => ({
+  insert: db
+    .insert(identitySessions)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      clientId: sql.placeholder('clientId'),
+      offline: sql.placeholder('offline'),
+      scope: sql.placeholder('scope'),
+      startedAt: sql.placeholder('now'),
+      lastRefreshAt: sql.placeholder('now'),
+      currentRefreshJti: sql.placeholder('refreshJti'),
+    })
+    .returning({ noFlushWait })
+    .prepare('identity_session_insert'),
+  findWithUser: db
+    .select({ session: identitySessions, user: identityUsers })
+    .from(identitySessions)
+    .innerJoin(identityUsers, eq(identityUsers.id, identitySessions.userId))
+    .where(eq(identitySessions.id, sql.placeholder('sessionId')))
+    .prepare('identity_session_find_with_user'),
+  rotate: db
+    .update(identitySessions)
+    .set({
+      currentRefreshJti: sql`${sql.placeholder('nextJti')}`,
+      lastRefreshAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(
+      and(
+        eq(identitySessions.id, sql.placeholder('sessionId')),
+        eq(identitySessions.currentRefreshJti, sql.placeholder('presentedJti')),
+      ),
+    )
+    .returning({ noFlushWait })
+    .prepare('identity_session_rotate'),
+  touch: db
+    .update(identitySessions)
+    .set({
+      currentRefreshJti: sql`${sql.placeholder('nextJti')}`,
+      lastRefreshAt: sql`${sql.placeholder('now')}`,
+    })
+    .where(eq(identitySessions.id, sql.placeholder('sessionId')))
+    .returning({ noFlushWait })
+    .prepare('identity_session_touch'),
+}));
 
 export async function startSession(
   db: DbExecutor,
@@ -28,31 +90,25 @@ export async function startSession(
     now: Date;
   },
 ): Promise<IdentitySession> {
-  const [row] = await withoutFlushWait(db, (tx) =>
-    tx
-      .insert(identitySessions)
-      .values({
-        userId: session.userId,
-        clientId: session.clientId,
-        offline: session.offline,
-        scope: session.scope,
-        startedAt: session.now,
-        lastRefreshAt: session.now,
-        currentRefreshJti: session.refreshJti,
-      })
-      .returning(),
-  );
-  if (!row) throw new Error('Session insert returned no row');
+  const row: IdentitySession = {
+    id: randomUUID(),
+    userId: session.userId,
+    clientId: session.clientId,
+    offline: session.offline,
+    scope: session.scope,
+    startedAt: session.now,
+    lastRefreshAt: session.now,
+    endedAt: null,
+    currentRefreshJti: session.refreshJti,
+    refreshReuseCount: 0,
+  };
+  await statements(db).insert.execute({ ...row, now: session.now, refreshJti: session.refreshJti });
   return row;
 }
 
 /** A session with its user (null when the user was deleted, which also deletes the session). */
 export async function findSessionWithUser(db: DbExecutor, sessionId: string) {
-  const [row] = await db
-    .select({ session: identitySessions, user: identityUsers })
-    .from(identitySessions)
-    .innerJoin(identityUsers, eq(identityUsers.id, identitySessions.userId))
-    .where(eq(identitySessions.id, sessionId));
+  const [row] = await statements(db).findWithUser.execute({ sessionId });
   return row;
 }
 
@@ -85,13 +141,7 @@ export async function rotateRefreshToken(
   nextJti: string,
   now: Date,
 ): Promise<boolean> {
-  const rows = await withoutFlushWait(db, (tx) =>
-    tx
-      .update(identitySessions)
-      .set({ currentRefreshJti: nextJti, lastRefreshAt: now })
-      .where(and(eq(identitySessions.id, sessionId), eq(identitySessions.currentRefreshJti, presentedJti)))
-      .returning({ id: identitySessions.id }),
-  );
+  const rows = await statements(db).rotate.execute({ sessionId, presentedJti, nextJti, now });
   return rows.length === 1;
 }
 
@@ -102,12 +152,7 @@ export async function touchSession(
   nextJti: string,
   now: Date,
 ): Promise<void> {
-  await withoutFlushWait(db, (tx) =>
-    tx
-      .update(identitySessions)
-      .set({ currentRefreshJti: nextJti, lastRefreshAt: now })
-      .where(eq(identitySessions.id, sessionId)),
-  );
+  await statements(db).touch.execute({ sessionId, nextJti, now });
 }
 
 /** A replayed refresh token: the session is revoked, as Keycloak detaches the client session. */

@@ -1,4 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import {
+  createPrivateKey,
+  createSecretKey,
+  type JsonWebKeyInput,
+  type KeyObject,
+  randomUUID,
+} from 'node:crypto';
 import { type Db, type DbExecutor, identitySigningKeys, type StoredJwk } from '@opora/db';
 import { and, eq, ne } from 'drizzle-orm';
 import {
@@ -23,12 +29,17 @@ export interface SigningKey {
   kid: string;
   algorithm: SigningAlgorithm;
   status: 'active' | 'passive';
-  /** Signs new tokens (private RSA key or HMAC secret). */
-  key: CryptoKey | Uint8Array;
-  /** Verifies tokens (public RSA key or HMAC secret). */
-  verifyKey: CryptoKey | Uint8Array;
+  /**
+   * Signs new tokens (private RSA key or HMAC secret), imported once per load: `node:crypto` signs
+   * RS256 on libuv's thread pool and HS512 inline, with no per-token key import.
+   */
+  key: KeyObject;
+  /** Verifies tokens: the public RSA key (for `jose`) or the HMAC secret. */
+  verifyKey: CryptoKey | KeyObject;
   /** Public JWK as published in `certs`; only RS256 keys have one. */
   publicJwk: JWK | undefined;
+  /** The base64url JWS header every token of this key carries (`{"alg","typ":"JWT","kid"}`). */
+  encodedHeader: string;
 }
 
 async function generateSigningKey(algorithm: SigningAlgorithm) {
@@ -100,7 +111,11 @@ async function loadSigningKeys(db: DbExecutor): Promise<SigningKey[]> {
   for (const row of rows) {
     if (row.algorithm !== 'RS256' && row.algorithm !== 'HS512') continue;
     if (row.status === 'disabled') continue;
-    const key = await importJWK(row.privateJwk as JWK, row.algorithm);
+    const privateJwk = row.privateJwk as JWK;
+    const key =
+      row.algorithm === 'RS256'
+        ? createPrivateKey({ key: privateJwk as JsonWebKeyInput['key'], format: 'jwk' })
+        : createSecretKey(Buffer.from(privateJwk.k ?? '', 'base64url'));
     const publicJwk =
       row.algorithm === 'RS256' && row.publicJwk ? publicMembers(row.publicJwk as JWK, row.kid) : undefined;
     keys.push({
@@ -108,8 +123,11 @@ async function loadSigningKeys(db: DbExecutor): Promise<SigningKey[]> {
       algorithm: row.algorithm,
       status: row.status,
       key,
-      verifyKey: publicJwk ? await importJWK(publicJwk, 'RS256') : key,
+      verifyKey: publicJwk ? ((await importJWK(publicJwk, 'RS256')) as CryptoKey) : key,
       publicJwk,
+      encodedHeader: Buffer.from(JSON.stringify({ alg: row.algorithm, typ: 'JWT', kid: row.kid })).toString(
+        'base64url',
+      ),
     });
   }
   return keys;
