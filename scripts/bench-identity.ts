@@ -11,10 +11,14 @@
  *
  * The server runs as `node apps/api/src/server.ts` (NODE_ENV=production, embedded PostgreSQL in a
  * temporary DATA_DIR, demo accounts seeded, rate limit lifted); load comes from autocannon with
- * 2 connections per core. Figures are printed, never asserted.
+ * 2 connections per core, and any non-2xx answer counts as a failure. The raw verifies and the
+ * password grants run in alternating slices (same concurrency, same total time), so whatever else
+ * the machine does in the meantime weighs on both sides of the ratio alike. Figures are printed,
+ * never asserted.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +31,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 180_000;
 const warmUpSeconds = 2;
 const measureSeconds = 10;
+/** Slices per side when raw verifies and password grants alternate. */
+const alternations = 5;
 const cores = os.availableParallelism();
 const connections = 2 * cores;
 
@@ -42,13 +48,17 @@ interface PasswordHashing {
 
 interface Figures {
   perSecond: number;
+  successes: number;
   p50?: number;
   p99?: number;
   failures: number;
+  /** CPU time per success of the server (with its PostgreSQL) and of this process (load generator). */
+  cpuMsPerSuccess?: number;
 }
 
 interface Server {
   origin: string;
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -100,12 +110,15 @@ async function startServer(dataDir: string): Promise<Server> {
     }
     await sleep(50);
   }
-  return { origin, stop };
+  return { origin, pid: child.pid ?? 0, stop };
 }
 
-/** As many verifications as `concurrency` loops finish in `seconds`. */
-async function rawVerifies(hashing: PasswordHashing, seconds: number): Promise<Figures> {
-  const passwordHash = await hashing.hashPassword(password);
+/** As many verifications as `connections` concurrent loops finish in `seconds`. */
+async function rawVerifies(
+  hashing: PasswordHashing,
+  passwordHash: string,
+  seconds: number,
+): Promise<Figures> {
   let done = 0;
   let failures = 0;
   const started = performance.now();
@@ -118,7 +131,51 @@ async function rawVerifies(hashing: PasswordHashing, seconds: number): Promise<F
       }
     }),
   );
-  return { perSecond: done / ((performance.now() - started) / 1000), failures };
+  return { perSecond: done / ((performance.now() - started) / 1000), successes: done, failures };
+}
+
+/**
+ * CPU milliseconds (user + system) used so far by this process and by `pid` with all its descendants
+ * (the server and its PostgreSQL); undefined where `/proc` is missing (not Linux).
+ */
+function cpuMilliseconds(pid: number): number | undefined {
+  const ticksPerSecond = 100; // USER_HZ, 100 on every Linux this runs on
+  const processes = new Map<number, { parent: number; ticks: number }>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        processes.set(Number(entry), {
+          parent: Number(fields[1]),
+          ticks: Number(fields[11]) + Number(fields[12]),
+        });
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  let ticks = 0;
+  const pending = [pid];
+  while (pending.length > 0) {
+    const current = pending.pop() as number;
+    ticks += processes.get(current)?.ticks ?? 0;
+    for (const [child, { parent }] of processes) if (parent === current) pending.push(child);
+  }
+  const own = process.cpuUsage();
+  return (ticks * 1000) / ticksPerSecond + (own.user + own.system) / 1000;
+}
+
+/** `run` with the CPU time all processes of the bench spent per success. */
+async function withCpu(pid: number, run: () => Promise<Figures>): Promise<Figures> {
+  const before = cpuMilliseconds(pid);
+  const figures = await run();
+  const after = cpuMilliseconds(pid);
+  if (before === undefined || after === undefined || figures.successes === 0) return figures;
+  return { ...figures, cpuMsPerSuccess: (after - before) / figures.successes };
 }
 
 function tokenForm(fields: Record<string, string>): string {
@@ -131,10 +188,44 @@ async function load(options: autocannon.Options): Promise<Figures> {
   const result = await autocannon({ connections, pipelining: 1, ...options });
   return {
     perSecond: result['2xx'] / result.duration,
+    successes: result['2xx'],
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors,
   };
+}
+
+/**
+ * Runs `a` and `b` in `alternations` alternating slices of `seconds / alternations` each; per side the
+ * rate over all its slices, the median slice p50, the worst slice p99 and all failures.
+ */
+async function alternating(
+  seconds: number,
+  a: (seconds: number) => Promise<Figures>,
+  b: (seconds: number) => Promise<Figures>,
+): Promise<[Figures, Figures]> {
+  const slice = seconds / alternations;
+  const slices: [Figures[], Figures[]] = [[], []];
+  for (let round = 0; round < alternations; round++) {
+    slices[0].push(await a(slice));
+    slices[1].push(await b(slice));
+  }
+  const combine = (figures: Figures[]): Figures => {
+    const p50s = figures.flatMap((f) => (f.p50 === undefined ? [] : [f.p50])).sort((x, y) => x - y);
+    const p99s = figures.flatMap((f) => (f.p99 === undefined ? [] : [f.p99]));
+    const successes = figures.reduce((sum, f) => sum + f.successes, 0);
+    const cpu = figures.map((f) => (f.cpuMsPerSuccess ?? Number.NaN) * f.successes);
+    const cpuMs = cpu.reduce((sum, value) => sum + value, 0);
+    return {
+      perSecond: figures.reduce((sum, f) => sum + f.perSecond, 0) / figures.length,
+      successes,
+      p50: p50s.length > 0 ? p50s[Math.floor(p50s.length / 2)] : undefined,
+      p99: p99s.length > 0 ? Math.max(...p99s) : undefined,
+      failures: figures.reduce((sum, f) => sum + f.failures, 0),
+      ...(Number.isFinite(cpuMs) && successes > 0 ? { cpuMsPerSuccess: cpuMs / successes } : {}),
+    };
+  };
+  return [combine(slices[0]), combine(slices[1])];
 }
 
 async function passwordGrants(tokenUrl: string, seconds: number): Promise<Figures> {
@@ -204,12 +295,17 @@ export async function benchIdentity(): Promise<void> {
     console.log(
       `Measuring: ${warmUpSeconds} s warm-up, then ${measureSeconds} s per run, ${connections} concurrent…`,
     );
-    await rawVerifies(hashing, warmUpSeconds);
-    const raw = await rawVerifies(hashing, measureSeconds);
+    const passwordHash = await hashing.hashPassword(password);
+    await rawVerifies(hashing, passwordHash, warmUpSeconds);
     await passwordGrants(tokenUrl, warmUpSeconds);
-    const grants = await passwordGrants(tokenUrl, measureSeconds);
+    const { pid } = server;
+    const [raw, grants] = await alternating(
+      measureSeconds,
+      (seconds) => withCpu(pid, () => rawVerifies(hashing, passwordHash, seconds)),
+      (seconds) => withCpu(pid, () => passwordGrants(tokenUrl, seconds)),
+    );
     await refreshGrants(tokenUrl, warmUpSeconds);
-    const refreshes = await refreshGrants(tokenUrl, measureSeconds);
+    const refreshes = await withCpu(pid, () => refreshGrants(tokenUrl, measureSeconds));
 
     const rows: [string, Figures][] = [
       ['raw argon2id verify (issuer parameters)', raw],
@@ -217,24 +313,37 @@ export async function benchIdentity(): Promise<void> {
       ['refresh grant (rotation on)', refreshes],
     ];
     console.log(
-      `\nEmbedded issuer, NODE_ENV=production, ${cores} cores, ${connections} concurrent, ${measureSeconds} s per run\n`,
+      `\nEmbedded issuer, NODE_ENV=production, ${cores} cores, ${connections} concurrent, ${measureSeconds} s per run` +
+        ` (raw verifies and password grants in ${alternations} alternating slices each)\n`,
     );
     console.log(
-      `${'run'.padEnd(42)}${'per s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'failed'.padStart(8)}`,
+      `${'run'.padEnd(42)}${'per s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'failed'.padStart(8)}` +
+        `${'CPU ms/op'.padStart(11)}`,
     );
     for (const [label, figures] of rows) {
       console.log(
         `${label.padEnd(42)}${perSecond(figures.perSecond).padStart(10)}${ms(figures.p50).padStart(9)}` +
-          `${ms(figures.p99).padStart(9)}${String(figures.failures).padStart(8)}`,
+          `${ms(figures.p99).padStart(9)}${String(figures.failures).padStart(8)}` +
+          `${(figures.cpuMsPerSuccess === undefined ? '' : figures.cpuMsPerSuccess.toFixed(2)).padStart(11)}`,
       );
     }
     const ratio = (grants.perSecond / raw.perSecond) * 100;
     console.log(`\npassword grants / raw argon2id verifies: ${ratio.toFixed(0)} %   (target ≥ 85 %)`);
+    if (raw.cpuMsPerSuccess !== undefined && grants.cpuMsPerSuccess !== undefined) {
+      const cpuRatio = (raw.cpuMsPerSuccess / grants.cpuMsPerSuccess) * 100;
+      console.log(`  the same by CPU time per operation: ${cpuRatio.toFixed(0)} %`);
+    }
     console.log(
       `refresh grants: ${perSecond(refreshes.perSecond)}/s on ${cores} cores   (target ≥ 2,000/s on 2 cores)`,
     );
     if (grants.failures + refreshes.failures > 0) {
       console.log('\nSome requests failed (non-2xx or connection errors): the figures count successes only.');
+    }
+    if (raw.cpuMsPerSuccess !== undefined) {
+      console.log(
+        '\nCPU ms/op: CPU time of the server (all threads), its PostgreSQL and the load generator per success;' +
+          '\nit moves much less than the rates when other work shares the machine.',
+      );
     }
   } finally {
     await server?.stop();

@@ -6,13 +6,25 @@
  *                        three later starts on the same one) against a bare Fastify hello world
  *   pnpm bench identity  password grants/s of the embedded issuer against raw argon2id verifies/s,
  *                        and refresh grants/s (scripts/bench-identity.ts)
+ *   pnpm bench catalogue the public catalogue API over 20,000 facilities and 100,000 services in a
+ *                        database of its own: requests/s, p50/p99 of services by county, by region
+ *                        and service detail against /api/health of the same run (targets ratio ≥ 0.5,
+ *                        p99 ≤ 20 ms), plus EXPLAIN (ANALYZE, BUFFERS) of the SQL the API runs
+ *                        (scripts/bench-catalogue.ts)
+ *   pnpm bench lighthouse Lighthouse (mobile) on / and a services list of `pnpm start`'s production
+ *                        server with demo data: performance, accessibility and best-practices scores
+ *                        (targets ≥ 95, 100, ≥ 95) and the failing audits (scripts/bench-lighthouse.ts)
+ *
+ * None of them runs in `pnpm test`: they are measurements, not pass/fail checks.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { benchCatalogue } from './bench-catalogue.ts';
 import { benchIdentity } from './bench-identity.ts';
+import { benchLighthouse } from './bench-lighthouse.ts';
 import { answers, exited, freePort } from './bench-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -122,7 +134,12 @@ async function benchStart(): Promise<void> {
   }
 }
 
-const benches: Record<string, () => Promise<void>> = { start: benchStart, identity: benchIdentity };
+const benches: Record<string, () => Promise<void>> = {
+  start: benchStart,
+  identity: benchIdentity,
+  catalogue: benchCatalogue,
+  lighthouse: benchLighthouse,
+};
 
 const name = process.argv[2];
 const bench = name === undefined ? undefined : benches[name];

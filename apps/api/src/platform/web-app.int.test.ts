@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { createTestDatabase, type TestDatabase } from '@opora/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
@@ -20,6 +21,11 @@ beforeAll(async () => {
   await mkdir(path.join(distDir, 'assets'));
   await writeFile(path.join(distDir, 'index.html'), indexHtml);
   await writeFile(path.join(distDir, 'assets', 'index-Ab12Cd.js'), 'console.log("opora");');
+  // What the build's precompress step writes beside a file (apps/web/vite.config.ts).
+  await writeFile(
+    path.join(distDir, 'assets', 'index-Ab12Cd.js.br'),
+    brotliCompressSync('console.log("opora");'),
+  );
   await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await buildApp({ config: testConfig({ WEB_DIST_DIR: distDir }), db: database.db });
 });
@@ -45,6 +51,26 @@ describe('built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed file to a browser that accepts Brotli, the plain one otherwise', async () => {
+    const compressed = await app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log("opora");');
+
+    const plain = await app.inject({
+      method: 'GET',
+      url: '/assets/index-Ab12Cd.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("opora");');
   });
 
   it('revalidates unhashed files at the root', async () => {

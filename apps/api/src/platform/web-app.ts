@@ -51,6 +51,8 @@ export const webAppPlugin = fp<{ config: Pick<Config, 'webDistDir'> }>(
         wildcard: false,
         index: false,
         dotfiles: 'ignore',
+        // The build writes `.br` and `.gz` beside each text file (apps/web/vite.config.ts).
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (reply, filePath) => {
           const relative = path.relative(config.webDistDir, filePath).split(path.sep);

@@ -1,0 +1,7 @@
+// Helpers of `pnpm bench catalogue` (scripts/bench-catalogue.ts); not part of the application.
+export {
+  type BenchCatalogueOptions,
+  type BenchCatalogueSummary,
+  generateBenchCatalogue,
+} from './catalogue.ts';
+export { type BenchDatabase, explainAnalyze, openBenchDatabase, queryRows } from './database.ts';
