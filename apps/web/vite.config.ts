@@ -5,6 +5,7 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import rootPackage from '../../package.json' with { type: 'json' };
+import { pages } from './src/app/pages.ts';
 
 const apiTarget = process.env.OPORA_API_URL ?? 'http://localhost:3000';
 const apiProxy = { '/api': apiTarget, '/realms': apiTarget, '/dev/mail': apiTarget };
@@ -45,8 +46,56 @@ function precompress(): Plugin {
   };
 }
 
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+
+/**
+ * Writes `.vite/route-preloads.json`: for each page path (`src/app/pages.ts`), the JavaScript and CSS
+ * its lazy route fetches before it can render (the page chunk, its static imports and its Czech
+ * translations; Czech is the fallback language, so it is always loaded), the shell excluded. The API
+ * names these files in the HTML of a navigation (`<link rel="modulepreload">`), so they download
+ * beside the shell instead of after it has run.
+ */
+function routePreloads(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'opora-route-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        ManifestChunk
+      >;
+      const chunk = (key: string) => {
+        const found = manifest[key];
+        if (!found) throw new Error(`The Vite manifest has no chunk "${key}"`);
+        return found;
+      };
+      const routes = pages
+        .filter((page) => page.path !== '*')
+        .map(({ path: pattern, page, namespaces }) => {
+          const scripts = new Set<string>();
+          const styles = new Set<string>();
+          const visit = (key: string) => {
+            const { file, isEntry, imports = [], css = [] } = chunk(key);
+            if (isEntry || scripts.has(file)) return;
+            scripts.add(file);
+            for (const style of css) styles.add(style);
+            for (const imported of imports) visit(imported);
+          };
+          visit(`src/features/${page}`);
+          for (const namespace of namespaces) visit(`../../locales/cs/${namespace}.json`);
+          return { path: pattern, scripts: [...scripts], styles: [...styles] };
+        });
+      await writeFile(path.join(outDir, '.vite/route-preloads.json'), `${JSON.stringify(routes, null, 1)}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), routePreloads()],
   resolve: {
     alias: { '@/': new URL('./src/', import.meta.url).pathname },
   },
@@ -57,6 +106,9 @@ export default defineConfig({
   build: {
     // scripts/size.ts reads the manifest to sum each route's initial JavaScript.
     manifest: true,
+    // The polyfill only makes `<link rel="modulepreload">` fetch early in browsers without it (Safari
+    // before 17, Firefox before 115); there they load on import as before. 0.4 KB gzip of the shell.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     rolldownOptions: {
       output: {

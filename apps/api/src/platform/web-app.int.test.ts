@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@opora/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { testConfig } from '../testing/test-app.ts';
+import { matchRoute, matchScore } from './web-app.ts';
 
 let database: TestDatabase;
 let distDir: string;
@@ -13,6 +14,18 @@ let app: App;
 
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd.js"></script></head><body><div id="root"></div></body></html>';
+const routePreloads = [
+  {
+    path: '/anon-new-client/services/list/:regionCode',
+    scripts: ['assets/list-page-Aa11.js', 'assets/Card-Bb22.js'],
+    styles: ['assets/list-page-Cc33.css'],
+  },
+  {
+    path: '/anon-new-client/services/:serviceId/:regionCode?',
+    scripts: ['assets/detail-Dd44.js'],
+    styles: [],
+  },
+];
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
 beforeAll(async () => {
@@ -26,6 +39,9 @@ beforeAll(async () => {
     path.join(distDir, 'assets', 'index-Ab12Cd.js.br'),
     brotliCompressSync('console.log("opora");'),
   );
+  // What the build writes for each page path (apps/web/vite.config.ts `routePreloads`).
+  await mkdir(path.join(distDir, '.vite'));
+  await writeFile(path.join(distDir, '.vite', 'route-preloads.json'), JSON.stringify(routePreloads));
   await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await buildApp({ config: testConfig({ WEB_DIST_DIR: distDir }), db: database.db });
 });
@@ -86,6 +102,50 @@ describe('built web app', () => {
       expect(response.body, url).toBe(indexHtml);
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it("names the matched page's chunks in the HTML so they download beside the shell", async () => {
+    const list = await app.inject({
+      method: 'GET',
+      url: '/anon-new-client/services/list/CZ064?page=2',
+      headers: { ...html, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toMatch(/^text\/html/);
+    expect(list.headers['cache-control']).toBe('no-cache');
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(list.headers.vary).toContain('accept-encoding');
+    const body = brotliDecompressSync(list.rawPayload).toString();
+    expect(body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/list-page-Aa11.js">\n    <link rel="modulepreload" crossorigin href="/assets/Card-Bb22.js">',
+    );
+    expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/list-page-Cc33.css">');
+    expect(body.replace(/\s*<link rel="(module)?preload"[^>]*>\s*/g, '')).toBe(indexHtml);
+
+    const detail = await app.inject({
+      method: 'GET',
+      url: '/anon-new-client/services/4f6c8c1e-0000-4000-8000-000000000000',
+      headers: { ...html, 'accept-encoding': 'identity' },
+    });
+    expect(detail.headers['content-encoding']).toBeUndefined();
+    expect(detail.body).toContain('href="/assets/detail-Dd44.js"');
+    expect(detail.body).not.toContain('list-page');
+  });
+
+  it('matches paths as React Router ranks them', () => {
+    expect(matchScore('/', '/')).toBe(0);
+    expect(matchScore('/', '/contact')).toBe(-1);
+    expect(matchScore('/a/:b', '/a')).toBe(-1);
+    expect(matchScore('/a/:b?', '/a')).toBe(1);
+    expect(matchScore('/a/:b?', '/a/x/y')).toBe(-1);
+    expect(matchScore('/a/*', '/a/x/y')).toBe(1);
+    expect(matchRoute(routePreloads, '/anon-new-client/services/list/CZ064')?.scripts).toEqual(
+      routePreloads[0]?.scripts,
+    );
+    expect(matchRoute(routePreloads, '/anon-new-client/services/42/CZ064')?.scripts).toEqual(
+      routePreloads[1]?.scripts,
+    );
+    expect(matchRoute(routePreloads, '/anon-new-client/services/42/CZ064/extra')).toBeUndefined();
   });
 
   it('never falls back to the app for API or identity paths, or for non-HTML requests', async () => {

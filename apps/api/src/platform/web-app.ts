@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -25,6 +26,68 @@ function isAppNavigation(request: FastifyRequest): boolean {
   return request.headers.accept?.includes('text/html') ?? false;
 }
 
+/** What the web build writes per page path (apps/web/vite.config.ts `routePreloads`). */
+type RoutePreload = { path: string; scripts: string[]; styles: string[] };
+
+/**
+ * How well a React Router pattern (`/a/:b/:c?`, `*` for the rest) matches a pathname: the number of
+ * static segments it matched (more is more specific, as React Router ranks), or -1 when it does not.
+ */
+export function matchScore(pattern: string, pathname: string): number {
+  const patternSegments = pattern.split('/').filter(Boolean);
+  const segments = pathname.split('/').filter(Boolean);
+  let score = 0;
+  for (const [index, part] of patternSegments.entries()) {
+    if (part === '*') return score;
+    const segment = segments[index];
+    if (part.startsWith(':')) {
+      if (segment === undefined && !part.endsWith('?')) return -1;
+      continue;
+    }
+    if (segment === undefined || segment !== part) return -1;
+    score += 1;
+  }
+  return segments.length <= patternSegments.length ? score : -1;
+}
+
+/** The route of a pathname, the most specific pattern winning (the first on a tie). */
+export function matchRoute<Route extends { path: string }>(routes: Route[], pathname: string) {
+  let best: Route | undefined;
+  let bestScore = -1;
+  for (const route of routes) {
+    const score = matchScore(route.path, pathname);
+    if (score > bestScore) [best, bestScore] = [route, score];
+  }
+  return best;
+}
+
+type Page = { html: string; br: Buffer; gzip: Buffer };
+
+function compressedPage(html: string): Page {
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+/**
+ * index.html naming the matched page's chunks, so the browser fetches them with the shell rather than
+ * after the shell has run and the router has asked for them (one round trip and a queue fewer).
+ */
+function pageWithPreloads(indexHtml: string, route: RoutePreload): string {
+  const links = [
+    ...route.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...route.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ];
+  return indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
+
+function readRoutePreloads(webDistDir: string): RoutePreload[] {
+  const file = path.join(webDistDir, '.vite/route-preloads.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]) : [];
+}
+
 const notBuiltPage = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Opora is not built yet</title></head>
@@ -43,6 +106,10 @@ const notBuiltPage = `<!doctype html>
 export const webAppPlugin = fp<{ config: Pick<Config, 'webDistDir'> }>(
   async (app, { config }) => {
     const built = existsSync(path.join(config.webDistDir, 'index.html'));
+    const routes = built ? readRoutePreloads(config.webDistDir) : [];
+    const indexHtml = built ? readFileSync(path.join(config.webDistDir, 'index.html'), 'utf8') : '';
+    // One page per route pattern, built and compressed on first use: a build is immutable while served.
+    const pages = new Map<RoutePreload, Page>();
     if (built) {
       await app.register(fastifyStatic, {
         root: config.webDistDir,
@@ -72,7 +139,19 @@ export const webAppPlugin = fp<{ config: Pick<Config, 'webDistDir'> }>(
           .type('text/html; charset=utf-8')
           .send(notBuiltPage);
       }
-      return reply.header('cache-control', revalidateCache).sendFile('index.html');
+      const route = matchRoute(routes, request.url.split('?', 1)[0] ?? '/');
+      if (!route) return reply.header('cache-control', revalidateCache).sendFile('index.html');
+      let page = pages.get(route);
+      if (!page) {
+        page = compressedPage(pageWithPreloads(indexHtml, route));
+        pages.set(route, page);
+      }
+      const accepted = request.headers['accept-encoding'] ?? '';
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      reply.header('cache-control', revalidateCache).header('vary', 'accept-encoding');
+      reply.type('text/html; charset=utf-8');
+      if (!encoding) return reply.send(page.html);
+      return reply.header('content-encoding', encoding).send(page[encoding]);
     });
   },
   { name: 'web-app', fastify: '5.x' },

@@ -26,6 +26,8 @@ export function ServicesFilters({ counties, taxonomy, search, hasFilters, onChan
   const typeGroups = useMemo(() => {
     if (!taxonomy) return [];
     const categoryCode = new Map(taxonomy.categories.map((category) => [category.id, category.code]));
+    // One collator for the whole sort: `localeCompare(…, locale)` builds a new one on every comparison.
+    const collator = new Intl.Collator(locale);
     return serviceCategoryCodes
       .filter((category) => search.category === null || search.category === category)
       .map((category) => ({
@@ -34,7 +36,7 @@ export function ServicesFilters({ counties, taxonomy, search, hasFilters, onChan
           .filter((type) => categoryCode.get(type.serviceCategoryId) === category)
           .filter((type) => search.form === null || type.form === search.form)
           .map((type) => ({ value: type.code, label: t(`serviceTypes.${type.code}`) }))
-          .sort((a, b) => a.label.localeCompare(b.label, locale)),
+          .sort((a, b) => collator.compare(a.label, b.label)),
       }))
       .filter((group) => group.items.length > 0);
   }, [taxonomy, search.category, search.form, t, locale]);

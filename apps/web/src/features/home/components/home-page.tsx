@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { loadNamespaces } from '@/lib/i18n/i18n.ts';
 import { Hero } from './hero.tsx';
 import { RegionSearchCard } from './region-search-card.tsx';
@@ -16,19 +16,47 @@ const HomeSections = lazy(() =>
   })),
 );
 
+/**
+ * False until the first screen has been painted: the chunks below are requested only then, so their
+ * downloads and evaluation do not hold up the first paint.
+ */
+function useFirstPaintDone(): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A timer set in an animation frame runs after that frame is painted.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setDone(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return done;
+}
+
 export function HomePage() {
+  const painted = useFirstPaintDone();
+  const placeholder = <RegionSearchCard.Placeholder />;
   return (
     <>
       <Hero>
         <RegionSearchCard>
-          <Suspense fallback={<RegionSearchCard.Placeholder />}>
-            <RegionSearchBody />
-          </Suspense>
+          {painted ? (
+            <Suspense fallback={placeholder}>
+              <RegionSearchBody />
+            </Suspense>
+          ) : (
+            placeholder
+          )}
         </RegionSearchCard>
       </Hero>
-      <Suspense fallback={null}>
-        <HomeSections />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <HomeSections />
+        </Suspense>
+      )}
     </>
   );
 }
