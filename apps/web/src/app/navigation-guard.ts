@@ -30,11 +30,3 @@ export async function navigationGuard(access: RouteAccess): Promise<void> {
     throw redirect(paths.unauthorized.getHref());
   }
 }
-
-/** A route loader applying the guard for the given access. */
-export function guardLoader(access: RouteAccess) {
-  return async (): Promise<null> => {
-    await navigationGuard(access);
-    return null;
-  };
-}

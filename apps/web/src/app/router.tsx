@@ -10,7 +10,7 @@ import {
 import { paths } from '@/config/paths.ts';
 import { changeLocale, loadNamespaces } from '@/lib/i18n/i18n.ts';
 import { loadSessionUser } from '@/lib/session.ts';
-import { guardLoader, navigationGuard } from './navigation-guard.ts';
+import { navigationGuard } from './navigation-guard.ts';
 import { type PageDefinition, pages } from './pages.ts';
 import { RootErrorBoundary, RootHydrateFallback, RootRoute } from './root-route.tsx';
 
@@ -18,6 +18,9 @@ import { RootErrorBoundary, RootHydrateFallback, RootRoute } from './root-route.
 export const pageModules = import.meta.glob<Record<string, ComponentType>>('./*/components/*-page.tsx', {
   base: '../features',
 });
+
+/** A page module may also export `prefetch`: it starts the page's requests before its first render. */
+type PageModule = Record<string, ComponentType> & { prefetch?: (args: LoaderFunctionArgs) => void };
 
 /**
  * A page as a lazy route. Its module exports the component named after the file
@@ -35,7 +38,16 @@ function pageRoute({ path, handle, page, namespaces }: PageDefinition): RouteObj
   return {
     path,
     handle,
-    loader: guardLoader(handle.access),
+    loader: async (args) => {
+      await navigationGuard(handle.access);
+      // Not awaited: the page's code (downloading for `lazy` anyway) starts its requests once it is
+      // there, while its translations load and it renders. A failed download is `lazy`'s to report.
+      void pageModules[`./${page}`]?.().then(
+        (module) => (module as PageModule).prefetch?.(args),
+        () => {},
+      );
+      return null;
+    },
     lazy: {
       Component: async () => {
         const [module] = await Promise.all([pageModules[`./${page}`]?.(), loadNamespaces(namespaces)]);

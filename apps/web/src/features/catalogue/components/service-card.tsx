@@ -1,6 +1,7 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FacilityService } from '@opora/contracts';
 import { IconBuildingCommunity, IconCoin, IconMapPin } from '@tabler/icons-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
@@ -12,8 +13,11 @@ import { priceText } from './service-price.ts';
 
 export type DetailLinkState = { listHref: string };
 
-/** One service of the list; its name links to the detail, which knows the way back to this list. */
-export function ServiceCard({
+/**
+ * One service of the list; its name links to the detail, which knows the way back to this list.
+ * Memoised: the page re-renders as its other data arrives and the filters change, the cards need not.
+ */
+export const ServiceCard = memo(function ServiceCard({
   service,
   regionCode,
   listHref,
@@ -73,4 +77,4 @@ export function ServiceCard({
       </Stack>
     </Card>
   );
-}
+});

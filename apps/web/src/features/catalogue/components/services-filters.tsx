@@ -1,7 +1,7 @@
 import { Button, NativeSelect } from '@mantine/core';
 import { type CountyRef, type ServiceTaxonomy, serviceCategoryCodes, serviceForms } from '@opora/contracts';
 import { IconFilterOff } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/header/use-locale.ts';
 import type { ListSearch } from '../hooks/use-list-search.ts';
@@ -19,7 +19,14 @@ type FiltersProps = {
  * County, type, category and form. Native selects: the phone's own picker and nothing for a screen
  * reader to learn. Choosing a category or a form narrows the types offered (and drops a type outside it).
  */
-export function ServicesFilters({ counties, taxonomy, search, hasFilters, onChange, onReset }: FiltersProps) {
+export const ServicesFilters = memo(function ServicesFilters({
+  counties,
+  taxonomy,
+  search,
+  hasFilters,
+  onChange,
+  onReset,
+}: FiltersProps) {
   const { t } = useTranslation('catalogue');
   const { locale } = useLocale();
 
@@ -105,4 +112,4 @@ export function ServicesFilters({ counties, taxonomy, search, hasFilters, onChan
       ) : null}
     </>
   );
-}
+});

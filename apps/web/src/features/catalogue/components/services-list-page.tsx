@@ -2,7 +2,7 @@ import '@mantine/core/styles/Pagination.css';
 import { Alert, Anchor, Button, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ServiceList } from '@opora/contracts';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconInfoCircle, IconMail } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { Container } from '@/components/ui/container.tsx';
@@ -10,18 +10,17 @@ import { paths } from '@/config/paths.ts';
 import { useRegions } from '@/features/regions/api/get-regions.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useServiceTypes } from '../api/get-service-types.ts';
-import { type ServiceListParams, useServices } from '../api/get-services.ts';
+import { useServices } from '../api/get-services.ts';
 import { type ListSearch, serviceListSorts, useListSearch } from '../hooks/use-list-search.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
+import { isRegionCode, listQuery } from '../utils/list-query.ts';
 import classes from './catalogue.module.css';
 import { ListSkeleton, LoadError, MissingState } from './catalogue-states.tsx';
 import { ServiceCard } from './service-card.tsx';
 import { ServicesFilters } from './services-filters.tsx';
 
-// The contracts' code patterns (and `isCountyInRegion`: a county code extends its region's), restated so
-// the list page does not pull the schema modules, and zod with them, into its chunk.
-const regionCodePattern = /^(CZ|SK)\d{3}$/;
-const countyCodePattern = /^(CZ|SK)\d{3}[0-9A-Z]$/;
+// The route's loader calls it as soon as this module is there (app/router.tsx).
+export { prefetch } from '../api/prefetch-services-list.ts';
 
 /** The API knows no such region (or county): a malformed code is refused with 400, an unknown one 404. */
 function isMissing(error: unknown): boolean {
@@ -39,29 +38,16 @@ export function ServicesListPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
 
-  const regionCodeValid = regionCodePattern.test(regionCode);
+  const regionCodeValid = isRegionCode(regionCode);
   const region = regions.data?.find((candidate) => candidate.code === regionCode);
-  // A county from another region or a stale link: the whole region is shown instead.
-  const countyCode =
-    search.county &&
-    countyCodePattern.test(search.county) &&
-    search.county.startsWith(regionCode) &&
-    (!region || region.counties.some((county) => county.code === search.county))
-      ? search.county
-      : null;
-
-  const needsTaxonomy = search.type !== null || search.category !== null;
-  const serviceTypeId = taxonomy.data?.serviceTypes.find((type) => type.code === search.type)?.id;
-  const categoryId = taxonomy.data?.categories.find((category) => category.code === search.category)?.id;
-  const query: ServiceListParams = {
-    ...(countyCode ? { countyCode } : { regionCode }),
-    ...(serviceTypeId ? { serviceTypeId } : {}),
-    ...(categoryId ? { categoryId } : {}),
-    ...(search.form ? { form: search.form } : {}),
-    sort: search.sort,
-    page: search.page,
-    pageSize: search.pageSize,
-  };
+  const { query, countyCode, needsTaxonomy } = listQuery({
+    regionCode,
+    search,
+    region,
+    taxonomy: taxonomy.data,
+  });
+  // Stable while the URL stays, so the (memoised) filters skip the renders of arriving data.
+  const filterSearch = useMemo(() => ({ ...search, county: countyCode }), [search, countyCode]);
   const regionKnown = regionCodeValid && !(regions.isSuccess && !region);
   const services = useServices(query, { enabled: regionKnown && (!needsTaxonomy || taxonomy.isSuccess) });
 
@@ -88,7 +74,6 @@ export function ServicesListPage() {
     headingRef.current?.focus({ preventScroll: true });
     window.scrollTo({ top: 0 });
   };
-  const changeFilters = (changes: Partial<ListSearch>) => update(changes);
 
   return (
     <Container>
@@ -130,9 +115,9 @@ export function ServicesListPage() {
               <ServicesFilters
                 counties={region?.counties ?? null}
                 taxonomy={taxonomy.data}
-                search={{ ...search, county: countyCode }}
+                search={filterSearch}
                 hasFilters={hasFilters}
-                onChange={changeFilters}
+                onChange={update}
                 onReset={resetFilters}
               />
             </div>
