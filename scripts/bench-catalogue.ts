@@ -25,7 +25,6 @@
  * BENCH_CACHE (`on,off` default; `on` or `off` for one suite), BENCH_FACILITIES / BENCH_SERVICES
  * (default 20000 / 100000), DATABASE_URL (see 1).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -33,7 +32,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { answers, exited, freePort } from './bench-support.ts';
+import { type BenchServer, startProductionApi } from './bench-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 120_000;
@@ -221,60 +220,15 @@ async function explainPaths(
   return sections;
 }
 
-interface Server {
-  origin: string;
-  stop: () => Promise<void>;
-}
-
-async function startServer(
+function startServer(
   databaseUrl: string,
   dataDir: string,
   extraEnv: NodeJS.ProcessEnv,
-): Promise<Server> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['REDIS_URL', 'IDENTITY_URL', 'IDENTITY_INTERNAL_URL', 'SMTP_URL', 'WEB_ORIGINS']) {
-    delete env[name];
-  }
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: origin,
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    SEED_DEMO: 'false',
-    IDENTITY_ADMIN_CLIENT_SECRET: randomBytes(24).toString('hex'),
-    RATE_LIMIT_MAX: '1000000000',
-    LOG_LEVEL: logLevel,
-    ...extraEnv,
-  });
-  // Logs go nowhere: a pipe nobody drains would stall the server.
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited(child);
-  };
-  const started = performance.now();
-  while (!(await answers(`${origin}/api/ready`))) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
-    if (performance.now() - started > readyTimeoutMs) {
-      await stop();
-      throw new Error(`the server was not ready within ${readyTimeoutMs} ms:\n${stderr}`);
-    }
-    await sleep(50);
-  }
-  return { origin, stop };
+): Promise<BenchServer> {
+  return startProductionApi(
+    { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: logLevel, ...extraEnv },
+    readyTimeoutMs,
+  );
 }
 
 interface Figures {

@@ -16,16 +16,13 @@
  * the machine does in the meantime weighs on both sides of the ratio alike. Figures are printed,
  * never asserted.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { answers, exited, freePort } from './bench-support.ts';
+import { type BenchServer, startProductionApi } from './bench-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 180_000;
@@ -56,61 +53,8 @@ interface Figures {
   cpuMsPerSuccess?: number;
 }
 
-interface Server {
-  origin: string;
-  pid: number;
-  stop: () => Promise<void>;
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of [
-    'DATABASE_URL',
-    'REDIS_URL',
-    'IDENTITY_URL',
-    'IDENTITY_INTERNAL_URL',
-    'SMTP_URL',
-    'WEB_ORIGINS',
-  ]) {
-    delete env[name];
-  }
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    SEED_DEMO: 'true',
-    IDENTITY_ADMIN_CLIENT_SECRET: randomBytes(24).toString('hex'),
-    RATE_LIMIT_MAX: '1000000000',
-    LOG_LEVEL: 'warn',
-  });
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited(child);
-  };
-  const started = performance.now();
-  while (!(await answers(`${origin}/api/ready`))) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
-    if (performance.now() - started > readyTimeoutMs) {
-      await stop();
-      throw new Error(`the server was not ready within ${readyTimeoutMs} ms:\n${stderr}`);
-    }
-    await sleep(50);
-  }
-  return { origin, pid: child.pid ?? 0, stop };
+function startServer(dataDir: string): Promise<BenchServer> {
+  return startProductionApi({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' }, readyTimeoutMs);
 }
 
 /** As many verifications as `connections` concurrent loops finish in `seconds`. */
@@ -286,7 +230,7 @@ export async function benchIdentity(): Promise<void> {
     pathToFileURL(path.join(root, 'apps/api/src/identity/passwords.ts')).href
   )) as PasswordHashing;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-identity-'));
-  let server: Server | undefined;
+  let server: BenchServer | undefined;
   try {
     console.log('Starting the server (embedded PostgreSQL, demo accounts)…');
     server = await startServer(dataDir);

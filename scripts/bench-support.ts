@@ -1,6 +1,11 @@
 // Helpers shared by the `pnpm bench` scripts.
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const root = path.resolve(import.meta.dirname, '..');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,4 +34,68 @@ export async function answers(url: string): Promise<boolean> {
 export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+export interface BenchServer {
+  origin: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The API alone (`apps/api/src/server.ts`) in production mode on a free loopback port, with no web
+ * build, no outside services (Redis, Keycloak, SMTP) and a rate limit no benchmark reaches; `env`
+ * adds or overrides variables (DATA_DIR, DATABASE_URL, LOG_LEVEL, SEED_DEMO…). Resolves when
+ * `/api/ready` answers. Logs go nowhere: a pipe nobody drains would stall the server.
+ */
+export async function startProductionApi(
+  env: NodeJS.ProcessEnv & { DATA_DIR: string },
+  readyTimeoutMs: number,
+): Promise<BenchServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'IDENTITY_URL',
+    'IDENTITY_INTERNAL_URL',
+    'SMTP_URL',
+    'WEB_ORIGINS',
+  ]) {
+    delete childEnv[name];
+  }
+  Object.assign(childEnv, {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    WEB_DIST_DIR: path.join(env.DATA_DIR, 'no-web-build'),
+    IDENTITY_ADMIN_CLIENT_SECRET: randomBytes(24).toString('hex'),
+    RATE_LIMIT_MAX: '1000000000',
+    ...env,
+  });
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
+    cwd: root,
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited(child);
+  };
+  const started = performance.now();
+  while (!(await answers(`${origin}/api/ready`))) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${stderr}`);
+    if (performance.now() - started > readyTimeoutMs) {
+      await stop();
+      throw new Error(`the server was not ready within ${readyTimeoutMs} ms:\n${stderr}`);
+    }
+    await sleep(50);
+  }
+  return { origin, pid: child.pid ?? 0, stop };
 }
