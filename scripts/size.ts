@@ -18,61 +18,24 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
 export const homeBudgetBytes = 150 * 1024;
 
 /**
- * Page modules, the routes that render them (SPEC §2) and the translation namespaces their route
- * fetches with them (apps/web/src/app/router.tsx); the home page carries the budget.
+ * What the build writes for each page path (apps/web/vite.config.ts `routePreloads`, from the page
+ * definitions of apps/web/src/app/pages.ts): its page module and translation namespaces.
  */
-const formNamespaces = ['auth', 'validation', 'errors'];
-const pageRoutes: Record<string, { routes: string[]; namespaces: string[] }> = {
-  'src/features/home/components/home-page.tsx': { routes: ['/'], namespaces: ['home'] },
-  'src/features/coming-soon/components/coming-soon-page.tsx': {
-    namespaces: ['pages'],
-    routes: ['/dashboard', '/provider', '/anon-new-client/services/:serviceId/new-client'],
-  },
-  'src/features/catalogue/components/services-list-page.tsx': {
-    routes: ['/anon-new-client/services/list/:regionCode'],
-    namespaces: ['catalogue'],
-  },
-  'src/features/catalogue/components/service-detail-page.tsx': {
-    routes: ['/anon-new-client/services/:serviceId/:regionCode?'],
-    namespaces: ['catalogue'],
-  },
-  'src/features/contact/components/contact-page.tsx': {
-    routes: ['/contact'],
-    namespaces: ['contact', 'validation', 'errors'],
-  },
-  'src/features/contact/components/support-page.tsx': { routes: ['/support'], namespaces: ['contact'] },
-  'src/features/auth/components/sign-in-page.tsx': { routes: ['/login'], namespaces: formNamespaces },
-  'src/features/auth/components/sign-up-page.tsx': { routes: ['/registration'], namespaces: formNamespaces },
-  'src/features/auth/components/forgot-password-page.tsx': {
-    routes: ['/forgot-password'],
-    namespaces: formNamespaces,
-  },
-  'src/features/auth/components/reset-password-page.tsx': {
-    routes: ['/reset-password'],
-    namespaces: formNamespaces,
-  },
-  'src/features/auth/components/confirm-email-page.tsx': {
-    routes: ['/confirm-email'],
-    namespaces: formNamespaces,
-  },
-  'src/features/user/components/profile-page.tsx': { routes: ['/user'], namespaces: formNamespaces },
-  'src/features/user/components/change-password-page.tsx': {
-    routes: ['/user/change-password'],
-    namespaces: formNamespaces,
-  },
-  'src/features/errors/components/unauthorized-page.tsx': {
-    routes: ['/unauthorized'],
-    namespaces: ['pages'],
-  },
-  'src/features/errors/components/not-found-page.tsx': {
-    routes: ['/404', '(any unknown path)'],
-    namespaces: ['pages'],
-  },
-  'src/features/terms/components/terms-page.tsx': {
-    routes: ['/terms-and-conditions', '/terms-and-conditions/gdpr', '/terms-and-conditions/cookies'],
-    namespaces: ['pages', 'legal'],
-  },
-};
+type RoutePreload = { path: string; page: string; namespaces: string[] };
+
+/** Page module → the routes that render it and the namespaces they fetch with it. */
+function readPageRoutes(): Map<string, { routes: string[]; namespaces: string[] }> {
+  const preloads = JSON.parse(
+    readFileSync(path.join(dist, '.vite/route-preloads.json'), 'utf8'),
+  ) as RoutePreload[];
+  const byPage = new Map<string, { routes: string[]; namespaces: string[] }>();
+  for (const { path: route, page, namespaces } of preloads) {
+    const entry = byPage.get(page) ?? { routes: [], namespaces };
+    entry.routes.push(route);
+    byPage.set(page, entry);
+  }
+  return byPage;
+}
 /** Czech is the default language: its translation chunks count, the others load only when chosen. */
 const translationKey = (namespace: string) => `../../locales/cs/${namespace}.json`;
 const homePage = 'src/features/home/components/home-page.tsx';
@@ -132,11 +95,7 @@ function main(): number {
   const shell = staticClosure(manifest, entry);
   const shellSize = sizeOf([...shell].map((key) => manifest[key]!.file));
 
-  const missing = Object.keys(pageRoutes).filter((page) => !manifest[page]);
-  if (missing.length > 0) {
-    console.error(`Page modules missing from the build (update scripts/size.ts): ${missing.join(', ')}`);
-    return 1;
-  }
+  const pageRoutes = readPageRoutes();
 
   console.log(
     `\nInitial JavaScript per route: entry + static imports + page chunk + its static imports + the page's Czech translations\n`,
@@ -148,7 +107,7 @@ function main(): number {
 
   let homeGzip = 0;
   let homeKeys = new Set<string>();
-  for (const [page, { routes, namespaces }] of Object.entries(pageRoutes)) {
+  for (const [page, { routes, namespaces }] of pageRoutes) {
     const keys = staticClosure(manifest, page, new Set(shell));
     for (const namespace of namespaces) staticClosure(manifest, translationKey(namespace), keys);
     if (page === homePage) homeKeys = keys;
@@ -178,14 +137,14 @@ function main(): number {
     `${'/ complete, after deferred chunks'.padEnd(34)}${kb(complete.raw).padStart(12)}${kb(complete.gzip).padStart(12)}  (${deferred.join(', ')}, home-sections translations)`,
   );
 
-  const pageModules = new Set([...Object.keys(pageRoutes), ...deferred]);
+  const pageModules = new Set([...pageRoutes.keys(), ...deferred]);
   const unlisted = Object.entries(manifest)
     .filter(
       ([key, chunk]) => chunk.isDynamicEntry && key.startsWith('src/features/') && !pageModules.has(key),
     )
     .map(([key]) => key);
   if (unlisted.length > 0)
-    console.log(`\nPage chunks not mapped to a route in scripts/size.ts: ${unlisted.join(', ')}`);
+    console.log(`\nPage chunks not mapped to a route in apps/web/src/app/pages.ts: ${unlisted.join(', ')}`);
 
   const onDemand = Object.entries(manifest)
     .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('src/') && !pageModules.has(key))

@@ -87,7 +87,13 @@ function routePreloads(): Plugin {
           };
           visit(`src/features/${page}`);
           for (const namespace of namespaces) visit(`../../locales/cs/${namespace}.json`);
-          return { path: pattern, scripts: [...scripts], styles: [...styles] };
+          return {
+            path: pattern,
+            page: `src/features/${page}`,
+            namespaces,
+            scripts: [...scripts],
+            styles: [...styles],
+          };
         });
       await writeFile(path.join(outDir, '.vite/route-preloads.json'), `${JSON.stringify(routes, null, 1)}\n`);
     },
