@@ -89,6 +89,12 @@ test('the why-use-it carousel moves with its buttons and marks the illustrative 
   await expect(previous).toBeDisabled();
   await next.click();
   await expect(previous).toBeEnabled();
+  // On to the last card: then "next" is the disabled one.
+  await expect(async () => {
+    if (await next.isEnabled()) await next.click();
+    await expect(next).toBeDisabled({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(previous).toBeEnabled();
   await expect(
     page.getByRole('list', { name: 'Důvody, proč hledat péči přes Oporu' }).getByRole('listitem'),
   ).toHaveCount(6);

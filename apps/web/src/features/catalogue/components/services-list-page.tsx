@@ -2,7 +2,7 @@ import '@mantine/core/styles/Pagination.css';
 import { Alert, Anchor, Button, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ServiceList } from '@opora/contracts';
 import { IconAdjustmentsHorizontal, IconFilterOff, IconInfoCircle, IconMail } from '@tabler/icons-react';
-import { useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { Container } from '@/components/ui/container.tsx';
@@ -207,6 +207,10 @@ function Results({
   onFirstPage,
 }: ResultsProps) {
   const { t } = useTranslation('catalogue');
+  // Arriving data re-renders synchronously (React Query notifies through an external store); the
+  // twenty cards then render at transition priority, in slices a slow phone can interleave with
+  // input and painting, while the skeleton (or the previous page) stays up.
+  const list = useDeferredValue(services.data);
 
   if (needsTaxonomy && taxonomy.isError) {
     return (
@@ -228,9 +232,8 @@ function Results({
       />
     );
   }
-  if (!services.data) return <ListSkeleton label={t('list.loading')} />;
+  if (!list) return <ListSkeleton label={t('list.loading')} />;
 
-  const list = services.data;
   const fallbackNotice =
     list.fallback && countyName ? (
       <Alert

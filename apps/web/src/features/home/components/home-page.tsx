@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { loadNamespaces } from '@/lib/i18n/i18n.ts';
 import { Hero } from './hero.tsx';
 import { RegionSearchCard } from './region-search-card.tsx';
@@ -26,7 +26,8 @@ function useFirstPaintDone(): boolean {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A timer set in an animation frame runs after that frame is painted.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setDone(true));
+      // As a transition: what it reveals renders in slices instead of one long task.
+      timer = setTimeout(() => startTransition(() => setDone(true)));
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -1,7 +1,7 @@
 import { Alert, Autocomplete, Button, Skeleton } from '@mantine/core';
 import type { RegionTree } from '@opora/contracts';
 import { IconAlertTriangle, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -101,8 +101,11 @@ function PlaceSearch({ regions }: { regions: RegionTree }) {
 export function RegionSearchBody() {
   const { t } = useTranslation('home-sections');
   const regions = useRegions();
+  // The search field with its 178 places mounts at transition priority, in slices, after the data
+  // has arrived (arriving data alone would render it in one long task); the skeleton stays till then.
+  const regionTree = useDeferredValue(regions.data);
 
-  if (regions.isPending) {
+  if (regions.isPending || (regions.isSuccess && !regionTree)) {
     return (
       <div className={classes.stack} aria-busy="true">
         <span role="status" className="visually-hidden">
@@ -138,9 +141,9 @@ export function RegionSearchBody() {
     );
   }
 
-  if (regions.data.length === 0) {
+  if (!regionTree || regionTree.length === 0) {
     return <p className={classes.paragraph}>{t('search.empty')}</p>;
   }
 
-  return <PlaceSearch regions={regions.data} />;
+  return <PlaceSearch regions={regionTree} />;
 }

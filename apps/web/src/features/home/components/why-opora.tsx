@@ -10,7 +10,7 @@ import {
   IconReceipt,
   IconShieldCheck,
 } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Container } from '@/components/ui/container.tsx';
 import classes from './sections.module.css';
@@ -24,6 +24,9 @@ const reasons = [
   { key: 'privacy', Icon: IconLock },
 ] as const;
 
+/** Share of a card that must show for the row to count as scrolled to that end. */
+const fullyInView = 0.98;
+
 /**
  * Why use Opora, as a carousel (SPEC §2) that hides nothing from assistive technology: a row of
  * cards that scrolls with touch, the arrow keys (the row is focusable) or the previous/next buttons.
@@ -35,23 +38,32 @@ export function WhyOpora() {
   const reduceMotion = useReducedMotion();
   const [edges, setEdges] = useState({ start: true, end: false });
 
-  const updateEdges = useCallback(() => {
-    const track = trackRef.current;
-    if (!track) return;
-    // Measured by the cards, not by scrollLeft: scroll snapping may leave a few pixels at either end.
-    const box = track.getBoundingClientRect();
-    const first = track.firstElementChild?.getBoundingClientRect();
-    const last = track.lastElementChild?.getBoundingClientRect();
-    const start = !first || first.left >= box.left - 1;
-    const end = !last || last.right <= box.right + 1;
-    setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
-  }, []);
-
+  // Whether the first and the last card are wholly in view, as an IntersectionObserver reports it
+  // after layout: measuring on mount would force a layout of the whole freshly inserted page.
   useEffect(() => {
-    updateEdges();
-    window.addEventListener('resize', updateEdges);
-    return () => window.removeEventListener('resize', updateEdges);
-  }, [updateEdges]);
+    const track = trackRef.current;
+    const first = track?.firstElementChild;
+    const last = track?.lastElementChild;
+    if (!track || !first || !last) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        setEdges((current) => {
+          let { start, end } = current;
+          for (const entry of entries) {
+            const inView = entry.intersectionRatio >= fullyInView;
+            if (entry.target === first) start = inView;
+            if (entry.target === last) end = inView;
+          }
+          return current.start === start && current.end === end ? current : { start, end };
+        });
+      },
+      // A few pixels of tolerance: scroll snapping may stop just short of either end.
+      { root: track, rootMargin: '0px 4px', threshold: [0, fullyInView, 1] },
+    );
+    observer.observe(first);
+    observer.observe(last);
+    return () => observer.disconnect();
+  }, []);
 
   const scrollByCard = (direction: 1 | -1) => {
     const track = trackRef.current;
@@ -108,7 +120,6 @@ export function WhyOpora() {
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling row must be reachable by keyboard, so the arrow keys scroll it
             tabIndex={0}
             aria-label={t('why.cards')}
-            onScroll={updateEdges}
           >
             {reasons.map(({ key, Icon }) => (
               <li key={key} className={classes.carouselCard}>
