@@ -4,19 +4,27 @@
  *
  * The server is `node scripts/start.ts` (which builds the web app first when its build is stale) with
  * NODE_ENV=production on a free port, an embedded PostgreSQL in a temporary DATA_DIR and the demo
- * seed. Chromium (CHROME_PATH, default /usr/bin/chromium) runs headless with a DevTools port and a
- * throwaway profile. Every page is audited BENCH_LIGHTHOUSE_RUNS times (default 3); the run with
- * the median performance score is reported, as Lighthouse's own guidance suggests for a noisy
- * metric. Printed: performance, accessibility and best-practices scores per page against the
+ * seed. It is measured the way it is deployed (docker-compose.prod.yml): behind a TLS-terminating
+ * reverse proxy that speaks HTTP/2 to browsers — here a small Node one (`node:http2`, a self-signed
+ * certificate made with `openssl` for the run) that PUBLIC_URL names. The same pages are also
+ * measured straight from the server over plain HTTP/1.1, as a reference without a target: there a
+ * browser opens at most six connections, so every extra file of a page costs a round trip.
+ * Chromium (CHROME_PATH, default /usr/bin/chromium) runs headless with a DevTools port and a
+ * throwaway profile. Every page is audited BENCH_LIGHTHOUSE_RUNS times (default 3) per transport; the
+ * run with the median performance score is reported, as Lighthouse's own guidance suggests for a
+ * noisy metric. Printed: performance, accessibility and best-practices scores per page against the
  * targets (≥ 95, 100, ≥ 95), the metrics, and the failing audits of every missed category. The
  * HTML and JSON reports stay in a temporary directory whose path is printed.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import lighthouse, { type Result } from 'lighthouse';
 import { answers, exited, freePort } from './bench-support.ts';
 
@@ -50,6 +58,8 @@ const chromeFlags = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // The proxy's certificate is self-signed for the run.
+  '--ignore-certificate-errors',
 ];
 
 interface Running {
@@ -87,8 +97,11 @@ async function waitUntil(url: string, what: string, process: ReturnType<typeof l
   }
 }
 
-/** `pnpm start` as a newcomer runs it, in production mode, with demo data in a temporary DATA_DIR. */
-async function startServer(dataDir: string): Promise<{ origin: string; server: Running }> {
+/**
+ * `pnpm start` as a newcomer runs it, in production mode, with demo data in a temporary DATA_DIR;
+ * `publicUrl` is where browsers reach it (the proxy's address).
+ */
+async function startServer(dataDir: string, publicUrl: string): Promise<{ origin: string; server: Running }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -99,7 +112,7 @@ async function startServer(dataDir: string): Promise<{ origin: string; server: R
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: origin,
+    PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
     IDENTITY_ADMIN_CLIENT_SECRET: randomBytes(24).toString('hex'),
@@ -108,6 +121,84 @@ async function startServer(dataDir: string): Promise<{ origin: string; server: R
   const started = launch(process.execPath, [path.join(root, 'scripts/start.ts')], env);
   await waitUntil(`${origin}/api/ready`, 'the server', started);
   return { origin, server: started.running };
+}
+
+/** Headers of one connection, which HTTP/2 forbids (RFC 9113 §8.2.2) and a proxy never forwards. */
+const hopByHop = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade'];
+
+/**
+ * A TLS-terminating reverse proxy in front of `upstream`, as production has one: HTTP/2 to browsers
+ * (HTTP/1.1 to clients that ask for it), HTTP/1.1 with keep-alive to the server, bodies streamed both
+ * ways, X-Forwarded-* set. Its certificate is self-signed for this run (Chromium is told to accept it).
+ */
+async function startTlsProxy(
+  port: number,
+  upstream: string,
+  certDir: string,
+): Promise<{ stop: () => Promise<void> }> {
+  const keyFile = path.join(certDir, 'key.pem');
+  const certFile = path.join(certDir, 'cert.pem');
+  await promisify(execFile)('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-days',
+    '1',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+  ]);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const server = http2.createSecureServer(
+    { key: await readFile(keyFile), cert: await readFile(certFile), allowHTTP1: true },
+    (request, response) => {
+      const headers: http.OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (!name.startsWith(':') && !hopByHop.includes(name)) headers[name] = value;
+      }
+      const host = request.headers[':authority'] ?? request.headers.host;
+      Object.assign(headers, {
+        host,
+        'x-forwarded-host': host,
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': request.socket.remoteAddress,
+      });
+      const forwarded = http.request(
+        new URL(request.url, upstream),
+        { method: request.method, headers, agent },
+        (answer) => {
+          for (const name of hopByHop) delete answer.headers[name];
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      forwarded.on('error', () => {
+        if (!response.headersSent) response.writeHead(502);
+        response.end();
+      });
+      request.pipe(forwarded);
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    stop: async () => {
+      agent.destroy();
+      // Open HTTP/2 sessions would keep close() waiting; Chromium is gone by now anyway.
+      await Promise.race([new Promise((resolve) => server.close(resolve)), sleep(2000)]);
+    },
+  };
 }
 
 async function startChromium(profileDir: string): Promise<{ port: number; chromium: Running }> {
@@ -175,6 +266,21 @@ async function audit(url: string, port: number) {
   }
 }
 
+interface Transport {
+  label: string;
+  origin: string;
+  /** Whether the targets apply (the deployed transport) or the figures are a reference only. */
+  target: boolean;
+}
+
+interface Reported {
+  label: string;
+  url: string;
+  target: boolean;
+  result: Result;
+  performanceScores: number[];
+}
+
 export async function benchLighthouse(): Promise<void> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-lighthouse-'));
   const reportDir = path.join(
@@ -183,68 +289,94 @@ export async function benchLighthouse(): Promise<void> {
   );
   await mkdir(reportDir, { recursive: true });
   let server: Running | undefined;
+  let proxy: { stop: () => Promise<void> } | undefined;
   let chromium: Running | undefined;
   try {
+    const proxyPort = await freePort();
+    const publicOrigin = `https://127.0.0.1:${proxyPort}`;
     console.log('Starting `pnpm start` (NODE_ENV=production, embedded PostgreSQL, demo data)…');
-    const started = await startServer(path.join(tempDir, 'data'));
+    const started = await startServer(path.join(tempDir, 'data'), publicOrigin);
     server = started.server;
+    proxy = await startTlsProxy(proxyPort, started.origin, tempDir);
     const browser = await startChromium(path.join(tempDir, 'chromium-profile'));
     chromium = browser.chromium;
 
-    const reported: [label: string, url: string, result: Result, scores: number[]][] = [];
-    for (const [label, pagePath] of pages) {
-      const url = `${started.origin}${pagePath}`;
-      const results: Result[] = [];
-      for (let run = 1; run <= runs; run++) {
-        process.stdout.write(`  ${label}: run ${run}/${runs}… `);
-        const outcome = await audit(url, browser.port);
-        const result = outcome.lhr;
-        const [html, json] = outcome.report as string[];
-        const base = path.join(reportDir, `${label.split(' ')[0]}-${run}`);
-        await writeFile(`${base}.html`, html ?? '');
-        await writeFile(`${base}.json`, json ?? '');
-        console.log(categories.map((category) => `${category} ${score(result, category)}`).join(', '));
-        results.push(result);
+    const transports: Transport[] = [
+      { label: 'HTTPS, HTTP/2 proxy', origin: publicOrigin, target: true },
+      { label: 'HTTP/1.1 direct', origin: started.origin, target: false },
+    ];
+    const reported: Reported[] = [];
+    for (const transport of transports) {
+      for (const [page, pagePath] of pages) {
+        const label = `${page}, ${transport.label}`;
+        const url = `${transport.origin}${pagePath}`;
+        const results: Result[] = [];
+        for (let run = 1; run <= runs; run++) {
+          process.stdout.write(`  ${label}: run ${run}/${runs}… `);
+          const outcome = await audit(url, browser.port);
+          const result = outcome.lhr;
+          const [html, json] = outcome.report as string[];
+          const base = path.join(
+            reportDir,
+            `${page.split(' ')[0]}-${transport.target ? 'https' : 'http1'}-${run}`,
+          );
+          await writeFile(`${base}.html`, html ?? '');
+          await writeFile(`${base}.json`, json ?? '');
+          console.log(categories.map((category) => `${category} ${score(result, category)}`).join(', '));
+          results.push(result);
+        }
+        const byPerformance = results.toSorted((a, b) => score(a, 'performance') - score(b, 'performance'));
+        const median = byPerformance[Math.floor((byPerformance.length - 1) / 2)] ?? byPerformance[0];
+        if (median) {
+          reported.push({
+            label,
+            url,
+            target: transport.target,
+            result: median,
+            performanceScores: results.map((result) => score(result, 'performance')),
+          });
+        }
       }
-      const byPerformance = results.toSorted((a, b) => score(a, 'performance') - score(b, 'performance'));
-      const median = byPerformance[Math.floor((byPerformance.length - 1) / 2)] ?? byPerformance[0];
-      if (median) reported.push([label, url, median, results.map((result) => score(result, 'performance'))]);
     }
 
+    const first = reported[0]?.result;
     console.log(
-      `\nLighthouse ${reported[0]?.[2].lighthouseVersion ?? ''}, mobile profile (simulated slow 4G, 4× CPU), ` +
-        `Chromium ${reported[0]?.[2].environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? ''}, ` +
-        `median of ${runs} run(s) by performance\n`,
+      `\nLighthouse ${first?.lighthouseVersion ?? ''}, mobile profile (simulated slow 4G, 4× CPU), ` +
+        `Chromium ${first?.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? ''}, ` +
+        `median of ${runs} run(s) by performance; targets apply to the deployed transport ` +
+        '(HTTPS with HTTP/2), the direct HTTP/1.1 rows are a reference\n',
     );
+    const width = 52;
     console.log(
-      `${'page'.padEnd(34)}${categories.map((category) => `${category} (≥ ${targets[category]})`.padStart(22)).join('')}`,
+      `${'page'.padEnd(width)}${categories.map((category) => `${category} (≥ ${targets[category]})`.padStart(22)).join('')}`,
     );
     let missed = 0;
-    for (const [label, , result] of reported) {
+    for (const { label, target, result } of reported) {
       const cells = categories.map((category) => {
         const value = score(result, category);
         const pass = value >= targets[category];
-        if (!pass) missed++;
-        return `${value} ${pass ? 'PASS' : 'FAIL'}`.padStart(22);
+        if (target && !pass) missed++;
+        return `${value} ${target ? (pass ? 'PASS' : 'FAIL') : 'ref.'}`.padStart(22);
       });
-      console.log(`${label.padEnd(34)}${cells.join('')}`);
+      console.log(`${label.padEnd(width)}${cells.join('')}`);
     }
     console.log(`\n${missed} score(s) below target. Reports: ${reportDir}`);
 
-    for (const [label, url, result, performanceScores] of reported) {
+    for (const { label, url, target, result, performanceScores } of reported) {
       console.log(`\n── ${label}: ${url}`);
       console.log(`   performance of every run: ${performanceScores.join(', ')}`);
       console.log(`   ${metricsLine(result)}`);
       for (const category of categories) {
         if (score(result, category) >= targets[category]) continue;
         console.log(
-          `   ${category} ${score(result, category)} < ${targets[category]}; audits losing points:`,
+          `   ${category} ${score(result, category)} < ${targets[category]}${target ? '' : ' (reference)'}; audits losing points:`,
         );
         for (const line of failingAudits(result, category)) console.log(`     - ${line}`);
       }
     }
   } finally {
     await chromium?.stop();
+    await proxy?.stop();
     await server?.stop();
     await rm(tempDir, { recursive: true, force: true });
   }
