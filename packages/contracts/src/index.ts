@@ -4,6 +4,7 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './permissions.ts';
 export * from './routes.ts';
+export * from './schemas/accounts.ts';
 export * from './schemas/care-requests.ts';
 export * from './schemas/cases.ts';
 export * from './schemas/catalogue.ts';

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { toErrorDetails } from '../validation/error-details.ts';
-import {
-  DevMailMessageSchema,
-  EmailConfirmationSchema,
-  ResetPasswordSetSchema,
-  SignUpSchema,
-  UpdateCurrentUserSchema,
-} from './identity.ts';
+import { SignUpSchema, UpdateCurrentUserSchema } from './accounts.ts';
+import { DevMailMessageSchema, EmailConfirmationSchema, ResetPasswordSetSchema } from './identity.ts';
 
 const problems = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

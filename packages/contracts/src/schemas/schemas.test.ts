@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contracts from '../index.ts';
 import { toErrorDetails } from '../validation/error-details.ts';
+import { CurrentUserSchema, SignUpFormSchema } from './accounts.ts';
 import { CaseCreateInputSchema } from './cases.ts';
 import { ProviderServiceInputSchema } from './catalogue.ts';
 import { ClientFormSchema, SexFilterSchema, SexSchema } from './clients.ts';
@@ -10,9 +11,7 @@ import { ContactFormSchema } from './contact-form.ts';
 import {
   ChangePasswordFormSchema,
   ChangePasswordSchema,
-  CurrentUserSchema,
   ResetPasswordFormSchema,
-  SignUpFormSchema,
   TokenResponseSchema,
 } from './identity.ts';
 import {

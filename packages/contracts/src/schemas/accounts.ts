@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { locales } from '../enums.ts';
+import { PermissionLinkSchema, RoleSchema } from '../permissions.ts';
+import {
+  EmailSchema,
+  optionalText,
+  requiredText,
+  selectedOptionError,
+  TermsConsentSchema,
+} from '../validation/fields.ts';
+import { validationKey } from '../validation/keys.ts';
+import { PasswordSchema } from '../validation/password.ts';
+import { E164PhoneSchema, PhoneSchema } from '../validation/phone.ts';
+import { SubscriptionSummarySchema } from './subscriptions.ts';
+
+// The account shapes that carry a phone number. Apart from the sign-in and password shapes
+// (identity.ts), so the pages that never show a phone do not download its validation metadata.
+
+/** `GET /api/v1/web/users/me`: who is signed in and what they may do. */
+export const CurrentUserSchema = z
+  .object({
+    /** Identity-server subject (a UUID in Keycloak). */
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** First plus last name, trimmed (see `fullName()`). */
+    fullName: z.string(),
+    userName: z.string(),
+    email: z.string(),
+    phone: E164PhoneSchema.nullable(),
+    /** Language of the interface and of the e-mails Opora sends. */
+    locale: z.enum(locales),
+    roles: z.array(RoleSchema),
+    permissions: z.array(PermissionLinkSchema),
+    subscription: SubscriptionSummarySchema.nullable(),
+    /** The e-mail address is not confirmed yet; the profile offers to resend the link. */
+    emailConfirmationPending: z.boolean(),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+const nameText = () => requiredText({ max: 100 });
+
+/** Registration page (SPEC §2, §3): consent to the terms and data processing is mandatory, marketing is not. */
+export const SignUpFormSchema = z
+  .object({
+    fullName: optionalText({ max: 201 }),
+    firstName: nameText(),
+    lastName: nameText(),
+    email: EmailSchema,
+    phone: PhoneSchema,
+    password: PasswordSchema,
+    privacyPolicy: TermsConsentSchema,
+    marketingAccept: z.boolean().default(false),
+  })
+  .meta({ id: 'SignUpForm' });
+export type SignUpForm = z.infer<typeof SignUpFormSchema>;
+
+/** A language picked in a form (profile, sign-up): anything but cs, en or sk reads `invalidOption`. */
+const LocaleChoiceSchema = z.enum(locales, { error: selectedOptionError });
+
+/**
+ * `POST /api/v1/web/users/sign-up`: the registration form plus the interface language, in which
+ * the confirmation e-mail and every later one is written (Czech when omitted).
+ */
+export const SignUpSchema = SignUpFormSchema.extend({ locale: LocaleChoiceSchema.optional() }).meta({
+  id: 'SignUpBody',
+});
+export type SignUp = z.infer<typeof SignUpSchema>;
+
+/** Answer of a successful sign-up; the web app then shows SPEC §8's success message. */
+export const SignUpResultSchema = z
+  .object({
+    /** Identity-server subject of the new account, as `CurrentUser.id`. */
+    id: z.string(),
+    email: z.string(),
+    emailConfirmationPending: z.literal(true),
+  })
+  .meta({ id: 'SignUpResult' });
+export type SignUpResult = z.infer<typeof SignUpResultSchema>;
+
+const profileFields = ['firstName', 'lastName', 'phone', 'locale'] as const;
+
+/**
+ * `PATCH /api/v1/web/users/me`: only the fields sent change; `phone: null` removes the number.
+ * The e-mail address is the login and is not changed here.
+ */
+export const UpdateCurrentUserSchema = z
+  .object({
+    firstName: nameText().optional(),
+    lastName: nameText().optional(),
+    phone: PhoneSchema.nullable().optional(),
+    locale: LocaleChoiceSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    // `null` counts as sent: it is how the phone number is removed.
+    if (profileFields.some((field) => value[field] !== undefined)) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: validationKey('atLeastOne'),
+      params: { fields: profileFields.join(', ') },
+      input: value,
+    });
+  })
+  .meta({ id: 'UpdateCurrentUserBody' });
+export type UpdateCurrentUser = z.infer<typeof UpdateCurrentUserSchema>;
