@@ -4,7 +4,7 @@ import { PermissionLinkSchema, RoleSchema } from '../permissions.ts';
 import {
   EmailSchema,
   optionalText,
-  requiredText,
+  personNameText,
   selectedOptionError,
   TermsConsentSchema,
 } from '../validation/fields.ts';
@@ -39,7 +39,7 @@ export const CurrentUserSchema = z
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-const nameText = () => requiredText({ max: 100 });
+const nameText = () => personNameText(100);
 
 /** Registration page (SPEC §2, §3): consent to the terms and data processing is mandatory, marketing is not. */
 export const SignUpFormSchema = z

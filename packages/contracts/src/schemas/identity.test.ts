@@ -37,6 +37,22 @@ describe('sign-up body', () => {
     ]);
     expect(problems(SignUpSchema, { ...signUp, locale: 'de' })).toEqual(['locale validation:invalidOption']);
   });
+
+  it("accepts the names people have and refuses the characters Keycloak's name validator refuses", () => {
+    for (const lastName of ["O'Brien", 'Nováková-Dvořáková', 'St. John', 'Łukasiewicz', 'Müller Jr.']) {
+      expect(problems(SignUpSchema, { ...signUp, lastName })).toEqual([]);
+    }
+    for (const lastName of ['Novák (Honza)', '<b>Novák</b>', 'Novák & syn', 'Nov\u00e1k\nDvořák', 'a/b']) {
+      expect(problems(SignUpSchema, { ...signUp, lastName })).toEqual(['lastName validation:personName']);
+    }
+    // Too long is the one message for a name that is also malformed.
+    expect(problems(SignUpSchema, { ...signUp, firstName: `(${'a'.repeat(100)})` })).toEqual([
+      'firstName validation:maxLength',
+    ]);
+    expect(problems(UpdateCurrentUserSchema, { firstName: 'Jana!' })).toEqual([
+      'firstName validation:personName',
+    ]);
+  });
 });
 
 describe('profile update body', () => {

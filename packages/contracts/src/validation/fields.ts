@@ -84,6 +84,23 @@ export function requiredText({ min, max = 255 }: TextRules = {}) {
     .meta({ ...(min !== undefined && min > 1 && { minLength: min }), maxLength: max });
 }
 
+/**
+ * Characters Keycloak refuses in a first or last name (its `person-name-prohibited-characters`
+ * user-profile validator): `< > & " $ % ! # ? § ; * ~ / \\ | ^ = [ ] { } ( )`, line breaks and
+ * control characters. Checked here first, so a name never fails later at the identity server.
+ */
+const personNameCharacters = /^[^<>&"$%!#?§;*~/\\|^=[\]{}()\p{Cc}\u2028\u2029]+$/u;
+
+/** A first or last name of an account (sign-up, profile). */
+export function personNameText(max = 100) {
+  return z
+    .string({ error: requiredOr('invalid') })
+    .trim()
+    .min(1, { error: required })
+    .check(maxLengthCheck(max), patternCheck(personNameCharacters, 'personName'))
+    .meta({ maxLength: max });
+}
+
 /** Optional trimmed text; blank means not entered. */
 export function optionalText(rules: TextRules = {}) {
   return optionalField(requiredText(rules));

@@ -33,6 +33,7 @@ export const validationKeys = [
   'uniqueCombination',
   'phone',
   'phoneInternational',
+  'personName',
   'passwordsMustMatch',
   'newPasswordSameAsCurrent',
   'repeatPasswordMismatch',
