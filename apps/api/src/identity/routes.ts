@@ -10,7 +10,8 @@ import { userinfoEndpoint } from './userinfo-endpoint.ts';
 
 /**
  * An unexpected failure for the log without its message: a database error's message quotes the
- * query parameters, which here are user names, e-mail addresses and token ids.
+ * query parameters, which here are user names, e-mail addresses and token ids. The stack repeats the
+ * message (Drizzle's spans lines, its `params:` line included), so only its `at …` frames are kept.
  */
 export function withoutMessage(error: unknown): { type: string; code?: unknown; frames?: string } {
   if (!(error instanceof Error)) return { type: typeof error };
@@ -18,7 +19,11 @@ export function withoutMessage(error: unknown): { type: string; code?: unknown; 
   return {
     type: error.name,
     code: (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code,
-    frames: error.stack?.split('\n').slice(1, 8).join('\n'),
+    frames: error.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 7)
+      .join('\n'),
   };
 }
 
@@ -73,9 +78,10 @@ export async function identityRoutes(app: FastifyInstance, { issuer }: { issuer:
     return sendOAuthError(reply, new OAuthError(500, 'unknown_error', 'An internal error occurred'));
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const { realm } = request.params as { realm?: string };
-    if (realm !== issuer.config.identity.realm) return realmNotFound(reply);
+    if (realm !== issuer.config.identity.realm) realmNotFound(reply);
+    else done();
   });
 
   // The per-IP budget of the whole API is too generous for password guessing: a tenth of it here.
