@@ -5,7 +5,7 @@ import { invalidUserCredentials, OAuthError } from './oauth-error.ts';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
 import type { IdentityClient } from './realm.ts';
 import { requestedScopes } from './scope.ts';
-import { startSession } from './sessions.ts';
+import { newSession, storeSession } from './sessions.ts';
 import { newRefreshTokenId, type TokenResponse, userSessionTokens } from './token-response.ts';
 import { effectiveRealmRoles, grantedScope } from './tokens.ts';
 
@@ -65,13 +65,12 @@ export async function passwordGrant(
   const scope = grantedScope(scopes);
   const refreshJti = newRefreshTokenId();
   // With offline_access Keycloak keeps only the offline session (the online one is dropped).
-  const session = await startSession(issuer.db, {
-    userId: user.id,
-    clientId: client.clientId,
-    offline,
-    scope,
-    refreshJti,
-    now,
-  });
-  return userSessionTokens(issuer, { user, client, session, scope, refreshJti, now });
+  const session = newSession({ userId: user.id, clientId: client.clientId, offline, scope, refreshJti, now });
+  // The tokens need nothing the insert returns, so the RS256 signature (libuv's pool) and the insert
+  // (PostgreSQL) run at the same time; the tokens leave only once the session is stored.
+  const [tokens] = await Promise.all([
+    userSessionTokens(issuer, { user, client, session, scope, refreshJti, now }),
+    storeSession(issuer.db, session),
+  ]);
+  return tokens;
 }

@@ -1,14 +1,7 @@
 import type { IdentityIssuer } from './issuer.ts';
 import { OAuthError } from './oauth-error.ts';
 import { epochSeconds, type IdentityClient } from './realm.ts';
-import {
-  endSession,
-  findSessionWithUser,
-  isSessionValid,
-  revokeReusedSession,
-  rotateRefreshToken,
-  touchSession,
-} from './sessions.ts';
+import { endSession, isSessionValid, refreshSession, revokeReusedSession } from './sessions.ts';
 import { newRefreshTokenId, type TokenResponse, userSessionTokens } from './token-response.ts';
 import { type RefreshTokenClaims, verifyRefreshToken } from './tokens.ts';
 
@@ -16,11 +9,18 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);
 
-/** The session a refresh token belongs to, checked as Keycloak's `TokenManager.validateToken` does. */
-async function validSessionOf(issuer: IdentityIssuer, claims: RefreshTokenClaims, now: Date) {
-  const offline = claims.typ === 'Offline';
-  const found = uuidPattern.test(claims.sid) ? await findSessionWithUser(issuer.db, claims.sid) : undefined;
-  if (offline) {
+/**
+ * The session a refresh token belongs to, checked as Keycloak's `TokenManager.validateToken` does, on
+ * the snapshot `refreshSession` returned. The refresh statement moves the session only when all these
+ * checks pass, so a session that fails one here was left as it was.
+ */
+async function validSessionOf(
+  issuer: IdentityIssuer,
+  claims: RefreshTokenClaims,
+  found: Awaited<ReturnType<typeof refreshSession>>,
+  now: Date,
+) {
+  if (claims.typ === 'Offline') {
     if (!found?.session.offline || found.session.endedAt !== null) {
       throw invalidGrant('Offline user session not found');
     }
@@ -48,7 +48,8 @@ async function validSessionOf(issuer: IdentityIssuer, claims: RefreshTokenClaims
 /**
  * Refresh grant with rotation (realm `revokeRefreshToken: true`, `refreshTokenMaxReuse: 0`): the
  * presented token must be the session's current one; presenting an already used token revokes the
- * session, so neither the thief nor the victim can continue with that chain.
+ * session, so neither the thief nor the victim can continue with that chain. Lookup and rotation are
+ * one statement (`refreshSession`).
  */
 export async function refreshTokenGrant(
   issuer: IdentityIssuer,
@@ -59,17 +60,26 @@ export async function refreshTokenGrant(
   if (token === null) throw new OAuthError(400, 'invalid_request', 'No refresh token');
   const claims = await verifyRefreshToken(issuer, token, client, { checkExpiration: true });
   const now = issuer.now();
-  const { session, user } = await validSessionOf(issuer, claims, now);
-
   const refreshJti = newRefreshTokenId();
-  if (issuer.realm.revokeRefreshToken) {
-    const rotated = await rotateRefreshToken(issuer.db, session.id, claims.jti, refreshJti, now);
-    if (!rotated) {
-      await revokeReusedSession(issuer.db, session.id, now);
-      throw invalidGrant('Maximum allowed refresh token reuse exceeded');
-    }
-  } else {
-    await touchSession(issuer.db, session.id, refreshJti, now);
+  const rotation = issuer.realm.revokeRefreshToken;
+  const found = uuidPattern.test(claims.sid)
+    ? await refreshSession(issuer.db, {
+        sessionId: claims.sid,
+        // Without rotation (Keycloak's default) any token of the session refreshes it.
+        presentedJti: rotation ? claims.jti : undefined,
+        nextJti: refreshJti,
+        offline: claims.typ === 'Offline',
+        clientId: claims.azp,
+        iat: claims.iat,
+        realm: issuer.realm,
+        now,
+      })
+    : undefined;
+  const { session, user, moved } = await validSessionOf(issuer, claims, found, now);
+  if (!moved) {
+    if (!rotation) throw invalidGrant('Session not active'); // changed by a concurrent request
+    await revokeReusedSession(issuer.db, session.id, now);
+    throw invalidGrant('Maximum allowed refresh token reuse exceeded');
   }
 
   // A `scope` parameter may narrow the grant; scopes beyond the original one are dropped silently.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DbExecutor, identitySessions, identityUsers } from '@opora/db';
-import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { RealmSettings } from './realm.ts';
 
 export type IdentitySession = typeof identitySessions.$inferSelect;
@@ -54,43 +54,91 @@ const statements = preparedPerDatabase((db) => ({
     .innerJoin(identityUsers, eq(identityUsers.id, identitySessions.userId))
     .where(eq(identitySessions.id, sql.placeholder('sessionId')))
     .prepare('identity_session_find_with_user'),
-  rotate: db
-    .update(identitySessions)
-    .set({
-      currentRefreshJti: sql`${sql.placeholder('nextJti')}`,
-      lastRefreshAt: sql`${sql.placeholder('now')}`,
-    })
-    .where(
-      and(
-        eq(identitySessions.id, sql.placeholder('sessionId')),
-        eq(identitySessions.currentRefreshJti, sql.placeholder('presentedJti')),
-      ),
-    )
-    .returning({ noFlushWait })
-    .prepare('identity_session_rotate'),
-  touch: db
-    .update(identitySessions)
-    .set({
-      currentRefreshJti: sql`${sql.placeholder('nextJti')}`,
-      lastRefreshAt: sql`${sql.placeholder('now')}`,
-    })
-    .where(eq(identitySessions.id, sql.placeholder('sessionId')))
-    .returning({ noFlushWait })
-    .prepare('identity_session_touch'),
+  refresh: refreshStatement(db).prepare('identity_session_refresh'),
 }));
 
-export async function startSession(
-  db: DbExecutor,
-  session: {
-    userId: string;
-    clientId: string;
-    offline: boolean;
-    scope: string;
-    refreshJti: string;
-    now: Date;
-  },
-): Promise<IdentitySession> {
-  const row: IdentitySession = {
+/**
+ * A refresh's lookup and rotation as one statement (one round trip instead of two): the session with
+ * its user as they were when the statement started, and whether the session moved to the new refresh
+ * token. It moves only if the presented token is still the current one (`presentedJti`; with
+ * `anyJti` any) and the session passes every check of the refresh grant, written here over the
+ * current row version: ended, offline or not as the token says, idle and maximum lifetime (the
+ * cut-offs of `validityCutoffs`), the token's client, the user enabled and not "logged out
+ * everywhere" since the token and the session. The caller repeats those checks on the returned
+ * snapshot to pick Keycloak's error, so the two must stay the same.
+ *
+ * The UPDATE sits in a data-modifying CTE: the outer SELECT sees the snapshot from before it, and
+ * PostgreSQL re-checks the WHERE on the newest row version when another refresh updated it first, so
+ * of two refreshes racing with one token exactly one moves the session.
+ */
+function refreshStatement(db: DbExecutor) {
+  const s = identitySessions;
+  const u = identityUsers;
+  const rotated = db.$with('rotated').as(
+    db
+      .update(s)
+      .set({
+        currentRefreshJti: sql`${sql.placeholder('nextJti')}`,
+        lastRefreshAt: sql`${sql.placeholder('now')}`,
+      })
+      .from(u)
+      .where(
+        and(
+          eq(s.id, sql.placeholder('sessionId')),
+          eq(u.id, s.userId),
+          sql`(${sql.placeholder('anyJti')}::boolean or ${s.currentRefreshJti} = ${sql.placeholder('presentedJti')})`,
+          isNull(s.endedAt),
+          eq(s.offline, sql.placeholder('offline')),
+          sql`case when ${s.offline} then ${s.lastRefreshAt} > ${sql.placeholder('offlineIdleCutoff')}
+            else ${s.lastRefreshAt} > ${sql.placeholder('idleCutoff')} and ${s.startedAt} > ${sql.placeholder('maxCutoff')} end`,
+          eq(s.clientId, sql.placeholder('clientId')),
+          sql`${u.enabled}`,
+          sql`(${u.notBefore} is null or (${u.notBefore} < ${sql.placeholder('notBeforeLimit')} and ${u.notBefore} <= ${s.startedAt}))`,
+        ),
+      )
+      .returning({ id: s.id }),
+  );
+  return db
+    .with(rotated)
+    .select({
+      // Only what the checks and the tokens read: fewer columns to send and decode per refresh.
+      session: {
+        id: s.id,
+        clientId: s.clientId,
+        offline: s.offline,
+        startedAt: s.startedAt,
+        lastRefreshAt: s.lastRefreshAt,
+        endedAt: s.endedAt,
+      },
+      user: {
+        id: u.id,
+        username: u.username,
+        email: u.email,
+        emailVerified: u.emailVerified,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        enabled: u.enabled,
+        realmRoles: u.realmRoles,
+        notBefore: u.notBefore,
+      },
+      moved: sql<boolean>`exists (select from ${rotated})`,
+      noFlushWait,
+    })
+    .from(s)
+    .innerJoin(u, eq(u.id, s.userId))
+    .where(eq(s.id, sql.placeholder('sessionId')));
+}
+
+/** A new session's row (not stored yet: `storeSession`). */
+export function newSession(session: {
+  userId: string;
+  clientId: string;
+  offline: boolean;
+  scope: string;
+  refreshJti: string;
+  now: Date;
+}): IdentitySession {
+  return {
     id: randomUUID(),
     userId: session.userId,
     clientId: session.clientId,
@@ -102,8 +150,14 @@ export async function startSession(
     currentRefreshJti: session.refreshJti,
     refreshReuseCount: 0,
   };
-  await statements(db).insert.execute({ ...row, now: session.now, refreshJti: session.refreshJti });
-  return row;
+}
+
+export async function storeSession(db: DbExecutor, session: IdentitySession): Promise<void> {
+  await statements(db).insert.execute({
+    ...session,
+    now: session.startedAt,
+    refreshJti: session.currentRefreshJti,
+  });
 }
 
 /** A session with its user (null when the user was deleted, which also deletes the session). */
@@ -112,8 +166,56 @@ export async function findSessionWithUser(db: DbExecutor, sessionId: string) {
   return row;
 }
 
+/**
+ * The instants a session's last activity or start must be after to be valid at `now` (for
+ * `isSessionValid` and the refresh statement alike).
+ */
+export function validityCutoffs(realm: RealmSettings, now: Date) {
+  const before = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+  return {
+    idleCutoff: before(realm.ssoSessionIdleTimeout),
+    maxCutoff: before(realm.ssoSessionMaxLifespan),
+    offlineIdleCutoff: before(realm.offlineSessionIdleTimeout),
+  };
+}
+
+/**
+ * Refresh with rotation in one statement (see `refreshStatement`): the session and user as they were
+ * (undefined when there is no such session) and whether the session moved to `nextJti`. `iat` is the
+ * presented token's; a user's not-before at or after its next second makes the token stale.
+ */
+export async function refreshSession(
+  db: DbExecutor,
+  input: {
+    sessionId: string;
+    presentedJti: string | undefined;
+    nextJti: string;
+    offline: boolean;
+    clientId: string;
+    iat: number;
+    realm: RealmSettings;
+    now: Date;
+  },
+) {
+  const [row] = await statements(db).refresh.execute({
+    sessionId: input.sessionId,
+    anyJti: input.presentedJti === undefined,
+    presentedJti: input.presentedJti ?? '',
+    nextJti: input.nextJti,
+    offline: input.offline,
+    clientId: input.clientId,
+    notBeforeLimit: new Date((input.iat + 1) * 1000),
+    now: input.now,
+    ...validityCutoffs(input.realm, input.now),
+  });
+  return row;
+}
+
 /** When an online session's refresh token stops working: idle timeout or maximum lifespan, whichever first. */
-export function onlineSessionExpiry(session: IdentitySession, realm: RealmSettings): Date {
+export function onlineSessionExpiry(
+  session: Pick<IdentitySession, 'lastRefreshAt' | 'startedAt'>,
+  realm: RealmSettings,
+): Date {
   return new Date(
     Math.min(
       session.lastRefreshAt.getTime() + realm.ssoSessionIdleTimeout * 1000,
@@ -122,37 +224,18 @@ export function onlineSessionExpiry(session: IdentitySession, realm: RealmSettin
   );
 }
 
-export function isSessionValid(session: IdentitySession, realm: RealmSettings, now: Date): boolean {
+export function isSessionValid(
+  session: Pick<IdentitySession, 'endedAt' | 'offline' | 'lastRefreshAt' | 'startedAt'>,
+  realm: RealmSettings,
+  now: Date,
+): boolean {
   if (session.endedAt !== null) return false;
-  if (session.offline) {
-    return session.lastRefreshAt.getTime() + realm.offlineSessionIdleTimeout * 1000 > now.getTime();
-  }
-  return onlineSessionExpiry(session, realm).getTime() > now.getTime();
-}
-
-/**
- * Rotation: moves the session to a new refresh token only if the presented one is still the current
- * one, atomically, so two requests racing with the same token cannot both succeed.
- */
-export async function rotateRefreshToken(
-  db: DbExecutor,
-  sessionId: string,
-  presentedJti: string,
-  nextJti: string,
-  now: Date,
-): Promise<boolean> {
-  const rows = await statements(db).rotate.execute({ sessionId, presentedJti, nextJti, now });
-  return rows.length === 1;
-}
-
-/** Refresh without rotation (realm `revokeRefreshToken: false`): only the idle clock moves. */
-export async function touchSession(
-  db: DbExecutor,
-  sessionId: string,
-  nextJti: string,
-  now: Date,
-): Promise<void> {
-  await statements(db).touch.execute({ sessionId, nextJti, now });
+  const cutoffs = validityCutoffs(realm, now);
+  if (session.offline) return session.lastRefreshAt.getTime() > cutoffs.offlineIdleCutoff.getTime();
+  return (
+    session.lastRefreshAt.getTime() > cutoffs.idleCutoff.getTime() &&
+    session.startedAt.getTime() > cutoffs.maxCutoff.getTime()
+  );
 }
 
 /** A replayed refresh token: the session is revoked, as Keycloak detaches the client session. */

@@ -42,7 +42,7 @@ export async function userSessionTokens(
   input: {
     user: TokenSubject & { notBefore: Date | null };
     client: IdentityClient;
-    session: IdentitySession;
+    session: Pick<IdentitySession, 'id' | 'offline' | 'startedAt' | 'lastRefreshAt'>;
     scope: string;
     refreshJti: string;
     now: Date;
