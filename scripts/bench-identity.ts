@@ -51,6 +51,8 @@ interface Figures {
   failures: number;
   /** CPU time per success of the server (with its PostgreSQL) and of this process (load generator). */
   cpuMsPerSuccess?: number;
+  /** The same by part (server threads, its database, this process). */
+  cpuSplit?: CpuSplit;
 }
 
 function startServer(dataDir: string): Promise<BenchServer> {
@@ -78,48 +80,96 @@ async function rawVerifies(
   return { perSecond: done / ((performance.now() - started) / 1000), successes: done, failures };
 }
 
+/** CPU milliseconds (user + system) by where they were spent; `total` is their sum. */
+interface CpuSplit {
+  /** The server's JavaScript thread: HTTP, hooks, routes, database driver, JSON. */
+  main: number;
+  /** The server's libuv pool threads: argon2id verifications and RS256 signatures. */
+  pool: number;
+  /** The server's other threads (V8 garbage collection and compilation). */
+  other: number;
+  /** The server's descendants: its embedded PostgreSQL. */
+  database: number;
+  /** This process: the load generator (and the raw verifications of the raw run). */
+  bench: number;
+  total: number;
+}
+
+const cpuParts = ['main', 'pool', 'other', 'database', 'bench'] as const;
+
+const ticksPerSecond = 100; // USER_HZ, 100 on every Linux this runs on
+
+/** User + system ticks and the parent of a `/proc/…/stat` line. */
+function statTicks(stat: string): { parent: number; ticks: number } {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+}
+
 /**
- * CPU milliseconds (user + system) used so far by this process and by `pid` with all its descendants
- * (the server and its PostgreSQL); undefined where `/proc` is missing (not Linux).
+ * CPU milliseconds used so far by this process and by `pid` (the server, by thread) with all its
+ * descendants (its PostgreSQL); undefined where `/proc` is missing (not Linux).
  */
-function cpuMilliseconds(pid: number): number | undefined {
-  const ticksPerSecond = 100; // USER_HZ, 100 on every Linux this runs on
+function cpuMilliseconds(pid: number): CpuSplit | undefined {
   const processes = new Map<number, { parent: number; ticks: number }>();
+  const server = { main: 0, pool: 0, other: 0 };
   try {
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        processes.set(Number(entry), {
-          parent: Number(fields[1]),
-          ticks: Number(fields[11]) + Number(fields[12]),
-        });
+        processes.set(Number(entry), statTicks(readFileSync(`/proc/${entry}/stat`, 'utf8')));
       } catch {
         // The process ended while we looked.
+      }
+    }
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        const name = readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
+        const { ticks } = statTicks(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8'));
+        const part = Number(task) === pid ? 'main' : name === 'libuv-worker' ? 'pool' : 'other';
+        server[part] += ticks;
+      } catch {
+        // The thread ended while we looked.
       }
     }
   } catch {
     return undefined;
   }
-  let ticks = 0;
-  const pending = [pid];
+  // Threads that ended are only in the process's total: count them as `other`.
+  const serverTicks = processes.get(pid)?.ticks ?? 0;
+  server.other += Math.max(0, serverTicks - server.main - server.pool - server.other);
+  let databaseTicks = 0;
+  const pending = [...processes].filter(([, { parent }]) => parent === pid).map(([child]) => child);
   while (pending.length > 0) {
     const current = pending.pop() as number;
-    ticks += processes.get(current)?.ticks ?? 0;
+    databaseTicks += processes.get(current)?.ticks ?? 0;
     for (const [child, { parent }] of processes) if (parent === current) pending.push(child);
   }
   const own = process.cpuUsage();
-  return (ticks * 1000) / ticksPerSecond + (own.user + own.system) / 1000;
+  const ms = (ticks: number) => (ticks * 1000) / ticksPerSecond;
+  const split = {
+    main: ms(server.main),
+    pool: ms(server.pool),
+    other: ms(server.other),
+    database: ms(databaseTicks),
+    bench: (own.user + own.system) / 1000,
+  };
+  return { ...split, total: cpuParts.reduce((sum, part) => sum + split[part], 0) };
 }
 
-/** `run` with the CPU time all processes of the bench spent per success. */
+/** `run` with the CPU time all processes of the bench spent per success, in total and by part. */
 async function withCpu(pid: number, run: () => Promise<Figures>): Promise<Figures> {
   const before = cpuMilliseconds(pid);
   const figures = await run();
   const after = cpuMilliseconds(pid);
   if (before === undefined || after === undefined || figures.successes === 0) return figures;
-  return { ...figures, cpuMsPerSuccess: (after - before) / figures.successes };
+  const perSuccess = (part: keyof CpuSplit) => (after[part] - before[part]) / figures.successes;
+  return {
+    ...figures,
+    cpuMsPerSuccess: perSuccess('total'),
+    cpuSplit: Object.fromEntries(
+      [...cpuParts, 'total'].map((part) => [part, perSuccess(part as keyof CpuSplit)]),
+    ) as unknown as CpuSplit,
+  };
 }
 
 function tokenForm(fields: Record<string, string>): string {
@@ -167,6 +217,19 @@ async function alternating(
       p99: p99s.length > 0 ? Math.max(...p99s) : undefined,
       failures: figures.reduce((sum, f) => sum + f.failures, 0),
       ...(Number.isFinite(cpuMs) && successes > 0 ? { cpuMsPerSuccess: cpuMs / successes } : {}),
+      ...(successes > 0 && figures.every((f) => f.cpuSplit !== undefined)
+        ? {
+            cpuSplit: Object.fromEntries(
+              [...cpuParts, 'total'].map((part) => [
+                part,
+                figures.reduce(
+                  (sum, f) => sum + (f.cpuSplit?.[part as keyof CpuSplit] ?? 0) * f.successes,
+                  0,
+                ) / successes,
+              ]),
+            ) as unknown as CpuSplit,
+          }
+        : {}),
     };
   };
   return [combine(slices[0]), combine(slices[1])];
@@ -286,7 +349,32 @@ export async function benchIdentity(): Promise<void> {
     if (raw.cpuMsPerSuccess !== undefined) {
       console.log(
         '\nCPU ms/op: CPU time of the server (all threads), its PostgreSQL and the load generator per success;' +
-          '\nit moves much less than the rates when other work shares the machine.',
+          '\nit moves much less than the rates when other work shares the machine. By part:\n',
+      );
+      const labels: Record<(typeof cpuParts)[number], string> = {
+        main: 'API main',
+        pool: 'API pool',
+        other: 'API other',
+        database: 'PostgreSQL',
+        bench: 'bench',
+      };
+      console.log(`${'run'.padEnd(42)}${cpuParts.map((part) => labels[part].padStart(11)).join('')}`);
+      for (const [label, figures] of rows) {
+        const split = figures.cpuSplit;
+        if (split === undefined) continue;
+        console.log(
+          `${label.padEnd(42)}${cpuParts.map((part) => split[part].toFixed(3).padStart(11)).join('')}`,
+        );
+      }
+      console.log(
+        '\nAPI main: the JavaScript thread; API pool: libuv workers (argon2id, RS256); API other: V8 GC and' +
+          "\ncompiler threads; bench: this process (load generator, and the raw run's own verifications).",
+      );
+      console.log(
+        `load average: ${os
+          .loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')}`,
       );
     }
   } finally {
