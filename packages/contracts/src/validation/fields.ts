@@ -91,6 +91,11 @@ export function requiredText({ min, max = 255 }: TextRules = {}) {
  */
 const personNameCharacters = /^[^<>&"$%!#?§;*~/\\|^=[\]{}()\p{Cc}\u2028\u2029]+$/u;
 
+/** Whether Keycloak would take `value` as a first or last name (the embedded identity server asks too). */
+export function isPersonName(value: string): boolean {
+  return personNameCharacters.test(value);
+}
+
 /** A first or last name of an account (sign-up, profile). */
 export function personNameText(max = 100) {
   return z

@@ -189,6 +189,22 @@ describe('POST users', () => {
     });
   });
 
+  it("refuses the characters of Keycloak's person-name validator, control characters included", async () => {
+    for (const [field, value] of [
+      ['firstName', 'Jana (Honza)'],
+      ['lastName', 'Novák\u0007'],
+    ] as const) {
+      const refused = await call('POST', `${admin}/users`, { ...newUser(), [field]: value });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({
+        field,
+        errorMessage: 'error-person-name-invalid-character',
+        params: [field],
+      });
+    }
+    expect(await createUser({ ...newUser(), lastName: "O'Brien-Nováková" })).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('creates a disabled account when `enabled` is left out, as Keycloak does', async () => {
     const { enabled: _, ...body } = newUser();
     const id = await createUser(body);

@@ -1,3 +1,4 @@
+import { isPersonName } from '@opora/contracts';
 import { z } from 'zod';
 import type { ProfileError } from './representations.ts';
 
@@ -6,9 +7,6 @@ import type { ProfileError } from './representations.ts';
 
 /** Longest value of any profile attribute (Keycloak's default length validators). */
 const maxAttributeLength = 255;
-
-/** Keycloak's `person-name-prohibited-characters` validator on first and last names. */
-const prohibitedNameCharacters = /[<>&"$%!#?§;*~/\\|^=[\]{}()]/;
 
 const emailFormat = z.email();
 
@@ -50,7 +48,8 @@ export function profileErrors(input: ProfileInput, options: { required: boolean 
   );
   for (const field of ['firstName', 'lastName'] as const) {
     check(field, (value) =>
-      prohibitedNameCharacters.test(value)
+      // Keycloak's `person-name-prohibited-characters` validator, as the sign-up schema applies it.
+      !isPersonName(value)
         ? { field, errorMessage: 'error-person-name-invalid-character', params: [field] }
         : undefined,
     );
