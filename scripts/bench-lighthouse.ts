@@ -27,10 +27,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import lighthouse, { type Result } from 'lighthouse';
 import { answers, exited, freePort } from './bench-support.ts';
+import { chromiumArgs, chromiumPath } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 300_000;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
 const pages: [label: string, path: string][] = [
@@ -51,13 +51,7 @@ const metricAudits = [
 
 const chromeFlags = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...chromiumArgs,
   // The proxy's certificate is self-signed for the run.
   '--ignore-certificate-errors',
 ];
@@ -204,7 +198,7 @@ async function startTlsProxy(
 async function startChromium(profileDir: string): Promise<{ port: number; chromium: Running }> {
   const port = await freePort();
   const started = launch(
-    chromePath,
+    chromiumPath,
     [...chromeFlags, `--remote-debugging-port=${port}`, `--user-data-dir=${profileDir}`, 'about:blank'],
     process.env,
   );

@@ -105,7 +105,7 @@ export function RegionSearchBody() {
   // has arrived (arriving data alone would render it in one long task); the skeleton stays till then.
   const regionTree = useDeferredValue(regions.data);
 
-  if (regions.isPending || (regions.isSuccess && !regionTree)) {
+  if (!regionTree && !regions.isError) {
     return (
       <div className={classes.stack} aria-busy="true">
         <span role="status" className="visually-hidden">
@@ -141,7 +141,7 @@ export function RegionSearchBody() {
     );
   }
 
-  if (!regionTree || regionTree.length === 0) {
+  if (!regionTree?.length) {
     return <p className={classes.paragraph}>{t('search.empty')}</p>;
   }
 
