@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type CollectionTag, parse, type ScalarTag } from 'yaml';
 import { demoDomain, parseRealm, realmProblems, withoutDemoUsers } from './check-realm.ts';
+import { keycloakVersion } from './keycloak-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const baseFile = 'docker-compose.yml';
@@ -191,19 +192,29 @@ function identityProblems(compose: Compose, label: string, production: boolean):
   return problems;
 }
 
-/** Development and production must run the same Keycloak release. */
+/**
+ * Development, production and the Keycloak the tests run (`pnpm keycloak`, from Maven Central) must be
+ * the same release: what the tests prove about Keycloak then holds for the deployed one.
+ */
 function keycloakVersionProblems(base: Compose, production: Compose): string[] {
-  const build = production.services.keycloak?.build;
-  if (typeof build !== 'object' || build.context === undefined) return [];
-  const dockerfile = path.join(root, build.context, build.dockerfile ?? 'Dockerfile');
-  if (!existsSync(dockerfile)) return [];
-  const images = [...readFileSync(dockerfile, 'utf8').matchAll(/^FROM\s+(\S+)/gm)].map((match) => match[1]);
+  const problems: string[] = [];
   const developmentImage = base.services.keycloak?.image;
-  return images
-    .filter((image) => image !== developmentImage)
-    .map(
-      (image) => `${dockerfile}: FROM ${image} differs from ${baseFile}'s keycloak image ${developmentImage}`,
+  const testedImage = `quay.io/keycloak/keycloak:${keycloakVersion}`;
+  if (developmentImage !== testedImage)
+    problems.push(
+      `${baseFile}: keycloak image ${developmentImage} differs from the release the tests run (${testedImage}, scripts/keycloak-server.ts)`,
     );
+  const build = production.services.keycloak?.build;
+  if (typeof build !== 'object' || build.context === undefined) return problems;
+  const dockerfile = path.join(root, build.context, build.dockerfile ?? 'Dockerfile');
+  if (!existsSync(dockerfile)) return problems;
+  const images = [...readFileSync(dockerfile, 'utf8').matchAll(/^FROM\s+(\S+)/gm)].map((match) => match[1]);
+  for (const image of images)
+    if (image !== developmentImage)
+      problems.push(
+        `${dockerfile}: FROM ${image} differs from ${baseFile}'s keycloak image ${developmentImage}`,
+      );
+  return problems;
 }
 
 function realmFileProblems(base: Compose, production: Compose): string[] {

@@ -1,10 +1,14 @@
 // `pnpm test`: the one command a newcomer and CI run. Lint, typecheck, locale and compose checks,
-// unit + integration tests (Vitest, real PostgreSQL), the bundle budget, then browser tests
-// (Playwright + Chromium against the real server). Every step runs even after a failure, so one
-// run shows everything that is wrong; the last line is `N passed, N failed`.
+// unit + integration tests (Vitest, real PostgreSQL), the bundle budget, browser tests (Playwright +
+// Chromium against the real server), then the same identity against real Keycloak (fetched from
+// Maven Central, started once for the steps that need it): the embedded issuer compared with it,
+// the API's account flows and the browser's identity journeys. Every step runs even after a
+// failure, so one run shows everything that is wrong; the last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type RunningKeycloak, startKeycloak } from './keycloak-server.ts';
+import { startRedis } from './redis-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-data');
@@ -18,10 +22,29 @@ type Step = {
   env?: Record<string, string>;
   /** Test counts from a report file; a step without one counts as a single check. */
   counts?: () => { passed: number; failed: number } | undefined;
+  /** Runs against the run's one real Keycloak (started before the first step that needs it). */
+  keycloak?: boolean;
+  /** Gets REDIS_URL of a throwaway redis-server when the machine has one. */
+  redis?: boolean;
 };
 
 const vitestReport = path.join(out, 'vitest.json');
 const playwrightReport = path.join(out, 'playwright.json');
+
+/** The browser tests' app against Keycloak listens here; Keycloak's `web` client allows this origin. */
+const keycloakAppPort = 3101;
+
+function vitestCounts() {
+  const report = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
+  return report && { passed: report.numPassedTests, failed: report.numFailedTests };
+}
+
+function playwrightCounts() {
+  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
+    playwrightReport,
+  );
+  return report && { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+}
 
 function readJson<T>(file: string): T | undefined {
   try {
@@ -40,10 +63,8 @@ const steps: Step[] = [
     name: 'unit + integration',
     command: bin('vitest'),
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-    counts: () => {
-      const report = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
-      return report && { passed: report.numPassedTests, failed: report.numFailedTests };
-    },
+    counts: vitestCounts,
+    redis: true,
   },
   { name: 'bundle size', command: process.execPath, args: ['scripts/size.ts'] },
   {
@@ -51,14 +72,32 @@ const steps: Step[] = [
     command: bin('playwright'),
     args: ['test', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
-    counts: () => {
-      const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(
-        playwrightReport,
-      );
-      return (
-        report && { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected }
-      );
+    counts: playwrightCounts,
+  },
+  {
+    name: 'keycloak: embedded vs keycloak, api against keycloak',
+    command: bin('vitest'),
+    args: [
+      'run',
+      '--config',
+      'vitest.keycloak.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ],
+    counts: vitestCounts,
+    keycloak: true,
+  },
+  {
+    name: 'keycloak: browser',
+    command: bin('playwright'),
+    args: ['test', '--config', 'playwright.keycloak.config.ts', '--reporter=list,json'],
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+      E2E_KEYCLOAK_APP_PORT: String(keycloakAppPort),
     },
+    counts: playwrightCounts,
+    keycloak: true,
   },
 ];
 
@@ -66,17 +105,54 @@ const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 const results: string[] = [];
+let keycloak: RunningKeycloak | Error | undefined;
+
+/** One Keycloak for every step that needs it; a failed start fails those steps. */
+async function keycloakEnv(): Promise<Record<string, string> | undefined> {
+  if (keycloak === undefined) {
+    console.log('\n▶ keycloak: start');
+    const started = performance.now();
+    try {
+      keycloak = await startKeycloak({
+        webOrigin: `http://localhost:${keycloakAppPort}`,
+        logFile: path.join(out, 'keycloak.log'),
+      });
+      results.push(`✔ keycloak: start (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      passed += 1;
+    } catch (error) {
+      keycloak = error as Error;
+      console.error(keycloak.message);
+      results.push(`✘ keycloak: start (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      failed += 1;
+    }
+  }
+  if (keycloak instanceof Error) return undefined;
+  return {
+    KEYCLOAK_URL: keycloak.url,
+    KEYCLOAK_WEB_ORIGIN: keycloak.webOrigin,
+    KEYCLOAK_API_CLIENT_SECRET: keycloak.apiClientSecret,
+  };
+}
 
 for (const step of steps) {
   if (only.length && !only.some((name) => step.name.startsWith(name))) continue;
   for (const report of [vitestReport, playwrightReport]) if (existsSync(report)) rmSync(report);
+  const extraEnv = step.keycloak ? await keycloakEnv() : {};
+  if (!extraEnv) {
+    results.push(`✘ ${step.name} (not run: no Keycloak)`);
+    failed += 1;
+    continue;
+  }
+  const redis = step.redis && !process.env.REDIS_URL ? await startRedis() : undefined;
+  if (redis) extraEnv.REDIS_URL = redis.url;
   console.log(`\n▶ ${step.name}`);
   const started = performance.now();
   const run = spawnSync(step.command, step.args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ...step.env },
+    env: { ...process.env, ...step.env, ...extraEnv },
   });
+  await redis?.stop();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const ok = run.status === 0;
   const counts = step.counts?.();
@@ -93,6 +169,8 @@ for (const step of steps) {
     `${ok ? '✔' : '✘'} ${step.name} (${seconds} s)${counts ? ` — ${counts.passed} passed, ${counts.failed} failed` : ''}`,
   );
 }
+
+if (keycloak && !(keycloak instanceof Error)) await keycloak.stop();
 
 const summary = `${passed} passed, ${failed} failed`;
 console.log(`\n${results.join('\n')}\n\n${summary}`);
