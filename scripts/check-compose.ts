@@ -129,9 +129,12 @@ function importedRealm(compose: Compose): string | undefined {
   return mount?.split(':')[0];
 }
 
-/** `${NAME:?message}` or `${NAME}`: compose refuses to start without it, and nothing falls back to a default. */
+/**
+ * `${NAME:?message}`: compose refuses to start when it is unset or empty. A bare `${NAME}` would start
+ * with an empty value, and Keycloak then accepts an empty client secret (tried on 26.7.3).
+ */
 const required = (value: string | undefined) =>
-  value !== undefined && /^\$\{[A-Z0-9_]+(:\?[^}]*)?\}$/.test(value);
+  value !== undefined && /^\$\{[A-Z0-9_]+:\?[^}]*\}$/.test(value);
 
 /** The variable an interpolation reads and its default (`${NAME:-default}`), or the literal value. */
 function sourceOf(value: string | undefined): string | undefined {

@@ -56,11 +56,36 @@ describe('Keycloak realm files', () => {
     ]);
   });
 
+  it('report a service-account secret with an empty default (Keycloak accepts an empty client_secret)', () => {
+    const broken = realm();
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a Keycloak import placeholder, not a template
+    clientOf(broken, 'opora-api').secret = '${OPORA_API_CLIENT_SECRET:}';
+    expect(problemsOf(broken)).toEqual([
+      'client opora-api must take its secret from an environment placeholder without default',
+    ]);
+  });
+
   it('report realm settings the embedded issuer does not share', () => {
-    const broken = { ...realm(), revokeRefreshToken: false, passwordPolicy: 'length(12)' };
+    const broken = {
+      ...realm(),
+      revokeRefreshToken: false,
+      passwordPolicy: 'length(12)',
+      quickLoginCheckMilliSeconds: 0,
+    };
     expect(problemsOf(broken)).toEqual([
       'passwordPolicy must be "length(8)", is "length(12)"',
+      'quickLoginCheckMilliSeconds must be 1000, is 0',
       'revokeRefreshToken must be true, is false',
+    ]);
+  });
+
+  it('report a demo account without the default role, which the import would not give it', () => {
+    const broken = realm();
+    const admin = broken.users.find((user) => user.username === 'admin@opora.test');
+    if (!admin) throw new Error('no admin demo user');
+    admin.realmRoles = ['admin'];
+    expect(problemsOf(broken)).toEqual([
+      'user admin@opora.test must list the default role default-roles-opora (the import adds none)',
     ]);
   });
 

@@ -1,6 +1,7 @@
 // What the app needs from keycloak/realm-export.json, checked without a Keycloak: the clients, roles,
-// scopes and realm settings the API, the web app and the embedded issuer rely on. Keycloak itself can only
-// be asked at import time, which CI cannot do (no Docker engine).
+// scopes and realm settings the API, the web app and the embedded issuer rely on, and what Keycloak's
+// import does not make up for by itself. The import into a real Keycloak (and what it made of the file)
+// is checked by apps/api/src/accounts/accounts.keycloak.test.ts.
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -37,6 +38,11 @@ export const expectedSettings: Record<string, Json> = {
   permanentLockout: false,
   failureFactor: 5,
   waitIncrementSeconds: 60,
+  // Two failures less than a second apart lock the account for a minute at once.
+  quickLoginCheckMilliSeconds: 1000,
+  minimumQuickLoginWaitSeconds: 60,
+  maxFailureWaitSeconds: 900,
+  maxDeltaTimeSeconds: 43_200,
   accessTokenLifespan: 300,
   ssoSessionIdleTimeout: 1800,
   ssoSessionMaxLifespan: 36000,
@@ -85,6 +91,9 @@ function apiClientProblems(api: JsonObject): string[] {
   if (api.directAccessGrantsEnabled === true || api.standardFlowEnabled === true) {
     problems.push(`client ${apiClientId} must not allow user sign-in flows`);
   }
+  // A default would be the secret of every installation that forgets the variable; an empty one is worse
+  // still: Keycloak accepts an empty client_secret for a client whose secret is empty. (Without default,
+  // a missing variable leaves the placeholder text as the secret: the deployment must require it.)
   if (typeof api.secret !== 'string' || !/^\$\{[A-Z0-9_]+\}$/.test(api.secret)) {
     problems.push(
       `client ${apiClientId} must take its secret from an environment placeholder without default`,
@@ -111,6 +120,7 @@ function roleProblems(realm: JsonObject): string[] {
 function userProblems(realm: JsonObject, production: boolean): string[] {
   const problems: string[] = [];
   const users = objects(realm.users);
+  const defaultRoleName = isObject(realm.defaultRole) ? realm.defaultRole.name : undefined;
   const serviceAccount = users.find((user) => user.serviceAccountClientId === apiClientId);
   const granted =
     serviceAccount && isObject(serviceAccount.clientRoles)
@@ -136,6 +146,12 @@ function userProblems(realm: JsonObject, production: boolean): string[] {
     }
     if (user.email !== user.username) problems.push(`${label}: the username must be the e-mail address`);
     if (user.emailVerified !== true) problems.push(`${label} must have a verified e-mail address`);
+    // The import gives the users it creates only the roles listed, not the realm's default role: without
+    // it a demo account has no `client` and no `offline_access`, and the web app's sign-in is refused
+    // ("Offline tokens not allowed for the user or client").
+    if (typeof defaultRoleName !== 'string' || !strings(user.realmRoles).includes(defaultRoleName)) {
+      problems.push(`${label} must list the default role ${String(defaultRoleName)} (the import adds none)`);
+    }
     const credentials = objects(user.credentials);
     if (credentials.length !== 1 || credentials[0]?.temporary !== false) {
       problems.push(`${label} needs one permanent password`);

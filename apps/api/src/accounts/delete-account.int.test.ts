@@ -18,6 +18,7 @@ import {
   type AccountTestServer,
   bearer,
   buildAppWithRefusedIdentityAdmin,
+  expectInvalidGrant,
   startAccountTestServer,
 } from './testing/account-test-server.ts';
 
@@ -74,10 +75,10 @@ describe('DELETE /api/v1/web/users/me', () => {
     const response = await deleteMe(carer.session.accessToken);
     expect(response.statusCode).toBe(204);
 
-    const signIn = await server.passwordGrant(carer.email, carer.password);
-    expect(signIn.statusCode).toBe(401);
-    expect(signIn.json()).toMatchObject({ error: 'invalid_grant' });
-    expect((await server.refreshGrant(carer.session.refreshToken)).statusCode).toBe(400);
+    expectInvalidGrant(await server.passwordGrant(carer.email, carer.password));
+    const refreshed = await server.refreshGrant(carer.session.refreshToken);
+    expect(refreshed.statusCode).toBe(400);
+    expect(refreshed.json()).toMatchObject({ error: 'invalid_grant' });
     // The access token still within its 5 minutes no longer opens anything.
     const me = await server.app.inject({
       method: 'GET',

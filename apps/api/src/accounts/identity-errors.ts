@@ -1,6 +1,6 @@
-import { passwordMinLength } from '@opora/contracts';
+import { type ErrorDetail, passwordMinLength } from '@opora/contracts';
 import { FieldValidationError } from '../platform/errors.ts';
-import { IdentityPasswordPolicyError } from '../platform/identity-admin.ts';
+import { IdentityPasswordPolicyError, IdentityProfileError } from '../platform/identity-admin.ts';
 
 /** "This email already exists." (SPEC §8) beside the e-mail field. */
 export function emailTakenError(): FieldValidationError {
@@ -45,6 +45,42 @@ export async function withPasswordPolicy<T>(property: string, run: () => Promise
     return await run();
   } catch (error) {
     if (error instanceof IdentityPasswordPolicyError) throw passwordPolicyError(error, property);
+    throw error;
+  }
+}
+
+/** The rule of ours that an identity-server user-profile attribute stands for. */
+const profileRules: Record<string, 'email' | 'personName'> = {
+  email: 'email',
+  firstName: 'personName',
+  lastName: 'personName',
+};
+
+/**
+ * The identity server's user profile refused a value our schema accepted, e.g. an e-mail address with
+ * a local part over 64 characters (Keycloak's `invalidEmailMessage`): answered beside the field like
+ * any other rule instead of as a server failure. The identity attributes share our property names.
+ */
+export function profileError(error: IdentityProfileError): FieldValidationError {
+  return new FieldValidationError(
+    error.fields.map(
+      ({ field, errorMessage }, index): ErrorDetail => ({
+        id: String(index + 1),
+        code: errorMessage,
+        instructions: `validation:${profileRules[field] ?? 'invalid'}`,
+        property: field,
+        parameters: {},
+      }),
+    ),
+  );
+}
+
+/** Runs an identity change, turning a user-profile refusal into field errors. */
+export async function withUserProfile<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof IdentityProfileError) throw profileError(error);
     throw error;
   }
 }

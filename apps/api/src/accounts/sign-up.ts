@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { IdentityConflictError } from '../platform/identity-admin.ts';
 import type { AccountContext } from './account-context.ts';
 import { sendConfirmationEmail } from './confirmation-email.ts';
-import { emailTakenError, withPasswordPolicy } from './identity-errors.ts';
+import { emailTakenError, withPasswordPolicy, withUserProfile } from './identity-errors.ts';
 
 /**
  * Version of the terms and privacy texts the sign-up page shows, recorded with each consent (GDPR
@@ -35,14 +35,16 @@ export async function signUp(context: AccountContext, input: SignUp): Promise<Si
 
   let subject: string;
   try {
-    ({ id: subject } = await withPasswordPolicy('password', () =>
-      context.identityAdmin.createUser({
-        email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        password: input.password,
-        emailVerified: false,
-      }),
+    ({ id: subject } = await withUserProfile(() =>
+      withPasswordPolicy('password', () =>
+        context.identityAdmin.createUser({
+          email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          password: input.password,
+          emailVerified: false,
+        }),
+      ),
     ));
   } catch (error) {
     if (error instanceof IdentityConflictError) throw emailTakenError();

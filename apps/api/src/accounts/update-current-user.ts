@@ -3,6 +3,7 @@ import { users } from '@opora/db';
 import { eq } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
 import type { AccountContext } from './account-context.ts';
+import { withUserProfile } from './identity-errors.ts';
 
 /**
  * `PATCH /users/me`: names, phone and language. Names are also the identity account's (they appear in
@@ -24,10 +25,12 @@ export async function updateCurrentUser(
       })
       .where(eq(users.id, principal.userId));
     if (changes.firstName !== undefined || changes.lastName !== undefined) {
-      await context.identityAdmin.updateUser(principal.subject, {
-        ...(changes.firstName !== undefined && { firstName: changes.firstName }),
-        ...(changes.lastName !== undefined && { lastName: changes.lastName }),
-      });
+      await withUserProfile(() =>
+        context.identityAdmin.updateUser(principal.subject, {
+          ...(changes.firstName !== undefined && { firstName: changes.firstName }),
+          ...(changes.lastName !== undefined && { lastName: changes.lastName }),
+        }),
+      );
     }
   });
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { type DevMailMessage, identityClientId, identityScope, type SignUp } from '@opora/contracts';
 import { createIdentityUser, createTestDatabase, createUser, type TestDatabase } from '@opora/db/testing';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Logger } from 'pino';
+import { expect } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import type { Config } from '../../platform/config.ts';
 import { testConfig } from '../../testing/test-app.ts';
@@ -38,18 +38,42 @@ export interface TestAccount {
   password: string;
 }
 
+/**
+ * A real identity server instead of the embedded one: the app is built with IDENTITY_URL (and the
+ * service-account secret), so its identity adapter and token checks talk to that server over HTTP.
+ */
+export interface ExternalIdentity {
+  /** Base URL, no trailing slash (IDENTITY_URL). */
+  url: string;
+  realm: string;
+  /** The `opora-api` client secret (IDENTITY_ADMIN_CLIENT_SECRET). */
+  apiClientSecret: string;
+}
+
+/** An answer of the identity server's token or logout endpoint (a light-my-request response fits). */
+export interface IdentityResponse {
+  statusCode: number;
+  body: string;
+  json<T = unknown>(): T;
+}
+
 export interface AccountTestServer {
   app: App;
   database: TestDatabase;
   config: Config;
-  /** A password grant at the embedded issuer's real token endpoint. */
+  /** The environment the app was built from (beside the test defaults), for twins of the app. */
+  env: Record<string, string>;
+  /** A password grant at the identity server's real token endpoint (client `web`, the web app's scope). */
   signIn(email: string, password: string): Promise<TokenPair>;
   /** The token endpoint's raw answer to a password grant. */
-  passwordGrant(email: string, password: string): Promise<LightMyRequestResponse>;
-  refreshGrant(refreshToken: string): Promise<LightMyRequestResponse>;
+  passwordGrant(email: string, password: string, scope?: string): Promise<IdentityResponse>;
+  refreshGrant(refreshToken: string): Promise<IdentityResponse>;
+  /** The web app's sign-out: the identity server's logout endpoint with the refresh token. */
+  logout(refreshToken: string): Promise<IdentityResponse>;
   /**
-   * An account made directly in the database (identity user + application user), for tests whose
-   * subject is not registration itself.
+   * An account made without the sign-up route (identity user + application user), for tests whose
+   * subject is not registration itself: the embedded issuer's user straight in the database, a real
+   * identity server's through the identity adapter.
    */
   createAccount(options?: { realmRoles?: string[]; email?: string }): Promise<TestAccount>;
   /** Registers through `POST /users/sign-up`; answers the account's subject. */
@@ -63,40 +87,70 @@ export interface AccountTestServer {
 
 let sequence = 0;
 
+async function fetched(response: Response): Promise<IdentityResponse> {
+  const body = await response.text();
+  return { statusCode: response.status, body, json: <T>() => JSON.parse(body) as T };
+}
+
 /**
  * The whole app on a real port of its own database, as `pnpm start` runs it: the embedded issuer
  * answers at PUBLIC_URL, so the identity adapter reaches it over HTTP exactly as it reaches Keycloak.
- * Account calls then go through `inject` with a client address of their own.
+ * With `identity`, the app uses that server instead (a real Keycloak), and the token endpoint helpers
+ * call it. Account calls go through `inject` with a client address of their own.
  */
 export async function startAccountTestServer(
-  options: { env?: Record<string, string>; logger?: Logger } = {},
+  options: { env?: Record<string, string>; logger?: Logger; identity?: ExternalIdentity } = {},
 ): Promise<AccountTestServer> {
   const database = await createTestDatabase();
   const port = await freePort();
-  const config = testConfig({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...options.env });
+  const env: Record<string, string> = {
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...(options.identity && {
+      IDENTITY_URL: options.identity.url,
+      IDENTITY_REALM: options.identity.realm,
+      IDENTITY_ADMIN_CLIENT_SECRET: options.identity.apiClientSecret,
+    }),
+    ...options.env,
+  };
+  const config = testConfig(env);
   const app = await buildApp({ config, db: database.db, ...(options.logger && { logger: options.logger }) });
   await app.listen({ port, host: '127.0.0.1' });
-  const tokenUrl = `/realms/${config.identity.realm}/protocol/openid-connect/token`;
+  const oidcPath = `/realms/${config.identity.realm}/protocol/openid-connect`;
 
-  const passwordGrant = (email: string, password: string) =>
-    app.inject({
-      method: 'POST',
-      url: tokenUrl,
-      remoteAddress: someClientAddress(),
-      payload: new URLSearchParams({
-        grant_type: 'password',
-        client_id: identityClientId,
-        username: email,
-        password,
-        scope: identityScope,
-      }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
+  /** A form post to the realm's OIDC endpoints: in-process for the embedded issuer, else over HTTP. */
+  const post = async (
+    endpoint: 'token' | 'logout',
+    form: Record<string, string>,
+  ): Promise<IdentityResponse> => {
+    const payload = new URLSearchParams(form).toString();
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    if (config.identity.embedded) {
+      return app.inject({
+        method: 'POST',
+        url: `${oidcPath}/${endpoint}`,
+        remoteAddress: someClientAddress(),
+        payload,
+        headers,
+      });
+    }
+    return fetched(
+      await fetch(`${config.identity.internalUrl}${oidcPath}/${endpoint}`, {
+        method: 'POST',
+        headers,
+        body: payload,
+      }),
+    );
+  };
+
+  const passwordGrant = (email: string, password: string, scope = identityScope) =>
+    post('token', { grant_type: 'password', client_id: identityClientId, username: email, password, scope });
 
   const server: AccountTestServer = {
     app,
     database,
     config,
+    env,
     passwordGrant,
     async signIn(email, password) {
       const response = await passwordGrant(email, password);
@@ -106,28 +160,35 @@ export async function startAccountTestServer(
       return { accessToken: body.access_token, refreshToken: body.refresh_token };
     },
     refreshGrant: (refreshToken) =>
-      app.inject({
-        method: 'POST',
-        url: tokenUrl,
-        remoteAddress: someClientAddress(),
-        payload: new URLSearchParams({
-          grant_type: 'refresh_token',
-          client_id: identityClientId,
-          refresh_token: refreshToken,
-        }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      post('token', {
+        grant_type: 'refresh_token',
+        client_id: identityClientId,
+        refresh_token: refreshToken,
       }),
+    logout: (refreshToken) => post('logout', { client_id: identityClientId, refresh_token: refreshToken }),
     async createAccount(options = {}) {
       sequence += 1;
       const email = options.email ?? `account-${sequence}-${randomBytes(3).toString('hex')}@example.cz`;
       const password = `heslo-${randomBytes(4).toString('hex')}`;
-      const identity = await createIdentityUser(database.db, {
-        email,
-        password,
-        firstName: 'Petr',
-        lastName: 'Svoboda',
-        ...(options.realmRoles && { realmRoles: options.realmRoles }),
-      });
+      const identity = config.identity.embedded
+        ? await createIdentityUser(database.db, {
+            email,
+            password,
+            firstName: 'Petr',
+            lastName: 'Svoboda',
+            ...(options.realmRoles && { realmRoles: options.realmRoles }),
+          })
+        : {
+            email,
+            ...(await app.identityAdmin.createUser({
+              email,
+              password,
+              firstName: 'Petr',
+              lastName: 'Svoboda',
+              emailVerified: false,
+              ...(options.realmRoles && { realmRoles: options.realmRoles }),
+            })),
+          };
       const user = await createUser(database.db, {
         identitySubject: identity.id,
         email: identity.email,
@@ -192,11 +253,19 @@ export async function startAccountTestServer(
  */
 export async function buildAppWithRefusedIdentityAdmin(server: AccountTestServer): Promise<App> {
   const config = testConfig({
-    PORT: String(server.config.port),
-    PUBLIC_URL: server.config.publicUrl,
+    ...server.env,
     IDENTITY_ADMIN_CLIENT_SECRET: 'not-the-service-account-secret',
   });
   return buildApp({ config, db: server.database.db });
+}
+
+/**
+ * The token endpoint's refusal of a grant (wrong or stale credentials): `invalid_grant`, with 400 as
+ * Keycloak answers since 26.6 or 401 as it did before; the web app treats both alike.
+ */
+export function expectInvalidGrant(response: IdentityResponse): void {
+  expect(response.json(), `status ${response.statusCode}`).toMatchObject({ error: 'invalid_grant' });
+  expect([400, 401]).toContain(response.statusCode);
 }
 
 export function bearer(accessToken: string): { authorization: string } {
