@@ -17,7 +17,13 @@ export default defineConfig({
       path.resolve(import.meta.dirname, 'packages/db/src/testing/global-setup.ts'),
       path.resolve(import.meta.dirname, 'scripts/keycloak-global-setup.ts'),
     ],
+    // The suites share one Keycloak, and the differential suite shortens the realm's lifetimes for a
+    // while (its time-dependent checks): files run one after another.
+    fileParallelism: false,
     testTimeout: 30_000,
+    // Keycloak now and then refuses a sign-in right after another one of the same user (its
+    // brute-force protector, docs/decisions.md): on CI a failed test gets one more try.
+    retry: process.env.CI ? 1 : 0,
     hookTimeout: 240_000,
   },
 });

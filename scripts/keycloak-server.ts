@@ -213,6 +213,8 @@ export async function startKeycloak(options: KeycloakOptions = {}): Promise<Runn
     [
       'start-dev',
       `--http-port=${port}`,
+      // Development mode with a development admin and secret: reachable from this machine only.
+      '--http-host=127.0.0.1',
       '--import-realm',
       // Same build options every time (dev-file), so Keycloak re-augments only on the first start.
       `--db-url=jdbc:h2:file:${path.join(dataDir, 'keycloakdb')};NON_KEYWORDS=VALUE`,

@@ -28,8 +28,9 @@ function secretsEqual(expected: string, given: string): boolean {
 
 /**
  * Keycloak's client authentication: `client_id` from the form (or HTTP Basic); confidential clients
- * prove their secret by `client_secret` or Basic. Failures happen before the client's web origins are
- * known, so they carry no CORS headers.
+ * prove their secret by `client_secret` or Basic. A missing `client_id` is an unknown client (401, as
+ * Keycloak 26.7 answers). Failures happen before the client's web origins are known; Keycloak answers
+ * them with CORS headers for whatever origin asked.
  */
 export function authenticateClient(
   issuer: IdentityIssuer,
@@ -38,16 +39,15 @@ export function authenticateClient(
 ): IdentityClient {
   const basic = basicCredentials(request);
   const clientId = params.get('client_id') ?? basic?.clientId;
-  if (clientId === undefined || clientId === '') {
-    throw new OAuthError(400, 'invalid_client', 'Missing client_id parameter', { cors: false });
-  }
-  const client = issuer.clients.get(clientId);
+  const client = clientId === undefined || clientId === '' ? undefined : issuer.clients.get(clientId);
   if (!client) throw invalidClientCredentials();
   if (!client.publicClient) {
-    const secret = params.get('client_secret') ?? (basic?.clientId === clientId ? basic.secret : undefined);
+    const secret =
+      params.get('client_secret') ??
+      (basic !== undefined && basic.clientId === clientId ? basic.secret : undefined);
     if (secret === undefined || client.secret === undefined || !secretsEqual(client.secret, secret)) {
       throw new OAuthError(401, 'unauthorized_client', 'Invalid client or Invalid client credentials', {
-        cors: false,
+        cors: 'any-origin',
       });
     }
   }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { developmentAdminClientSecret } from '../platform/config.ts';
+import { isLoopbackAddress } from '../platform/loopback.ts';
 import type { IdentityIssuer } from './issuer.ts';
-import { OAuthError } from './oauth-error.ts';
-import { adminServiceAccountRoles, type IdentityClient } from './realm.ts';
+import { invalidClientCredentials, OAuthError } from './oauth-error.ts';
+import { adminServiceAccountTokenRoles, type IdentityClient } from './realm.ts';
 import { requestedScopes } from './scope.ts';
 import type { TokenResponse } from './token-response.ts';
 import { accessTokenClaims, grantedScope, signToken, type TokenSubject } from './tokens.ts';
@@ -22,9 +24,15 @@ export async function clientCredentialsGrant(
   issuer: IdentityIssuer,
   client: IdentityClient,
   params: URLSearchParams,
+  callerAddress: string | undefined,
 ): Promise<TokenResponse> {
+  // The development secret is in the source: it proves nothing from another machine, so there it
+  // counts as invalid client credentials (judged by the socket address, never a forwarded header).
+  if (client.secret === developmentAdminClientSecret && !isLoopbackAddress(callerAddress)) {
+    throw invalidClientCredentials();
+  }
   if (client.publicClient) {
-    throw new OAuthError(400, 'unauthorized_client', 'Public client not allowed to retrieve service account');
+    throw new OAuthError(401, 'unauthorized_client', 'Public client not allowed to retrieve service account');
   }
   if (!client.serviceAccountsEnabled) {
     throw new OAuthError(400, 'unauthorized_client', 'Client not enabled to retrieve service account');
@@ -49,8 +57,9 @@ export async function clientCredentialsGrant(
     scope,
     sessionId: undefined,
     issuedAt: now,
-    extraClaims: { client_id: client.clientId },
-    resourceAccess: isAdminClient ? { 'realm-management': { roles: [...adminServiceAccountRoles] } } : {},
+    resourceAccess: isAdminClient
+      ? { 'realm-management': { roles: [...adminServiceAccountTokenRoles] } }
+      : {},
   });
   return {
     access_token: await signToken(issuer, claims, 'RS256'),

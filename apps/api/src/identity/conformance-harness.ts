@@ -45,7 +45,10 @@ const publicClient = (clientId: string, overrides: Partial<IdentityClient> = {})
   ...overrides,
 });
 
-/** CONFORMANCE's `nodirect` and `other`, and `nooffline` (a client without the `offline_access` role in scope). */
+/**
+ * CONFORMANCE's `nodirect` and `other`, and `nooffline`: a client limited to its scope (no realm roles
+ * in its tokens), which as in Keycloak still gets `offline_access` through the `offline_access` scope.
+ */
 export const testClients: IdentityClient[] = [
   publicClient('nodirect', { directAccessGrantsEnabled: false }),
   publicClient('other'),

@@ -166,23 +166,36 @@ describe('G. logout with a refresh token', () => {
     expect((await server.refresh(laptop.refresh_token)).status).toBe(200);
   });
 
-  it('sends CORS headers to the web origin only, and answers preflights', async () => {
+  it('sends CORS headers to the web origin, refuses other origins with 403 (Keycloak ≥ 26.6.3), and answers preflights', async () => {
     const allowed = await logout((await server.login('alice', { scope: online })).refresh_token, 'web', {
       origin,
     });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('cache-control')).toBe('no-cache');
     expect(allowed.headers.get('access-control-allow-origin')).toBe(origin);
     expect(allowed.headers.get('access-control-allow-credentials')).toBe('true');
-    const other = await logout((await server.login('alice', { scope: online })).refresh_token, 'web', {
-      origin: evilOrigin,
-    });
-    expect(other.status).toBe(204);
+    expect(allowed.headers.get('access-control-expose-headers')).toBe('Access-Control-Allow-Methods');
+
+    // Refused before anything happens: the session lives on.
+    const session = await server.login('alice', { scope: online });
+    const other = await logout(session.refresh_token, 'web', { origin: evilOrigin });
+    expect(other.status).toBe(403);
+    expect(other.json).toEqual({ error: 'Invalid origin' });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect((await server.refresh(session.refresh_token)).status).toBe(200);
+
+    // Failed client authentication answers any origin, as Keycloak does.
+    const unknownClient = await logout(session.refresh_token, 'unknown', { origin: evilOrigin });
+    expect(unknownClient.status).toBe(401);
+    expect(unknownClient.headers.get('access-control-allow-origin')).toBe(evilOrigin);
+
+    // Keycloak's logout preflight lists its browser logout's methods (POST is CORS-safelisted).
     const preflight = await server.request(server.logoutUrl, {
       method: 'OPTIONS',
       headers: { origin, 'access-control-request-method': 'POST' },
     });
     expect(preflight.status).toBe(200);
-    expect(preflight.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
   });
 });
 

@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IdentityIssuer } from './issuer.ts';
+import { type ErrorCors, sendBareError } from './oauth-error.ts';
+import type { IdentityClient } from './realm.ts';
 
-// Keycloak's CORS (services/cors/DefaultCors, before 26.6.3's early rejection): preflights reflect any
-// origin; actual responses carry the origin only when the client (or the token) allows it.
+// Keycloak's CORS (services/cors/DefaultCors): preflights reflect any origin; actual responses carry
+// the origin only when the client (or the token) allows it; and since 26.6.3 a token or logout request
+// whose Origin the client does not allow is refused with 403 before the endpoint does anything.
 
 const allowHeaders =
   'Accept, Access-Control-Request-Headers, Access-Control-Request-Method, Content-Type, DPoP, Origin, ' +
@@ -10,6 +14,37 @@ const allowHeaders =
 function originOf(request: FastifyRequest): string | undefined {
   const origin = request.headers.origin;
   return typeof origin === 'string' && origin !== '' ? origin : undefined;
+}
+
+/**
+ * Whether a request of `client` may come from its Origin (Keycloak ≥ 26.6.3): no Origin (a server),
+ * the server's own origin, or one of the client's web origins.
+ */
+export function isOriginAllowed(
+  issuer: IdentityIssuer,
+  request: FastifyRequest,
+  client: IdentityClient,
+): boolean {
+  const origin = originOf(request);
+  return (
+    origin === undefined || origin === new URL(issuer.issuer).origin || client.webOrigins.includes(origin)
+  );
+}
+
+/** Keycloak's answer to a disallowed Origin: 403 `{"error":"Invalid origin"}`, no CORS headers. */
+export function sendInvalidOrigin(reply: FastifyReply): FastifyReply {
+  return sendBareError(reply, 403, 'Invalid origin');
+}
+
+/** The CORS headers of an error answer of the token or logout endpoint (see `ErrorCors`). */
+export function addErrorCorsHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cors: ErrorCors,
+  client: IdentityClient | undefined,
+): void {
+  if (cors === 'any-origin') addCorsHeaders(request, reply, '*', { exposeAllowMethods: true });
+  else if (cors && client) addCorsHeaders(request, reply, client.webOrigins, { exposeAllowMethods: true });
 }
 
 /** Answers an `OPTIONS` preflight (200, empty body). */

@@ -1,5 +1,10 @@
 import type { IdentityIssuer } from './issuer.ts';
-import { defaultClientScopes, optionalClientScopes, silentDefaultClientScopes } from './realm.ts';
+import {
+  defaultClientScopes,
+  optionalClientScopes,
+  silentDefaultClientScopes,
+  unassignedClientScopes,
+} from './realm.ts';
 
 /**
  * `GET …/.well-known/openid-configuration`: Keycloak's discovery document, trimmed to what matters to
@@ -46,6 +51,7 @@ export function discoveryDocument(issuer: IdentityIssuer) {
       ...defaultClientScopes,
       ...silentDefaultClientScopes,
       ...optionalClientScopes,
+      ...unassignedClientScopes,
     ],
     request_parameter_supported: true,
     request_uri_parameter_supported: true,

@@ -21,6 +21,12 @@ export interface IdentityIssuer {
   clients: Map<string, IdentityClient>;
   keys: IdentityKeys;
   now: Clock;
+  /**
+   * Users with a password grant under way in this process. Keycloak with brute-force protection (its
+   * default `allow-concurrent-requests=false`) refuses a user's password grant while another one of
+   * that user runs, answering as to a lockout.
+   */
+  passwordGrantsInProgress: Set<string>;
 }
 
 export interface IssuerOptions {
@@ -41,5 +47,6 @@ export function createIssuer(config: Config, db: Db, options: IssuerOptions = {}
     clients: realmClients(config, options.extraClients),
     keys: identityKeys(db),
     now: options.now ?? systemClock,
+    passwordGrantsInProgress: new Set(),
   };
 }

@@ -1,5 +1,5 @@
 import { clearLoginFailures, recordLoginFailure } from './brute-force.ts';
-import { findLoginCandidate } from './identity-users.ts';
+import { findLoginCandidate, type LoginCandidate } from './identity-users.ts';
 import type { IdentityIssuer } from './issuer.ts';
 import { invalidUserCredentials, OAuthError } from './oauth-error.ts';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
@@ -10,9 +10,13 @@ import { newRefreshTokenId, type TokenResponse, userSessionTokens } from './toke
 import { effectiveRealmRoles, grantedScope } from './tokens.ts';
 
 /**
- * Resource-owner password grant, in Keycloak's order (ResourceOwnerPasswordCredentialsGrantType and
- * the direct-grant flow): client allowed → scope → username → user → lockout → enabled → password →
- * required actions → offline permission. Wrong password, unknown user and lockout answer alike.
+ * Resource-owner password grant, in Keycloak 26.7's order (ResourceOwnerPasswordCredentialsGrantType
+ * and the direct-grant flow): client allowed → scope → username present → user → lockout → password →
+ * enabled → required actions → offline permission. Wrong password, unknown user and lockout answer
+ * alike (400 "Invalid user credentials"); a disabled account is revealed only to its right password.
+ * The username is taken as sent (no trimming): only a missing one is "Missing parameter: username".
+ * A user's second password grant while the first is under way is refused like a lockout (Keycloak's
+ * brute-force protection does not allow concurrent logins by default).
  */
 export async function passwordGrant(
   issuer: IdentityIssuer,
@@ -23,22 +27,38 @@ export async function passwordGrant(
     throw new OAuthError(400, 'unauthorized_client', 'Client not allowed for direct access grants');
   }
   const scopes = requestedScopes(params.get('scope'));
-  const username = params.get('username')?.trim();
-  if (!username) throw new OAuthError(401, 'invalid_request', 'Missing parameter: username');
+  const username = params.get('username');
+  if (username === null) throw new OAuthError(401, 'invalid_request', 'Missing parameter: username');
   const password = params.get('password') ?? '';
 
   const now = issuer.now();
-  const candidate = await findLoginCandidate(issuer.db, username);
+  const candidate = username === '' ? undefined : await findLoginCandidate(issuer.db, username);
   if (!candidate) {
     await verifyDummyPassword(password);
     throw invalidUserCredentials();
   }
   const { user } = candidate;
-  if (candidate.lockedUntil && candidate.lockedUntil.getTime() > now.getTime()) {
+  const inProgress = issuer.passwordGrantsInProgress;
+  if ((candidate.lockedUntil && candidate.lockedUntil.getTime() > now.getTime()) || inProgress.has(user.id)) {
     await verifyDummyPassword(password);
     throw invalidUserCredentials();
   }
-  if (!user.enabled) throw new OAuthError(400, 'invalid_grant', 'Account disabled');
+  inProgress.add(user.id);
+  try {
+    return await authenticatedGrant(issuer, client, { candidate, scopes, password, now });
+  } finally {
+    inProgress.delete(user.id);
+  }
+}
+
+/** The password grant from the password check on, for a found user who is not locked out. */
+async function authenticatedGrant(
+  issuer: IdentityIssuer,
+  client: IdentityClient,
+  input: { candidate: LoginCandidate; scopes: string[]; password: string; now: Date },
+): Promise<TokenResponse> {
+  const { candidate, scopes, password, now } = input;
+  const { user } = candidate;
   const passwordValid =
     candidate.passwordHash !== null &&
     password !== '' &&
@@ -47,6 +67,7 @@ export async function passwordGrant(
     await recordLoginFailure(issuer.db, user.id, now, issuer.realm.bruteForce);
     throw invalidUserCredentials();
   }
+  if (!user.enabled) throw new OAuthError(400, 'invalid_grant', 'Account disabled');
   if (candidate.hasLoginFailures) await clearLoginFailures(issuer.db, user.id);
   // Keycloak 24+ adds VERIFY_PROFILE when the user profile lacks e-mail, first or last name.
   if (user.requiredActions.length > 0 || !user.email || !user.firstName || !user.lastName) {
@@ -55,7 +76,7 @@ export async function passwordGrant(
   const offline = scopes.includes('offline_access');
   if (
     offline &&
-    !effectiveRealmRoles(user, client, issuer.config.identity.realm).includes('offline_access')
+    !effectiveRealmRoles(user, client, issuer.config.identity.realm, scopes).includes('offline_access')
   ) {
     throw new OAuthError(400, 'not_allowed', 'Offline tokens not allowed for the user or client', {
       cors: false,

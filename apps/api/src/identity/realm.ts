@@ -61,7 +61,19 @@ export const defaultRealmSettings: RealmSettings = {
 export const defaultClientScopes = ['profile', 'email'] as const;
 /** Default scopes that add claims but never appear in `scope`. */
 export const silentDefaultClientScopes = ['roles', 'web-origins', 'acr', 'basic'] as const;
-export const optionalClientScopes = ['offline_access', 'address', 'phone', 'microprofile-jwt'] as const;
+/**
+ * The `web` client's optional scopes (keycloak/realm-export.json: `offline_access` only). A requested
+ * scope that is neither a default nor an optional scope of the client is `invalid_scope`.
+ */
+export const optionalClientScopes = ['offline_access'] as const;
+/** The realm's other client scopes (Keycloak's defaults), which discovery lists but no client has. */
+export const unassignedClientScopes = [
+  'address',
+  'phone',
+  'microprofile-jwt',
+  'organization',
+  'service_account',
+] as const;
 
 export interface IdentityClient {
   clientId: string;
@@ -84,9 +96,15 @@ export interface IdentityClient {
 /** Roles of the `realm-management` client granted to the API's service account. */
 export const adminServiceAccountRoles = ['view-users', 'query-users', 'manage-users', 'view-realm'] as const;
 
-/** Every user has the realm's default composite role and what it contains. */
+/** The same roles as the service account's token lists them: Keycloak expands `view-users` to `query-groups`. */
+export const adminServiceAccountTokenRoles = [...adminServiceAccountRoles, 'query-groups'] as const;
+
+/**
+ * Every user has the realm's default composite role and what it contains (the realm export's
+ * `default-roles-opora`: `client`, `offline_access`, `uma_authorization`), service accounts included.
+ */
 export function defaultRealmRoles(realm: string): string[] {
-  return [`default-roles-${realm}`, 'offline_access', 'uma_authorization'];
+  return [`default-roles-${realm}`, 'client', 'offline_access', 'uma_authorization'];
 }
 
 /** Keycloak's default `account` client roles, granted through the default composite role. */

@@ -20,6 +20,16 @@ async function validSessionOf(
   found: Awaited<ReturnType<typeof refreshSession>>,
   now: Date,
 ) {
+  // A session revoked for refresh-token reuse: Keycloak detached the client from it, so every other
+  // token of the chain (the newest included) fails this way.
+  if (
+    found &&
+    found.session.endedAt !== null &&
+    found.session.refreshReuseCount > 0 &&
+    found.session.offline === (claims.typ === 'Offline')
+  ) {
+    throw invalidGrant("Session doesn't have required client");
+  }
   if (claims.typ === 'Offline') {
     if (!found?.session.offline || found.session.endedAt !== null) {
       throw invalidGrant('Offline user session not found');

@@ -4,7 +4,7 @@ import { addCorsHeaders, sendPreflight } from './cors.ts';
 import { discoveryDocument } from './discovery-endpoint.ts';
 import type { IdentityIssuer } from './issuer.ts';
 import { logoutEndpoint } from './logout-endpoint.ts';
-import { OAuthError, sendOAuthError } from './oauth-error.ts';
+import { OAuthError, sendBareError, sendOAuthError } from './oauth-error.ts';
 import { tokenEndpoint } from './token-endpoint.ts';
 import { userinfoEndpoint } from './userinfo-endpoint.ts';
 
@@ -39,7 +39,7 @@ const realmNotFound = (reply: FastifyReply) =>
 
 const methodNotAllowed = (allow: string) => async (_request: FastifyRequest, reply: FastifyReply) => {
   reply.header('allow', allow);
-  return sendOAuthError(reply, new OAuthError(405, 'invalid_request', 'HTTP 405 Method Not Allowed'));
+  return sendBareError(reply, 405, 'HTTP 405 Method Not Allowed');
 };
 
 /**
@@ -47,7 +47,8 @@ const methodNotAllowed = (allow: string) => async (_request: FastifyRequest, rep
  * OAuth-shaped error answers apply to these routes only.
  */
 export async function identityRoutes(app: FastifyInstance, { issuer }: { issuer: IdentityIssuer }) {
-  // Only form bodies; anything else (JSON included) is refused with 415 and issues nothing.
+  // Only form bodies carry parameters. Any other body (JSON included) is read as no parameters, as
+  // Keycloak does: the token endpoint then answers 400 "Missing form parameter: grant_type".
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -56,6 +57,9 @@ export async function identityRoutes(app: FastifyInstance, { issuer }: { issuer:
       done(null, new URLSearchParams(body as string));
     },
   );
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {
+    done(null, new URLSearchParams());
+  });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError && error.code === 'RateLimited') {
@@ -63,9 +67,6 @@ export async function identityRoutes(app: FastifyInstance, { issuer }: { issuer:
         reply,
         new OAuthError(429, 'temporarily_unavailable', error.detail ?? 'Too many requests'),
       );
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendOAuthError(reply, new OAuthError(415, 'invalid_request', 'Unsupported content type'));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendOAuthError(reply, new OAuthError(413, 'invalid_request', 'Request body too large'));
@@ -96,6 +97,7 @@ export async function identityRoutes(app: FastifyInstance, { issuer }: { issuer:
 
   app.get('/realms/:realm/.well-known/openid-configuration', async (request, reply) => {
     addCorsHeaders(request, reply, '*');
+    reply.header('cache-control', 'no-cache, must-revalidate, no-transform, no-store');
     return reply.type('application/json').send(JSON.stringify(discoveryDocument(issuer)));
   });
   app.options('/realms/:realm/.well-known/openid-configuration', async (request, reply) =>
@@ -124,7 +126,8 @@ export async function identityRoutes(app: FastifyInstance, { issuer }: { issuer:
 
   const logoutPath = '/realms/:realm/protocol/openid-connect/logout';
   app.post(logoutPath, (request, reply) => logoutEndpoint(issuer, request, reply));
-  app.options(logoutPath, async (request, reply) => sendPreflight(request, reply, 'POST, OPTIONS'));
+  // Keycloak's logout preflight lists the browser logout's methods; POST is CORS-safelisted anyway.
+  app.options(logoutPath, async (request, reply) => sendPreflight(request, reply, 'GET, HEAD, OPTIONS'));
 
   const userinfoPath = '/realms/:realm/protocol/openid-connect/userinfo';
   app.route({

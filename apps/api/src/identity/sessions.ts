@@ -109,6 +109,7 @@ function refreshStatement(db: DbExecutor) {
         startedAt: s.startedAt,
         lastRefreshAt: s.lastRefreshAt,
         endedAt: s.endedAt,
+        refreshReuseCount: s.refreshReuseCount,
       },
       user: {
         id: u.id,

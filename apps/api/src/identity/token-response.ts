@@ -49,7 +49,16 @@ export async function userSessionTokens(
   },
 ): Promise<TokenResponse> {
   const { user, client, session, scope, now } = input;
-  const tokenInput: AccessTokenInput = { subject: user, client, scope, sessionId: session.id, issuedAt: now };
+  const tokenInput: AccessTokenInput = {
+    subject: user,
+    client,
+    scope,
+    sessionId: session.id,
+    issuedAt: now,
+    ...(session.offline
+      ? {}
+      : { sessionEndsAt: new Date(session.startedAt.getTime() + issuer.realm.ssoSessionMaxLifespan * 1000) }),
+  };
   const accessClaims = accessTokenClaims(issuer, tokenInput);
   const accessToken = await signToken(issuer, accessClaims, 'RS256');
   const refreshExpiry = session.offline ? undefined : onlineSessionExpiry(session, issuer.realm);

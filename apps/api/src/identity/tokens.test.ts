@@ -43,6 +43,6 @@ describe('granted scope', () => {
   it('keeps openid and optional scopes that were asked for, always adds profile and email, never the silent ones', () => {
     expect(grantedScope(['offline_access', 'roles', 'acr'])).toBe('offline_access profile email');
     expect(grantedScope([])).toBe('profile email');
-    expect(grantedScope(['openid', 'phone'])).toBe('openid phone profile email');
+    expect(grantedScope(['openid', 'offline_access'])).toBe('openid offline_access profile email');
   });
 });

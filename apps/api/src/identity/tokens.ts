@@ -23,14 +23,20 @@ export interface TokenSubject {
 
 export type JsonObject = Record<string, unknown>;
 
-/** Realm roles in the token: the default composite plus the user's own, limited by the client's scope. */
+/**
+ * Realm roles in the token: the default composite plus the user's own. A client limited to its scope
+ * (`fullScopeAllowed: false`) gets only what its client scopes map, which in Keycloak's default realm
+ * setup is the `offline_access` role, through the `offline_access` client scope when it is requested.
+ */
 export function effectiveRealmRoles(
   subject: Pick<TokenSubject, 'realmRoles'>,
   client: IdentityClient,
   realm: string,
+  scopes: readonly string[],
 ) {
-  if (!client.fullScopeAllowed) return [];
-  return [...new Set([...defaultRealmRoles(realm), ...subject.realmRoles])];
+  const roles = [...new Set([...defaultRealmRoles(realm), ...subject.realmRoles])];
+  if (client.fullScopeAllowed) return roles;
+  return scopes.includes('offline_access') && roles.includes('offline_access') ? ['offline_access'] : [];
 }
 
 /** `scope` of the response and tokens: only scopes Keycloak includes in the token scope (no `roles`, `acr`, …). */
@@ -59,6 +65,15 @@ export function profileClaims(subject: TokenSubject, scopes: readonly string[]):
   return claims;
 }
 
+/** `exp` of access and ID tokens: the realm's lifespan, cut at the end of the session's maximum lifespan. */
+function tokenExpiry(
+  issuer: IdentityIssuer,
+  input: Pick<AccessTokenInput, 'issuedAt' | 'sessionEndsAt'>,
+): number {
+  const exp = epochSeconds(input.issuedAt) + issuer.realm.accessTokenLifespan;
+  return input.sessionEndsAt ? Math.min(exp, epochSeconds(input.sessionEndsAt)) : exp;
+}
+
 function audienceClaim(audience: string[]): string | string[] | undefined {
   if (audience.length === 0) return undefined;
   return audience.length === 1 ? audience[0] : audience;
@@ -71,7 +86,12 @@ export interface AccessTokenInput {
   scope: string;
   sessionId: string | undefined;
   issuedAt: Date;
-  /** Extra claims (service accounts: `client_id`, `clientHost`, `clientAddress`). */
+  /**
+   * When the session's maximum lifespan ends (online sessions): Keycloak never lets an access or ID
+   * token outlive it, so `exp` is the earlier of that and `iat + accessTokenLifespan`.
+   */
+  sessionEndsAt?: Date;
+  /** Extra claims. */
   extraClaims?: JsonObject;
   /** `resource_access` of other clients (service accounts: `realm-management`). */
   resourceAccess?: Record<string, { roles: string[] }>;
@@ -81,12 +101,12 @@ export interface AccessTokenInput {
 export function accessTokenClaims(issuer: IdentityIssuer, input: AccessTokenInput): JsonObject {
   const iat = epochSeconds(input.issuedAt);
   const scopes = input.scope.split(' ');
-  const roles = effectiveRealmRoles(input.subject, input.client, issuer.config.identity.realm);
+  const roles = effectiveRealmRoles(input.subject, input.client, issuer.config.identity.realm, scopes);
   const resourceAccess: Record<string, { roles: string[] }> = { ...input.resourceAccess };
   if (input.client.fullScopeAllowed) resourceAccess.account = { roles: [...defaultAccountRoles] };
   const audience = [...input.client.audience, ...Object.keys(resourceAccess)];
   const claims: JsonObject = {
-    exp: iat + issuer.realm.accessTokenLifespan,
+    exp: tokenExpiry(issuer, input),
     iat,
     jti: randomUUID(),
     iss: issuer.issuer,
@@ -101,7 +121,6 @@ export function accessTokenClaims(issuer: IdentityIssuer, input: AccessTokenInpu
     resource_access: Object.keys(resourceAccess).length > 0 ? resourceAccess : undefined,
     scope: input.scope,
     ...input.extraClaims,
-    ...(scopes.includes('microprofile-jwt') ? { upn: input.subject.username, groups: roles } : {}),
     ...profileClaims(input.subject, scopes),
   };
   return withoutUndefined(claims);
@@ -116,7 +135,7 @@ export function idTokenClaims(
   const iat = epochSeconds(input.issuedAt);
   const digest = createHash('sha256').update(accessToken).digest();
   return withoutUndefined({
-    exp: iat + issuer.realm.accessTokenLifespan,
+    exp: tokenExpiry(issuer, input),
     iat,
     jti: randomUUID(),
     iss: issuer.issuer,

@@ -107,8 +107,10 @@ describe('admin API authentication', () => {
       resource_access?: Record<string, { roles: string[] }>;
     };
     expect(claims.azp).toBe('opora-api');
+    // As Keycloak lists them: `view-users` is a composite that brings `query-groups`.
     expect(claims.resource_access?.['realm-management']?.roles.toSorted()).toEqual([
       'manage-users',
+      'query-groups',
       'query-users',
       'view-realm',
       'view-users',
