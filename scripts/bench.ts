@@ -11,6 +11,9 @@
  *                        and service detail against /api/health of the same run (targets ratio ≥ 0.5,
  *                        p99 ≤ 20 ms), plus EXPLAIN (ANALYZE, BUFFERS) of the SQL the API runs
  *                        (scripts/bench-catalogue.ts)
+ *   pnpm bench accounts  password-reset requests and sign-ups, 30 at once against a pool of 10
+ *                        connections: 2xx/4xx/5xx, hangs, p50/p99, e-mails recorded, and whether
+ *                        /api/health and /api/ready still answer (scripts/bench-accounts.ts)
  *   pnpm bench lighthouse Lighthouse (mobile) on / and a services list of `pnpm start`'s production
  *                        server with demo data: performance, accessibility and best-practices scores
  *                        (targets ≥ 95, 100, ≥ 95) and the failing audits (scripts/bench-lighthouse.ts)
@@ -22,6 +25,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { benchAccounts } from './bench-accounts.ts';
 import { benchCatalogue } from './bench-catalogue.ts';
 import { benchIdentity } from './bench-identity.ts';
 import { benchLighthouse } from './bench-lighthouse.ts';
@@ -138,6 +142,7 @@ const benches: Record<string, () => Promise<void>> = {
   start: benchStart,
   identity: benchIdentity,
   catalogue: benchCatalogue,
+  accounts: benchAccounts,
   lighthouse: benchLighthouse,
 };
 

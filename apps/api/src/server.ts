@@ -1,13 +1,33 @@
-import { createDb, migrate, redactConnectionString, resolveDatabase, schema, seed } from '@opora/db';
+import {
+  type CreateDbOptions,
+  createDb,
+  migrate,
+  redactConnectionString,
+  resolveDatabase,
+  schema,
+  seed,
+} from '@opora/db';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './platform/config.ts';
+import { type Config, ConfigError, loadConfig } from './platform/config.ts';
 import { createLogger } from './platform/logging.ts';
 
 /** Longest a graceful shutdown may take before the process exits anyway. */
 const shutdownTimeoutMs = 10_000;
 
 type Cleanup = () => Promise<void>;
+
+/**
+ * The pool's size and timeouts (DATABASE_POOL_SIZE, DATABASE_QUERY_TIMEOUT_MS, DATABASE_ACQUIRE_TIMEOUT_MS);
+ * a transaction left idle ends after packages/db's default.
+ */
+export function databaseOptions(config: Pick<Config, 'database'>): CreateDbOptions {
+  return {
+    max: config.database.poolSize,
+    statementTimeoutMs: config.database.statementTimeoutMs,
+    acquireTimeoutMs: config.database.acquireTimeoutMs,
+  };
+}
 
 /**
  * Boots Opora: validated configuration, the database (DATABASE_URL or the embedded server in
@@ -62,7 +82,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     );
 
     await migrate(database.url);
-    const handle = createDb(database.url);
+    const handle = createDb(database.url, databaseOptions(config));
     cleanups.push(handle.close);
 
     // Demo data only into a database that has none yet: later starts keep what people changed.

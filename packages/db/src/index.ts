@@ -9,9 +9,14 @@ export {
   resolveDatabase,
   startEmbeddedPostgres,
 } from './embedded-postgres.ts';
-export { type PostgresError, postgresErrorCodes, postgresErrorOf } from './errors.ts';
+export {
+  isDatabaseUnavailable,
+  type PostgresError,
+  postgresErrorCodes,
+  postgresErrorOf,
+} from './errors.ts';
 export { insertIdentityUser, type NewIdentityUser } from './identity/identity-users.ts';
-export { migrate, migrationsFolder } from './migrate.ts';
+export { jobQueueSchema, migrate, migrationsFolder } from './migrate.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export { demoAccounts, demoPassword } from './seed/demo-data.ts';

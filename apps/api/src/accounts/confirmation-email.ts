@@ -11,17 +11,17 @@ export interface ConfirmationRecipient {
 }
 
 /**
- * Issues a new confirmation token (earlier links stop working), e-mails the link in the user's language
- * and records when it was sent. Runs inside the caller's transaction, so a failed delivery leaves the
- * earlier link valid.
+ * Issues a new confirmation token (earlier links stop working) and queues the e-mail with the link in
+ * the user's language, in the caller's transaction: the link and its e-mail exist together or not at
+ * all. `email_confirmation_sent_at` records when it was queued; the delivery worker sends it.
  */
-export async function sendConfirmationEmail(
-  context: AccountContext,
+export async function queueConfirmationEmail(
+  context: Pick<AccountContext, 'mailer' | 'config'>,
   tx: DbExecutor,
   recipient: ConfirmationRecipient,
 ): Promise<void> {
   const token = await issueActionToken(tx, recipient.userId, 'email-confirmation');
-  await context.mailer.send({
+  await context.mailer.queue(tx, {
     to: recipient.email,
     locale: recipient.locale,
     template: 'email-confirmation',

@@ -14,6 +14,8 @@ import {
 import { createCareRequest, createCase, createClient, createProvider } from '@opora/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../testing/wait-for.ts';
+import { accountDeletionQueue } from './delete-account.ts';
 import {
   type AccountTestServer,
   bearer,
@@ -162,6 +164,74 @@ describe('DELETE /api/v1/web/users/me', () => {
     expect(
       await server.database.db.select().from(cases).where(eq(cases.id, carer.quietCase.id)),
     ).toHaveLength(1);
+    await server.signIn(carer.email, carer.password);
+  });
+
+  it('is finished by its background job when it stops after the identity account is gone', async () => {
+    const carer = await carerWithHistory();
+    const db = server.database.db;
+    // The database refuses to anonymise this account: the last step fails.
+    await db.execute(
+      sql.raw(`create function refuse_anonymising() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_anonymising before update on users for each row
+        when (old.id = '${carer.userId}') execute function refuse_anonymising()`),
+    );
+    try {
+      expect((await deleteMe(carer.session.accessToken)).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`drop trigger refuse_anonymising on users`);
+      await db.execute(sql`drop function refuse_anonymising()`);
+    }
+    // Half-way: the identity account is gone, the application account still holds the data.
+    expectInvalidGrant(await server.passwordGrant(carer.email, carer.password));
+    expect(await userRow(carer.userId)).toMatchObject({ email: carer.email, anonymisedAt: null });
+
+    // The job the deletion queued first, brought forward from its two minutes.
+    const boss = server.app.jobs.boss;
+    const [job] = await boss.findJobs(accountDeletionQueue.name, {
+      data: { userId: carer.userId },
+      queued: true,
+    });
+    expect(job).toBeDefined();
+    await boss.update(accountDeletionQueue.name, undefined, { id: job?.id ?? '', startAfter: new Date() });
+    await waitFor('the job to anonymise the account', async () =>
+      (await userRow(carer.userId))?.anonymisedAt ? true : undefined,
+    );
+    expect(await userRow(carer.userId)).toMatchObject({
+      identitySubject: null,
+      email: null,
+      firstName: null,
+    });
+    expect(await db.select().from(cases).where(eq(cases.id, carer.quietCase.id))).toEqual([]);
+  });
+
+  it('keeps the account when its deletion job finds the identity account still there', async () => {
+    const carer = await carerWithHistory();
+    const broken = await buildAppWithRefusedIdentityAdmin(server);
+    try {
+      const response = await broken.inject({
+        method: 'DELETE',
+        url: '/api/v1/web/users/me',
+        headers: bearer(carer.session.accessToken),
+      });
+      expect(response.statusCode).toBe(503);
+    } finally {
+      await broken.close();
+    }
+    const boss = server.app.jobs.boss;
+    const [job] = await boss.findJobs(accountDeletionQueue.name, {
+      data: { userId: carer.userId },
+      queued: true,
+    });
+    await boss.update(accountDeletionQueue.name, undefined, { id: job?.id ?? '', startAfter: new Date() });
+    await waitFor('the deletion job to finish', async () => {
+      const [done] = await boss.findJobs(accountDeletionQueue.name, { id: job?.id ?? '' });
+      return done?.state === 'completed' ? true : undefined;
+    });
+    expect(await userRow(carer.userId)).toMatchObject({ email: carer.email, anonymisedAt: null });
     await server.signIn(carer.email, carer.password);
   });
 

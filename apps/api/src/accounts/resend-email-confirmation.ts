@@ -4,7 +4,7 @@ import type { Principal } from '../platform/auth.ts';
 import { AppError, UnauthorizedError } from '../platform/errors.ts';
 import type { AccountContext } from './account-context.ts';
 import { countRecentActionTokens } from './action-tokens.ts';
-import { sendConfirmationEmail } from './confirmation-email.ts';
+import { queueConfirmationEmail } from './confirmation-email.ts';
 
 /** One confirmation e-mail a minute per account, whoever asks and from where. */
 const resendIntervalSeconds = 60;
@@ -20,6 +20,6 @@ export async function resendEmailConfirmation(context: AccountContext, principal
     if ((await countRecentActionTokens(tx, user.id, 'email-confirmation', resendIntervalSeconds)) > 0) {
       throw new AppError('RateLimited', 'A confirmation e-mail was sent less than a minute ago.');
     }
-    await sendConfirmationEmail(context, tx, { userId: user.id, email: user.email, locale: user.locale });
+    await queueConfirmationEmail(context, tx, { userId: user.id, email: user.email, locale: user.locale });
   });
 }

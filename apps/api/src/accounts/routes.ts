@@ -47,6 +47,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     identityAdmin: app.identityAdmin,
     mailer: app.mailer,
+    jobs: app.jobs,
     config: app.config,
     log: request.log,
   });
@@ -195,8 +196,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'E-mail a password reset link',
         description:
-          'Always 204, whether or not the address has an account. The link opens ' +
-          '`/reset-password?token=…`, works once and for one hour.',
+          '204 whether or not the address has an account (503 `ServiceUnavailable`, for any address, ' +
+          'only while the database cannot serve). The e-mail is queued and sent in the background; its ' +
+          'link opens `/reset-password?token=…`, works once and for one hour.',
         body: ResetPasswordRequestSchema,
         response: { 204: noContent, ...invalidBody, ...rateLimited },
       },

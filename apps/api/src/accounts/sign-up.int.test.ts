@@ -3,6 +3,7 @@ import { createIdentityUser } from '@opora/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpTestListener, startSmtpTestListener } from '../platform/smtp-test-listener.ts';
+import { waitFor } from '../testing/wait-for.ts';
 import { legalTextsVersion } from './sign-up.ts';
 import {
   type AccountTestServer,
@@ -253,12 +254,14 @@ describe('sign-up with an SMTP server configured', () => {
 
   it('delivers the confirmation e-mail over SMTP, and its link confirms the address', async () => {
     const account = await smtpServer.signUp({ locale: 'en' });
-    const mail = smtp.received.find((message) => message.to.includes(account.email));
+    const mail = await waitFor('the confirmation e-mail at the SMTP server', () =>
+      smtp.received.find((message) => message.to.includes(account.email)),
+    );
     expect(mail).toMatchObject({ from: 'ahoj@opora.test', subject: 'Confirm your e-mail address' });
     const link = /https?:\/\/\S+\/confirm-email\?token=[\w-]+/.exec(mail?.text ?? '')?.[0];
     expect(link).toBeDefined();
     expect(mail?.html).toContain(`href="${link}"`);
-    // No outbox, no development mailbox.
+    // No development mailbox with an SMTP server.
     expect((await smtpServer.app.inject({ method: 'GET', url: '/api/v1/dev/mail' })).statusCode).toBe(404);
 
     const token = new URL(link ?? '').searchParams.get('token');

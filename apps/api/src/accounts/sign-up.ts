@@ -1,10 +1,18 @@
 import type { SignUp, SignUpResult } from '@opora/contracts';
 import { consents, postgresErrorCodes, postgresErrorOf, users } from '@opora/db';
 import { sql } from 'drizzle-orm';
+import { AppError, ServiceUnavailableError } from '../platform/errors.ts';
 import { IdentityConflictError } from '../platform/identity-admin.ts';
 import type { AccountContext } from './account-context.ts';
-import { sendConfirmationEmail } from './confirmation-email.ts';
+import { queueConfirmationEmail } from './confirmation-email.ts';
 import { emailTakenError, withPasswordPolicy, withUserProfile } from './identity-errors.ts';
+import {
+  abandonSignUpAttempt,
+  beginSignUpAttempt,
+  endSignUpAttempt,
+  identityAccountFor,
+  type SignUpAttempt,
+} from './sign-up-attempts.ts';
 
 /**
  * Version of the terms and privacy texts the sign-up page shows, recorded with each consent (GDPR
@@ -22,32 +30,78 @@ async function emailRegistered(context: AccountContext, email: string): Promise<
 }
 
 /**
- * Registration (SPEC §3): the identity account (always with first name, last name and e-mail, or
- * Keycloak refuses the password grant), then in one transaction the application account, the consents
- * to the terms and to personal-data processing (and marketing when given), and the confirmation link.
- * When the transaction fails the identity account is removed again. The confirmation e-mail goes out
- * after the commit: an undelivered e-mail does not undo the registration (the profile can resend it).
+ * The identity account, created outside any transaction. When an earlier attempt for the address
+ * stopped unfinished, its identity account (if it is provably that attempt's) is removed first.
  */
-export async function signUp(context: AccountContext, input: SignUp): Promise<SignUpResult> {
-  const email = input.email.toLowerCase();
-  const locale = input.locale ?? 'cs';
-  if (await emailRegistered(context, email)) throw emailTakenError();
-
-  let subject: string;
+async function createIdentityAccount(
+  context: AccountContext,
+  attempt: SignUpAttempt,
+  input: SignUp,
+): Promise<string> {
+  if (attempt.resumed) {
+    const state = await identityAccountFor(context, attempt);
+    if (state.kind === 'taken') throw emailTakenError();
+    if (state.kind === 'leftover') {
+      await context.identityAdmin.deleteUser(state.id);
+      context.log.warn('sign-up: removed the identity account an unfinished sign-up left behind');
+    }
+  }
   try {
-    ({ id: subject } = await withUserProfile(() =>
+    const { id } = await withUserProfile(() =>
       withPasswordPolicy('password', () =>
         context.identityAdmin.createUser({
-          email,
+          email: attempt.email,
           firstName: input.firstName,
           lastName: input.lastName,
           password: input.password,
           emailVerified: false,
         }),
       ),
-    ));
+    );
+    return id;
   } catch (error) {
     if (error instanceof IdentityConflictError) throw emailTakenError();
+    throw error;
+  }
+}
+
+/**
+ * Registration (SPEC §3), ordered so that any failure leaves a whole account or none:
+ *
+ * 1. The address is taken for this attempt (`sign_up_attempts`), and a clean-up job is scheduled in
+ *    the same transaction; a second sign-up of the address meanwhile answers "This email already
+ *    exists." (a double submit makes one account).
+ * 2. The identity account (always with first name, last name and e-mail, or Keycloak refuses the
+ *    password grant), outside any transaction.
+ * 3. One transaction: the application account, the consents to the terms and to personal-data
+ *    processing (and marketing when given), the confirmation link and its e-mail (a queued job), and
+ *    the end of the attempt.
+ *
+ * When step 3 fails, the identity account is deleted again. When even that fails, or the process
+ * stops between 2 and 3, the attempt stays behind: a retry of the sign-up, or the clean-up job once
+ * the attempt's lease is over, removes that identity account and the address is free again.
+ */
+export async function signUp(context: AccountContext, input: SignUp): Promise<SignUpResult> {
+  const email = input.email.toLowerCase();
+  const locale = input.locale ?? 'cs';
+  if (await emailRegistered(context, email)) throw emailTakenError();
+
+  const attempt = await beginSignUpAttempt(context, email);
+  if (!attempt) throw emailTakenError();
+
+  let subject: string;
+  try {
+    subject = await createIdentityAccount(context, attempt, input);
+  } catch (error) {
+    // A refusal (taken, password policy, profile) created nothing: the address is free again. Any
+    // other failure (a timeout) may have created the account: the attempt is left for a clean-up.
+    const refused = error instanceof AppError && !(error instanceof ServiceUnavailableError);
+    const release = refused
+      ? endSignUpAttempt(context.db, attempt)
+      : abandonSignUpAttempt(context.db, attempt);
+    await release.catch((releaseError: unknown) => {
+      context.log.error({ err: releaseError }, 'sign-up: the attempt could not be released');
+    });
     throw error;
   }
 
@@ -75,15 +129,25 @@ export async function signUp(context: AccountContext, input: SignUp): Promise<Si
             ? [{ userId: user.id, kind: 'marketing' as const, version: legalTextsVersion }]
             : []),
         ]);
+      await queueConfirmationEmail(context, tx, { userId: user.id, email, locale });
+      // Held too long, the address may have passed to another attempt, which may have removed this
+      // identity account: then this account must not be completed.
+      if (!(await endSignUpAttempt(tx, attempt))) {
+        throw new ServiceUnavailableError('The registration took too long; please try again.');
+      }
       return user.id;
     });
   } catch (error) {
-    await context.identityAdmin.deleteUser(subject).catch((cleanupError: unknown) => {
+    try {
+      await context.identityAdmin.deleteUser(subject);
+      await endSignUpAttempt(context.db, attempt);
+    } catch (cleanupError) {
       context.log.error(
         { err: cleanupError },
-        'sign-up: identity account left behind after a failed registration',
+        'sign-up: identity account left behind after a failed registration; a retry or the clean-up job removes it',
       );
-    });
+      await abandonSignUpAttempt(context.db, attempt).catch(() => undefined);
+    }
     const postgresError = postgresErrorOf(error);
     if (
       postgresError?.code === postgresErrorCodes.uniqueViolation &&
@@ -94,11 +158,5 @@ export async function signUp(context: AccountContext, input: SignUp): Promise<Si
     throw error;
   }
   context.log.info({ userId }, 'account created');
-
-  try {
-    await context.db.transaction((tx) => sendConfirmationEmail(context, tx, { userId, email, locale }));
-  } catch (error) {
-    context.log.error({ err: error, userId }, 'sign-up: the confirmation e-mail could not be sent');
-  }
   return { id: subject, email, emailConfirmationPending: true };
 }

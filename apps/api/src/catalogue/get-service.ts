@@ -31,7 +31,7 @@ type DetailRow = ServiceRow & {
  */
 export async function getService(db: Db, serviceId: string): Promise<ServiceDetail> {
   const { rows } = await db.execute<DetailRow>(sql`
-    select fs.id, fs.name, fs.price_czk, fs.place, fs.sponsored, fs.verified, fs.description, fs.url,
+    select fs.id, fs.name, fs.form, fs.price_czk, fs.place, fs.sponsored, fs.verified, fs.description, fs.url,
       f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
       f.type as facility_type, f.web as facility_web, f.description as facility_description,
       fc.code as county_code, fc.name as county_name, r.code as region_code, r.name as region_name,

@@ -67,11 +67,7 @@ function matching(scope: 'county' | 'region', area: Area, input: ServiceListInpu
   const conditions = [sql`fs.status = 'active'`, inArea(scope, area)];
   if (input.serviceTypeId) conditions.push(sql`fs.service_type_id = ${input.serviceTypeId}`);
   if (input.categoryId) conditions.push(sql`fs.service_category_id = ${input.categoryId}`);
-  if (input.form) {
-    conditions.push(
-      sql`fs.service_type_id in (select st.id from service_types st where st.form = ${input.form})`,
-    );
-  }
+  if (input.form) conditions.push(sql`fs.form = ${input.form}`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -118,7 +114,7 @@ async function readPage(
       limit ${input.pageSize} offset ${offset}
     )
     select (select count(*) from matched) as total,
-      fs.id, fs.name, fs.price_czk, fs.place, fs.sponsored, fs.verified,
+      fs.id, fs.name, fs.form, fs.price_czk, fs.place, fs.sponsored, fs.verified,
       f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
       fc.code as county_code, fc.name as county_name,
       p.id as provider_id, p.name as provider_name, p.verified as provider_verified,

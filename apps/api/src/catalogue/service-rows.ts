@@ -21,6 +21,7 @@ export type ServiceRow = {
   service_type_id: string;
   service_type_code: FacilityService['serviceType']['code'];
   service_type_form: FacilityService['serviceType']['form'];
+  form: FacilityService['form'];
   service_category_id: string;
   service_category_code: FacilityService['serviceCategory']['code'];
 };
@@ -50,6 +51,7 @@ export function toFacilityService(row: ServiceRow): FacilityService {
     },
     provider: { id: row.provider_id, name: row.provider_name, verified: row.provider_verified },
     serviceType: { id: row.service_type_id, code: row.service_type_code, form: row.service_type_form },
+    form: row.form,
     serviceCategory: { id: row.service_category_id, code: row.service_category_code },
     flags: { alreadyRequested: false, sponsored: row.sponsored, verified: row.verified },
   };

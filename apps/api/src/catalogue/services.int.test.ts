@@ -114,6 +114,7 @@ describe('GET /api/v1/web/services', () => {
         },
         provider: { id: provider.id, name: 'Domov Brno-město', verified: true },
         serviceType: { id: expect.any(String), code: 'home-care-service', form: 'field' },
+        form: 'field',
         serviceCategory: { id: expect.any(String), code: 'social' },
         flags: { alreadyRequested: false, sponsored: true, verified: true },
       },
@@ -153,6 +154,42 @@ describe('GET /api/v1/web/services', () => {
     expect(await ids('form=day')).toEqual([day.id]);
     expect(await ids(`form=day&serviceTypeId=${type('home-nursing')}`)).toEqual([]);
     expect((await list(`regionCode=CZ041&form=day`)).regionServiceCount).toBe(3);
+  });
+
+  it("shows and filters a service by the form it is provided in, not only its type's usual one", async () => {
+    const { type } = await typeIds();
+    const residential = await createFacilityService(database.db, {
+      serviceTypeCode: 'respite-care',
+      counties: ['CZ0521'],
+    });
+    const daytime = await createFacilityService(database.db, {
+      serviceTypeCode: 'respite-care',
+      form: 'day',
+      counties: ['CZ0521'],
+    });
+    const atHome = await createFacilityService(database.db, {
+      serviceTypeCode: 'respite-care',
+      form: 'field',
+      counties: ['CZ0522'],
+    });
+
+    const page = await list('regionCode=CZ052');
+    const formOf = (id: string) => page.items.find((item) => item.id === id)?.form;
+    expect([formOf(residential.id), formOf(daytime.id), formOf(atHome.id)]).toEqual([
+      'residential',
+      'day',
+      'field',
+    ]);
+    for (const item of page.items) expect(item.serviceType.form).toBe('residential');
+
+    const ids = async (query: string) =>
+      (await list(`regionCode=CZ052&${query}`)).items.map((item) => item.id);
+    expect(await ids('form=residential')).toEqual([residential.id]);
+    expect(await ids(`form=day&serviceTypeId=${type('respite-care')}`)).toEqual([daytime.id]);
+    expect(await ids('form=field')).toEqual([atHome.id]);
+
+    const detail = await app.inject({ method: 'GET', url: `/api/v1/web/services/${daytime.id}` });
+    expect(ServiceDetailSchema.parse(detail.json()).form).toBe('day');
   });
 
   it('orders verified services first, then by Czech name; by price with unpriced services last either way', async () => {

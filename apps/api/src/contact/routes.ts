@@ -23,20 +23,24 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'sendContactMessage' satisfies OperationId,
         tags: ['contact'],
         summary: 'Send a message to the Opora team (contact form)',
-        description: 'E-mailed to the support address with the sender as Reply-To.',
+        description:
+          'Queued for the support address with the sender as Reply-To, and sent in the background (retried while the mail server is down).',
         body: ContactFormSchema,
         response: {
-          204: z.null().meta({ description: 'Sent; no body.' }),
+          204: z.null().meta({ description: 'Queued for sending; no body.' }),
           400: ValidationProblemSchema,
           429: ProblemDetailsSchema.meta({ description: 'Too many messages (`RateLimited`).' }),
           503: ProblemDetailsSchema.meta({
-            description: 'The e-mail could not be sent (`ServiceUnavailable`).',
+            description: 'The message could not be stored; try again later (`ServiceUnavailable`).',
           }),
         },
       },
     },
     async (request, reply) => {
-      await sendContactMessage({ mailer: app.mailer, config: app.config, log: request.log }, request.body);
+      await sendContactMessage(
+        { db: app.db, mailer: app.mailer, config: app.config, log: request.log },
+        request.body,
+      );
       return reply.code(204).send(null);
     },
   );

@@ -2,11 +2,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DevMailMessageSchema } from '@opora/contracts';
+import { emailOutbox } from '@opora/db';
 import { createTestDatabase, type TestDatabase } from '@opora/db/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type App, buildApp } from '../app.ts';
+import type { OutgoingMail } from '../platform/mail.ts';
 import { testConfig } from '../testing/test-app.ts';
+import { waitFor } from '../testing/wait-for.ts';
 
 let database: TestDatabase;
 let distDir: string;
@@ -28,6 +32,7 @@ afterAll(async () => {
 
 async function withApp(env: Record<string, string>, run: (app: App) => Promise<void>) {
   const app = await buildApp({ config: testConfig({ WEB_DIST_DIR: distDir, ...env }), db: database.db });
+  await app.ready();
   try {
     await run(app);
   } finally {
@@ -37,17 +42,29 @@ async function withApp(env: Record<string, string>, run: (app: App) => Promise<v
 
 const link = 'http://localhost:3000/reset-password?token=abc_DEF-123';
 
+/** Queues the e-mail as a use case does and waits until the delivery worker sent it. */
+async function deliver(app: App, mail: OutgoingMail): Promise<void> {
+  const id = await app.db.transaction((tx) => app.mailer.queue(tx, mail));
+  await waitFor('the e-mail to be delivered', async () => {
+    const [row] = await app.db
+      .select({ status: emailOutbox.status })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
+    return row?.status === 'sent' ? true : undefined;
+  });
+}
+
 describe('development mailbox with the outbox transport', () => {
   it('lists delivered e-mails newest first as JSON and as a page with clickable links', async () => {
     await withApp({}, async (app) => {
       expect(app.mailer.transport).toBe('outbox');
-      await app.mailer.send({
+      await deliver(app, {
         to: 'older@example.cz',
         locale: 'cs',
         template: 'email-confirmation',
         params: { link: 'http://localhost:3000/confirm-email?token=xyz', validDays: 7 },
       });
-      await app.mailer.send({
+      await deliver(app, {
         to: 'newer@example.cz',
         locale: 'en',
         template: 'password-reset',
@@ -78,7 +95,7 @@ describe('development mailbox with the outbox transport', () => {
 
   it('escapes what it shows', async () => {
     await withApp({}, async (app) => {
-      await app.mailer.send({
+      await deliver(app, {
         to: 'x@example.cz',
         locale: 'en',
         template: 'password-reset',

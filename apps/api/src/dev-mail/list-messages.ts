@@ -7,8 +7,8 @@ import { isOutboxContent } from '../platform/mail.ts';
 export const devMailLimit = 100;
 
 /**
- * Messages the outbox transport delivered, newest first. Rows of other writers (pending messages of
- * a future delivery worker) are not shown.
+ * Messages the delivery worker has delivered through the outbox transport, newest first. Messages
+ * still queued (or failed) are not shown.
  */
 export async function listDevMail(db: Db): Promise<DevMailMessage[]> {
   const rows = await db

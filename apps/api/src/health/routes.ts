@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ServiceUnavailableError } from '../platform/errors.ts';
 import { checkDatabase } from './check-database.ts';
+import { watchPool } from './pool-liveness.ts';
 
 export const HealthSchema = z
   .object({
@@ -20,10 +21,15 @@ export const ReadinessSchema = z
   .meta({ id: 'Readiness' });
 
 /**
- * Liveness answers without touching dependencies (and outside the rate limit, for probes);
- * readiness proves the database answers.
+ * Liveness (`/health`, outside the rate limit, for probes) touches no dependency: it fails only when
+ * this process is wedged — its database pool has every connection taken and none returned for far
+ * longer than a healthy statement takes — which a restart cures. Readiness (`/ready`) proves the
+ * database answers; a database outage fails readiness, not liveness, since restarting would not help.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pool = watchPool(app.db.$client);
+  app.addHook('onClose', async () => pool.stop());
+
   app.get(
     '/health',
     {
@@ -31,15 +37,28 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'getHealth' satisfies OperationId,
         tags: ['platform'],
-        summary: 'The process is alive',
-        response: { 200: HealthSchema },
+        summary: 'The process is alive and its database pool is not wedged',
+        response: {
+          200: HealthSchema,
+          503: ProblemDetailsSchema.meta({
+            description:
+              'Every database connection has been taken and none returned for too long (`ServiceUnavailable`).',
+          }),
+        },
       },
     },
-    async () => ({
-      status: 'ok' as const,
-      version: app.config.appVersion,
-      uptimeSeconds: Math.round(process.uptime()),
-    }),
+    async () => {
+      if (pool.stalled()) {
+        throw new ServiceUnavailableError(
+          `No database connection was returned to the pool for ${pool.stallMs} ms; the process needs a restart.`,
+        );
+      }
+      return {
+        status: 'ok' as const,
+        version: app.config.appVersion,
+        uptimeSeconds: Math.round(process.uptime()),
+      };
+    },
   );
 
   app.get(

@@ -95,6 +95,7 @@ describe('identity adapter against the embedded server', () => {
       lastName: 'Dlouhá',
       emailVerified: false,
       enabled: true,
+      createdAt: expect.any(Date),
     };
     expect(await identity.findUserByEmail(email.toUpperCase())).toEqual(expected);
     expect(await identity.getUser(id)).toEqual(expected);

@@ -34,6 +34,8 @@ export interface IdentityUser {
   lastName: string | undefined;
   emailVerified: boolean;
   enabled: boolean;
+  /** When the identity server created the account (Keycloak's `createdTimestamp`), when it says. */
+  createdAt: Date | undefined;
 }
 
 export interface NewIdentityUser {
@@ -201,6 +203,7 @@ function toIdentityUser(user: UserRepresentation): IdentityUser | undefined {
     lastName: user.lastName || undefined,
     emailVerified: user.emailVerified === true,
     enabled: user.enabled !== false,
+    createdAt: typeof user.createdTimestamp === 'number' ? new Date(user.createdTimestamp) : undefined,
   };
 }
 

@@ -1,25 +1,48 @@
 import { emailOutbox } from '@opora/db';
 import { createTestDatabase, type TestDatabase } from '@opora/db/testing';
 import { eq } from 'drizzle-orm';
+import { TestClock } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.ts';
 import { listDevMail } from '../dev-mail/list-messages.ts';
-import { createMailer, createMailRenderer, type MailRenderer, type OutgoingMail } from './mail.ts';
+import { testConfig } from '../testing/test-app.ts';
+import { waitFor } from '../testing/wait-for.ts';
+import type { JobsOptions } from './jobs.ts';
+import { createMailRenderer, emailDeliveryQueue, type MailRenderer, type OutgoingMail } from './mail.ts';
 import { type SmtpTestListener, startSmtpTestListener } from './smtp-test-listener.ts';
 
 let database: TestDatabase;
 let render: MailRenderer;
-let smtp: SmtpTestListener;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   render = await createMailRenderer();
-  smtp = await startSmtpTestListener();
 });
 
 afterAll(async () => {
-  await smtp.close();
   await database.close();
 });
+
+/** The app as the server builds it (workers on unless `env` says otherwise), ready. */
+async function startApp(env: Record<string, string> = {}, jobs?: JobsOptions): Promise<App> {
+  const app = await buildApp({ config: testConfig(env), db: database.db, ...(jobs && { jobs }) });
+  await app.ready();
+  return app;
+}
+
+/** Queues the message as a use case does: in a transaction of its own. */
+const queue = (app: App, mail: OutgoingMail) => app.db.transaction((tx) => app.mailer.queue(tx, mail));
+
+async function outboxRow(id: string) {
+  const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row;
+}
+
+const sentRow = (id: string) =>
+  waitFor('the outbox row to be sent', async () => {
+    const row = await outboxRow(id);
+    return row?.status === 'sent' ? row : undefined;
+  });
 
 const link = 'http://localhost:3000/reset-password?token=q3Yx0Zb2mE8vJQy7n1cW4kT9sLrA6uHdPfGiXoBe5Vw';
 type ResetMail = Extract<OutgoingMail, { template: 'password-reset' }>;
@@ -63,67 +86,140 @@ describe('templates', () => {
   });
 });
 
-describe('SMTP transport', () => {
-  it('delivers the message to a real SMTP server, UTF-8 intact', async () => {
-    const mailer = createMailer({
-      config: { mail: { smtpUrl: smtp.url, from: 'Opora <no-reply@opora.test>' } },
-      db: database.db,
-      render,
-    });
-    expect(mailer.transport).toBe('smtp');
-    await mailer.send(reset('cs', 'marie.dvorakova@example.cz'));
-    await mailer.close();
+describe('delivery over SMTP', () => {
+  let smtp: SmtpTestListener;
+  let app: App;
 
-    const received = smtp.received.at(-1);
-    expect(received?.from).toBe('no-reply@opora.test');
-    expect(received?.to).toEqual(['marie.dvorakova@example.cz']);
-    expect(received?.subject).toBe('Obnovení hesla');
-    expect(received?.text).toContain(link);
-    expect(received?.text).toContain('Odkaz platí 1 hodinu a lze jej použít jen jednou.');
-    expect(received?.html).toContain(`href="${link}"`);
-    // Nothing goes to the outbox when an SMTP server is configured.
-    const outbox = await database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, 'marie.dvorakova@example.cz'));
-    expect(outbox).toEqual([]);
+  beforeAll(async () => {
+    smtp = await startSmtpTestListener();
+    app = await startApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Opora <no-reply@opora.test>' });
   });
 
-  it('rejects when the server cannot be reached', async () => {
-    const mailer = createMailer({
-      config: { mail: { smtpUrl: 'smtp://127.0.0.1:9', from: 'Opora <no-reply@opora.test>' } },
-      db: database.db,
-      render,
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
+  it('sends a queued message to a real SMTP server once, UTF-8 intact, and then keeps only its subject', async () => {
+    expect(app.mailer.transport).toBe('smtp');
+    const id = await queue(app, reset('cs', 'marie.dvorakova@example.cz'));
+
+    const row = await sentRow(id);
+    expect(row).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      params: { subject: 'Obnovení hesla' },
     });
-    await expect(mailer.send(reset('en'))).rejects.toThrow();
-    await mailer.close();
+    expect(row.sentAt).toBeInstanceOf(Date);
+    // The link is gone from the database once the message left.
+    expect(JSON.stringify(row.params)).not.toContain(link);
+
+    const received = smtp.received.filter((message) => message.to.includes('marie.dvorakova@example.cz'));
+    expect(received).toHaveLength(1);
+    expect(received[0]?.from).toBe('no-reply@opora.test');
+    expect(received[0]?.subject).toBe('Obnovení hesla');
+    expect(received[0]?.text).toContain(link);
+    expect(received[0]?.text).toContain('Odkaz platí 1 hodinu a lze jej použít jen jednou.');
+    expect(received[0]?.html).toContain(`href="${link}"`);
+  });
+
+  it('sends nothing for a transaction that rolled back', async () => {
+    const rolledBack = new Error('the use case failed after queuing');
+    await expect(
+      app.db.transaction(async (tx) => {
+        await app.mailer.queue(tx, reset('en', 'never-sent@example.cz'));
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    const probe = await queue(app, reset('en', 'sent-after@example.cz'));
+    await sentRow(probe);
+    expect(smtp.received.some((message) => message.to.includes('never-sent@example.cz'))).toBe(false);
+    expect(
+      await database.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'never-sent@example.cz')),
+    ).toEqual([]);
+  });
+});
+
+describe('a delivery the SMTP server refuses', () => {
+  it('is retried with backoff and lands once', async () => {
+    const smtp = await startSmtpTestListener({ refuseFirst: 2 });
+    // pg-boss's clock, moved by hand: retries come only when their backoff has passed. It starts an
+    // hour ahead so a job sent now is due at once.
+    const clock = new TestClock(Date.now() + 3_600_000);
+    const app = await startApp({ SMTP_URL: smtp.url }, { clock });
+    try {
+      const id = await queue(app, reset('en', 'greylisted@example.cz'));
+      await waitFor('the first refusal', async () =>
+        (await outboxRow(id))?.attempts === 1 ? true : undefined,
+      );
+      expect(await outboxRow(id)).toMatchObject({ status: 'pending', lastError: 'EENVELOPE 451' });
+
+      // Not before its backoff (retryDelaySeconds, doubling with jitter)...
+      await clock.tick(emailDeliveryQueue.policy.retryDelaySeconds * 250);
+      expect((await outboxRow(id))?.attempts).toBe(1);
+      // ...then again, refused once more, and the third attempt delivers.
+      await clock.tick(emailDeliveryQueue.policy.retryDelaySeconds * 2000);
+      await waitFor('the second refusal', async () =>
+        (await outboxRow(id))?.attempts === 2 ? true : undefined,
+      );
+      await clock.tick(emailDeliveryQueue.policy.retryDelaySeconds * 4000);
+      const row = await sentRow(id);
+      expect(row).toMatchObject({ attempts: 3, lastError: null });
+      expect(smtp.refused).toBe(2);
+      expect(smtp.received.filter((message) => message.to.includes('greylisted@example.cz'))).toHaveLength(1);
+    } finally {
+      await app.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe('a process that stops between the commit and the delivery', () => {
+  it('loses no e-mail: the job waits in the database until a worker starts', async () => {
+    const smtp = await startSmtpTestListener();
+    // An API replica without workers commits the message, then stops before anything sends it.
+    const api = await startApp({ SMTP_URL: smtp.url, JOBS_WORKER: 'false' });
+    const id = await queue(api, reset('sk', 'after-restart@example.cz'));
+    await api.close();
+    expect(await outboxRow(id)).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(smtp.received).toEqual([]);
+
+    const worker = await startApp({ SMTP_URL: smtp.url });
+    try {
+      await sentRow(id);
+      expect(smtp.received.map((message) => message.to)).toEqual([['after-restart@example.cz']]);
+    } finally {
+      await worker.close();
+      await smtp.close();
+    }
   });
 });
 
 describe('outbox transport', () => {
   it('records each message as sent, newest first in the development mailbox', async () => {
-    const mailer = createMailer({
-      config: { mail: { smtpUrl: undefined, from: 'Opora <no-reply@opora.test>' } },
-      db: database.db,
-      render,
-    });
-    expect(mailer.transport).toBe('outbox');
-    await mailer.send(reset('en', 'first@example.cz'));
-    await mailer.send(reset('sk', 'second@example.cz'));
+    const app = await startApp();
+    try {
+      expect(app.mailer.transport).toBe('outbox');
+      await sentRow(await queue(app, reset('en', 'first@example.cz')));
+      await sentRow(await queue(app, reset('sk', 'second@example.cz')));
 
-    const [row] = await database.db
-      .select()
-      .from(emailOutbox)
-      .where(eq(emailOutbox.toAddress, 'first@example.cz'));
-    expect(row).toMatchObject({ status: 'sent', template: 'password-reset', locale: 'en', attempts: 1 });
-    expect(row?.sentAt).toBeInstanceOf(Date);
+      const [row] = await database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toAddress, 'first@example.cz'));
+      expect(row).toMatchObject({ status: 'sent', template: 'password-reset', locale: 'en', attempts: 1 });
+      expect(row?.sentAt).toBeInstanceOf(Date);
 
-    const messages = await listDevMail(database.db);
-    expect(messages.map((message) => message.to).slice(0, 2)).toEqual([
-      'second@example.cz',
-      'first@example.cz',
-    ]);
-    expect(messages[0]).toMatchObject({ subject: 'Obnovenie hesla', links: [link] });
-    expect(messages[0]?.html).toContain('<html lang="sk">');
+      const messages = await listDevMail(database.db);
+      expect(messages.map((message) => message.to).slice(0, 2)).toEqual([
+        'second@example.cz',
+        'first@example.cz',
+      ]);
+      expect(messages[0]).toMatchObject({ subject: 'Obnovenie hesla', links: [link] });
+      expect(messages[0]?.html).toContain('<html lang="sk">');
+    } finally {
+      await app.close();
+    }
   });
 });

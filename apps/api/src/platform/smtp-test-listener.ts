@@ -71,19 +71,34 @@ export interface SmtpTestListener {
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
   url: string;
   received: ReceivedMail[];
+  /** Recipients refused so far (see `refuseFirst`). */
+  refused: number;
   close(): Promise<void>;
 }
 
 /**
  * A real SMTP server on a free local port (the `smtp-server` package), keeping every message it
- * accepts: mail delivery is tested over the wire, never through a stubbed transport.
+ * accepts: mail delivery is tested over the wire, never through a stubbed transport. With
+ * `refuseFirst`, it answers the first that many recipients `451 Try again later` (a temporary
+ * failure, as a busy or greylisting server does).
  */
-export async function startSmtpTestListener(): Promise<SmtpTestListener> {
+export async function startSmtpTestListener(
+  options: { refuseFirst?: number } = {},
+): Promise<SmtpTestListener> {
   const received: ReceivedMail[] = [];
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refused < (options.refuseFirst ?? 0)) {
+        refused += 1;
+        callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -106,6 +121,9 @@ export async function startSmtpTestListener(): Promise<SmtpTestListener> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    get refused() {
+      return refused;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -10,6 +10,7 @@ import {
 import {
   EmailSchema,
   IdentificationCodeSchema,
+  nameText,
   optionalField,
   optionalText,
   requiredOr,
@@ -103,7 +104,7 @@ export const FacilityInputSchema = z
     countyCode: optionalField(SelectedCountyCodeSchema),
     type: optionalText({ max: 100 }),
     web: optionalField(UrlSchema),
-    description: optionalText({ max: 5000 }),
+    description: optionalText({ max: 5000, multiline: true }),
     sameAsProvider: z.boolean().default(false),
   })
   .meta({ id: 'FacilityBody' });
@@ -151,6 +152,11 @@ export const FacilityServiceSchema = z
     }),
     provider: z.object({ id: IdSchema, name: z.string(), verified: z.boolean() }),
     serviceType: ServiceTypeRefSchema,
+    /**
+     * The form this service is provided in. A type may exist in several (respite care: residential,
+     * day or field); `serviceType.form` is only the type's usual one.
+     */
+    form: ServiceFormSchema,
     serviceCategory: ServiceCategoryRefSchema,
     flags: ServiceFlagsSchema,
   })
@@ -282,7 +288,7 @@ export const ProviderServiceInputSchema = z
     status: ServiceStatusSchema.default('draft'),
     url: optionalField(UrlSchema),
     price: optionalField(PriceCzkInputSchema),
-    description: optionalText({ max: 5000 }),
+    description: optionalText({ max: 5000, multiline: true }),
     place: optionalText({ max: 500 }),
   })
   .meta({ id: 'ProviderServiceBody' });
@@ -319,7 +325,7 @@ export const ProviderInputSchema = z
     contactPhone: optionalField(PhoneSchema),
     contactEmail: optionalField(EmailSchema),
     url: optionalField(UrlSchema),
-    description: optionalText({ max: 5000 }),
+    description: optionalText({ max: 5000, multiline: true }),
   })
   .meta({ id: 'ProviderBody' });
 export type ProviderInput = z.infer<typeof ProviderInputSchema>;
@@ -342,12 +348,12 @@ export type Contact = z.infer<typeof ContactSchema>;
 
 export const ContactInputSchema = z
   .object({
-    firstName: requiredText({ max: 100 }),
-    lastName: requiredText({ max: 100 }),
+    firstName: nameText(100),
+    lastName: nameText(100),
     email: optionalField(EmailSchema),
     phone: optionalField(PhoneSchema),
     alternatePhone: optionalField(PhoneSchema),
-    note: optionalText({ max: 2000 }),
+    note: optionalText({ max: 2000, multiline: true }),
     type: ContactTypeSchema,
   })
   .meta({ id: 'ContactBody' });

@@ -89,9 +89,10 @@ const statements = (providers: number, facilities: number, services: number): st
        join bench_type t on t.n = s.t
        join providers p on p.id = bf.provider_id`,
   `insert into facility_services (id, provider_id, facility_id, service_type_id, service_category_id, name,
-                                  description, place, status, sponsored, verified, price_czk, url)
+                                  form, description, place, status, sponsored, verified, price_czk, url)
      select id, provider_id, facility_id, type_id, category_id,
             (array['Služba', 'Péče', 'Podpora', 'Pomoc', 'Program'])[1 + s % 5] || ' ' || type_code || ' ' || s,
+            form,
             'Popis služby ' || s || ': komu je určena, jak probíhá a co stojí.',
             case when form in ('field', 'health') then 'V domácnosti klienta' end,
             (case when r_status < 0.85 then 'active' when r_status < 0.95 then 'draft' else 'archive' end)::service_status,

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
-import { serviceStatusEnum } from './enums.ts';
+import { serviceFormEnum, serviceStatusEnum } from './enums.ts';
 import { facilities } from './providers.ts';
 import { counties } from './regions.ts';
 import { serviceCategories, serviceTypes } from './service-taxonomy.ts';
@@ -30,6 +30,11 @@ export const facilityServices = pgTable(
       .notNull()
       .references(() => serviceCategories.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
+    /**
+     * The form this service is provided in: a type may exist in several (respite care is residential,
+     * day or field), so the type's form is only the default.
+     */
+    form: serviceFormEnum('form').notNull(),
     description: text('description'),
     /** Where the service is provided when it is not the facility's address (e.g. "in the client's home"). */
     place: text('place'),
@@ -63,7 +68,7 @@ export const facilityServices = pgTable(
     // filtered and sorted without visiting the table (the columns after id stand in for INCLUDE, which
     // Drizzle cannot declare). Partial: only active services are ever listed.
     index('facility_services_catalogue_idx')
-      .on(t.id, t.verified, t.name, t.priceCzk, t.serviceTypeId, t.serviceCategoryId)
+      .on(t.id, t.verified, t.name, t.priceCzk, t.serviceTypeId, t.serviceCategoryId, t.form)
       .where(sql`${t.status} = 'active'`),
     check('facility_services_price_non_negative', sql`${t.priceCzk} is null or ${t.priceCzk} >= 0`),
   ],

@@ -10,6 +10,7 @@ export * from './providers.ts';
 export * from './regions.ts';
 export * from './relations.ts';
 export * from './service-taxonomy.ts';
+export * from './sign-up-attempts.ts';
 export * from './subscriptions.ts';
 export * from './surveys.ts';
 export * from './users.ts';

@@ -1,4 +1,4 @@
-import type { Country, ServiceStatus } from '../schema/enums.ts';
+import type { Country, ServiceForm, ServiceStatus } from '../schema/enums.ts';
 import type { ServiceTypeCode } from './reference-data.ts';
 
 // A fictional catalogue for demos and manual testing: names, company numbers, phones and addresses are
@@ -10,6 +10,8 @@ export interface DemoService {
   key: string;
   type: ServiceTypeCode;
   name: string;
+  /** The form it is provided in when not its type's usual one (respite care by day or at home). */
+  form?: ServiceForm;
   description: string;
   status: ServiceStatus;
   sponsored?: boolean;
@@ -328,6 +330,7 @@ export const demoProviders: readonly DemoProvider[] = [
             key: 'respite',
             type: 'respite-care',
             name: 'Odlehčovací služba – denní',
+            form: 'day',
             description: 'Denní odlehčovací péče i v krátkém termínu.',
             status: 'active',
             verified: true,
@@ -479,7 +482,9 @@ export const demoProviders: readonly DemoProvider[] = [
             key: 'respite',
             type: 'respite-care',
             name: 'Terénní odlehčovací služba Doteky',
+            form: 'field',
             description: 'Pečovatelka přijde domů, aby si rodina mohla odpočinout.',
+            place: 'V domácnosti klienta',
             status: 'active',
             verified: false,
             priceCzk: 150,

@@ -82,14 +82,20 @@ function required<T>(value: T | undefined, what: string): T {
 
 /**
  * Inserts the demo catalogue and accounts. Rows that exist are left as they are, so a demo database
- * keeps what people changed in it across restarts.
+ * keeps what people changed in it across restarts; only a demo service's form follows the catalogue.
  */
 export async function seedDemoData(db: DbExecutor, passwordHash: string): Promise<void> {
   const serviceTypeIds = await idsByCode(db, serviceTypes);
   const typeRows = await db
-    .select({ id: serviceTypes.id, code: serviceTypes.code, categoryId: serviceTypes.categoryId })
+    .select({
+      id: serviceTypes.id,
+      code: serviceTypes.code,
+      categoryId: serviceTypes.categoryId,
+      form: serviceTypes.form,
+    })
     .from(serviceTypes);
   const categoryByType = new Map(typeRows.map((row) => [row.id, row.categoryId]));
+  const formByType = new Map(typeRows.map((row) => [row.id, row.form]));
   const verifiedAt = new Date('2026-10-01T08:00:00Z');
 
   for (const provider of demoCatalogue) {
@@ -178,6 +184,7 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
             serviceTypeId,
             serviceCategoryId: required(categoryByType.get(serviceTypeId), `category of ${service.type}`),
             name: service.name,
+            form: service.form ?? required(formByType.get(serviceTypeId), `form of ${service.type}`),
             description: service.description,
             place: service.place ?? null,
             status: service.status,
@@ -186,7 +193,12 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
             priceCzk: service.priceCzk,
             url: `https://www.${provider.domain}`,
           })
-          .onConflictDoNothing();
+          // The form is the catalogue's to correct in databases seeded before it was (the rest is kept).
+          .onConflictDoUpdate({
+            target: facilityServices.id,
+            set: { form: sql`excluded.form` },
+            setWhere: sql`${facilityServices.form} is distinct from excluded.form`,
+          });
         await db
           .insert(facilityServiceCounties)
           .values(service.counties.map((countyCode) => ({ countyCode, facilityServiceId })))

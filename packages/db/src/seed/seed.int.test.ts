@@ -232,6 +232,41 @@ describe('demo seed', () => {
     expect(providerAccount?.roles).toEqual(['providerAdmin']);
   });
 
+  it('gives every demo service whose name states a form that form (a day or field respite service is not residential)', async () => {
+    const rows = await database.db
+      .select({ name: facilityServices.name, form: facilityServices.form })
+      .from(facilityServices);
+    const stated = (name: string) =>
+      /denn|ambulantn/i.test(name)
+        ? 'day'
+        : /terénn/i.test(name)
+          ? 'field'
+          : /pobyt/i.test(name)
+            ? 'residential'
+            : null;
+    const mismatched = rows.filter((row) => stated(row.name) !== null && stated(row.name) !== row.form);
+    expect(mismatched).toEqual([]);
+    expect(rows.filter((row) => stated(row.name) !== null).length).toBeGreaterThanOrEqual(10);
+    const formOf = (name: string) => rows.find((row) => row.name === name)?.form;
+    expect(formOf('Odlehčovací služba – denní')).toBe('day');
+    expect(formOf('Terénní odlehčovací služba Doteky')).toBe('field');
+    expect(formOf('Odlehčovací pobyty Chodov')).toBe('residential');
+  });
+
+  it('corrects the form of a demo service seeded before the catalogue stated it', async () => {
+    const name = 'Odlehčovací služba – denní';
+    await database.db
+      .update(facilityServices)
+      .set({ form: 'residential' })
+      .where(eq(facilityServices.name, name));
+    await seed(database.db, { demo: true, expectedUrl: database.url, env: {} });
+    const [row] = await database.db
+      .select({ form: facilityServices.form })
+      .from(facilityServices)
+      .where(eq(facilityServices.name, name));
+    expect(row?.form).toBe('day');
+  });
+
   it('changes nothing when run again', async () => {
     const before = await snapshot();
     await seed(database.db, { demo: true, expectedUrl: database.url, env: {} });

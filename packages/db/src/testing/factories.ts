@@ -148,7 +148,10 @@ export type FacilityServiceOverrides = Partial<
   counties?: string[];
 };
 
-/** A facility service (active by default) with its type's category and the counties it serves. */
+/**
+ * A facility service (active by default) with its type's category, its type's form unless `form` says
+ * otherwise, and the counties it serves.
+ */
 export async function createFacilityService(
   db: DbExecutor,
   overrides: FacilityServiceOverrides = {},
@@ -159,7 +162,7 @@ export async function createFacilityService(
     : await createFacility(db);
   const serviceType = inserted(
     await db
-      .select({ id: serviceTypes.id, categoryId: serviceTypes.categoryId })
+      .select({ id: serviceTypes.id, categoryId: serviceTypes.categoryId, form: serviceTypes.form })
       .from(serviceTypes)
       .where(eq(serviceTypes.code, serviceTypeCode)),
   );
@@ -171,6 +174,7 @@ export async function createFacilityService(
         status: 'active',
         verified: true,
         priceCzk: 150,
+        form: serviceType.form,
         ...columns,
         facilityId: facility.id,
         providerId: facility.providerId,

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { type DevMailMessage, identityClientId, identityScope, type SignUp } from '@opora/contracts';
+import { type CreateDbOptions, createDb, type Db, emailOutbox } from '@opora/db';
 import { createIdentityUser, createTestDatabase, createUser, type TestDatabase } from '@opora/db/testing';
+import { count, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
 import type { Config } from '../../platform/config.ts';
+import type { JobsOptions } from '../../platform/jobs.ts';
 import { testConfig } from '../../testing/test-app.ts';
+import { waitFor } from '../../testing/wait-for.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -60,6 +64,8 @@ export interface IdentityResponse {
 export interface AccountTestServer {
   app: App;
   database: TestDatabase;
+  /** The app's database handle: the test database's, or a pool of its own (option `pool`). */
+  db: Db;
   config: Config;
   /** The environment the app was built from (beside the test defaults), for twins of the app. */
   env: Record<string, string>;
@@ -78,7 +84,9 @@ export interface AccountTestServer {
   createAccount(options?: { realmRoles?: string[]; email?: string }): Promise<TestAccount>;
   /** Registers through `POST /users/sign-up`; answers the account's subject. */
   signUp(overrides?: Partial<SignUp>): Promise<{ id: string; email: string; password: string }>;
-  /** The development mailbox, newest first. */
+  /** Resolves once no queued e-mail waits for the delivery worker (fails after 10 s). */
+  mailDelivered(): Promise<void>;
+  /** The development mailbox, newest first, once every queued e-mail is delivered. */
   mailbox(): Promise<DevMailMessage[]>;
   /** The token of the newest e-mailed link to `path` (`/confirm-email`, `/reset-password`) for `to`. */
   linkToken(to: string, path: string): Promise<string | undefined>;
@@ -99,9 +107,19 @@ async function fetched(response: Response): Promise<IdentityResponse> {
  * call it. Account calls go through `inject` with a client address of their own.
  */
 export async function startAccountTestServer(
-  options: { env?: Record<string, string>; logger?: Logger; identity?: ExternalIdentity } = {},
+  options: {
+    env?: Record<string, string>;
+    logger?: Logger;
+    identity?: ExternalIdentity;
+    /** A pool of its own for the app (size, timeouts) instead of the test database's. */
+    pool?: CreateDbOptions;
+    jobs?: JobsOptions;
+  } = {},
 ): Promise<AccountTestServer> {
   const database = await createTestDatabase();
+  const ownPool =
+    options.pool && createDb(database.url, { applicationName: 'opora-test-app', ...options.pool });
+  const db = ownPool?.db ?? database.db;
   const port = await freePort();
   const env: Record<string, string> = {
     PORT: String(port),
@@ -114,7 +132,12 @@ export async function startAccountTestServer(
     ...options.env,
   };
   const config = testConfig(env);
-  const app = await buildApp({ config, db: database.db, ...(options.logger && { logger: options.logger }) });
+  const app = await buildApp({
+    config,
+    db,
+    ...(options.logger && { logger: options.logger }),
+    ...(options.jobs && { jobs: options.jobs }),
+  });
   await app.listen({ port, host: '127.0.0.1' });
   const oidcPath = `/realms/${config.identity.realm}/protocol/openid-connect`;
 
@@ -149,6 +172,7 @@ export async function startAccountTestServer(
   const server: AccountTestServer = {
     app,
     database,
+    db,
     config,
     env,
     passwordGrant,
@@ -223,7 +247,17 @@ export async function startAccountTestServer(
         password: body.password,
       };
     },
+    async mailDelivered() {
+      await waitFor('every queued e-mail to be delivered', async () => {
+        const [pending] = await database.db
+          .select({ n: count() })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.status, 'pending'));
+        return pending?.n === 0 ? true : undefined;
+      });
+    },
     async mailbox() {
+      await server.mailDelivered();
       const response = await app.inject({ method: 'GET', url: '/api/v1/dev/mail' });
       return response.json<DevMailMessage[]>();
     },
@@ -240,6 +274,7 @@ export async function startAccountTestServer(
     },
     async close() {
       await app.close();
+      await ownPool?.close();
       await database.close();
     },
   };
@@ -255,8 +290,10 @@ export async function buildAppWithRefusedIdentityAdmin(server: AccountTestServer
   const config = testConfig({
     ...server.env,
     IDENTITY_ADMIN_CLIENT_SECRET: 'not-the-service-account-secret',
+    // Its jobs are the first app's to run, with an adapter that works.
+    JOBS_WORKER: 'false',
   });
-  return buildApp({ config, db: server.database.db });
+  return buildApp({ config, db: server.db });
 }
 
 /**

@@ -1,0 +1,16 @@
+import { accountDeletions } from './accounts/delete-account.ts';
+import { abandonedSignUps } from './accounts/sign-up-attempts.ts';
+import type { BackgroundWork } from './platform/jobs.ts';
+import { emailDelivery } from './platform/mail.ts';
+
+/**
+ * Every queue of background work and its worker — the table of contents of what runs outside
+ * requests. Use cases send these jobs in their own transactions (nothing external is called while a
+ * transaction is open); the workers run in the API process, or in `pnpm worker` with JOBS_WORKER=false
+ * on the API replicas.
+ */
+export const backgroundWork: readonly BackgroundWork[] = [
+  emailDelivery, //    email-delivery: send a recorded e-mail (SMTP, or the development outbox)
+  abandonedSignUps, // abandoned-sign-up: remove the identity account a sign-up left half-way
+  accountDeletions, // account-deletion: anonymise an account whose deletion stopped after the identity step
+];
