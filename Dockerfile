@@ -25,7 +25,9 @@ COPY packages/db/package.json packages/db/
 RUN pnpm install --frozen-lockfile --prod --filter @opora/api... --filter opora
 
 FROM node:24-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000 WEB_DIST_DIR=/app/apps/web/dist
+# Every interface: the container's port is how it is reached (outside a container Opora defaults to
+# loopback while NODE_ENV is not production).
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 WEB_DIST_DIR=/app/apps/web/dist
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=prod-deps /app/apps/api/node_modules ./apps/api/node_modules

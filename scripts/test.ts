@@ -66,6 +66,7 @@ const steps: Step[] = [
     counts: vitestCounts,
     redis: true,
   },
+  { name: 'fuzz: schemathesis, every role', command: process.execPath, args: ['scripts/fuzz.ts', '--quick'] },
   { name: 'bundle size', command: process.execPath, args: ['scripts/size.ts'] },
   {
     name: 'browser',

@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { accountRoutes } from './accounts/routes.ts';
+import { backgroundWork } from './background-work.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { devMailRoutes } from './dev-mail/routes.ts';
@@ -13,8 +14,9 @@ import { authPlugin } from './platform/auth.ts';
 import { type Config, configPlugin } from './platform/config.ts';
 import { databasePlugin } from './platform/database.ts';
 import { envelopePlugin } from './platform/envelope.ts';
-import { errorsPlugin } from './platform/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrorHandler } from './platform/errors.ts';
 import { identityAdminPlugin } from './platform/identity-admin.ts';
+import { type JobsOptions, jobsPlugin } from './platform/jobs.ts';
 import { createLogger, requestIdOptions, requestIdPlugin } from './platform/logging.ts';
 import { mailPlugin } from './platform/mail.ts';
 import { openApiPlugin } from './platform/openapi.ts';
@@ -31,18 +33,27 @@ export interface BuildAppOptions {
   logger?: Logger;
   /** Tests only: clock, test clients and realm overrides of the embedded identity server. */
   identity?: IdentityPluginOptions;
+  /** Tests only: the job queue's clock. */
+  jobs?: JobsOptions;
 }
 
 /**
  * The whole HTTP application as one Fastify instance, not yet listening. `server.ts` listens;
  * tests call `inject` or listen on a free port.
  */
-export async function buildApp({ config, db, logger, identity }: BuildAppOptions) {
+export async function buildApp({ config, db, logger, identity, jobs }: BuildAppOptions) {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     ...requestIdOptions,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // `__proto__` and `constructor.prototype` keys are dropped like any unknown field, not refused:
+    // the documented bodies admit fields they do not name, and nothing reads them either way.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
+    // Failures before the error handler can see them, answered as problem details too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,7 +67,8 @@ export async function buildApp({ config, db, logger, identity }: BuildAppOptions
   await app.register(securityPlugin, { config });
   await app.register(envelopePlugin);
   await app.register(openApiPlugin, { config });
-  await app.register(mailPlugin, { config }); //                       app.mailer: SMTP or the outbox
+  await app.register(jobsPlugin, { config, work: backgroundWork, options: jobs }); // app.jobs: pg-boss; workers unless JOBS_WORKER=false
+  await app.register(mailPlugin, { config }); //                       app.mailer: queued e-mail, sent by a worker
   await app.register(identityAdminPlugin); //                          app.identityAdmin: the identity adapter
   // Before the modules: it hooks every route with an operationId into the one permission check.
   await app.register(authPlugin, { config }); //                       request.principal

@@ -85,7 +85,14 @@ describe('role table', () => {
 
   it('opens the provider area to provider staff only', () => {
     expect(routesForRoles(['providerUser'])).toEqual(['providerHome']);
-    expect(routesForRoles(['client', 'assistant', 'admin'])).toEqual([]);
+    expect(routesForRoles(['client', 'assistant', 'admin'])).not.toContain('providerHome');
+  });
+
+  it('opens the administration to platform staff only', () => {
+    expect(routesForRoles(['client', 'admin'])).toEqual(['adminHome']);
+    expect(routesForRoles(['client', 'assistant', 'providerAdmin', 'providerUser'])).not.toContain(
+      'adminHome',
+    );
   });
 
   it('lets a client manage their own account but a guest only sign up and recover it', () => {

@@ -158,7 +158,7 @@ export const routeGrants: Record<Role, readonly RouteName[]> = {
   assistant: [],
   providerAdmin: ['providerHome'],
   providerUser: ['providerHome'],
-  admin: [],
+  admin: ['adminHome'],
 };
 
 /** Routes these roles open beyond the login-only ones, in `routeNames` order. */

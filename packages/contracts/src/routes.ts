@@ -3,72 +3,8 @@
  * `paths.<name>.getHref(params)` builds a link with the parameters the pattern requires. Ids are
  * UUIDs; SPEC's `{regionId}` is the region's NUTS 3 code (`:regionCode`, e.g. `CZ064`).
  */
-export const routeNames = [
-  // public
-  'home',
-  'signIn',
-  'signUp',
-  'signInRestore',
-  'signInReset',
-  'unauthorized',
-  'contact',
-  'notFound',
-  'support',
-  'termsAndConditions',
-  'gdpr',
-  'cookie',
-  'redirectAfterLogin',
-  'redirectAfterRegistration',
-  /** The link of the confirmation e-mail (`?token=`). */
-  'confirmEmail',
-  // anonymous new-client flow
-  'anonNewClientServicesList',
-  'anonNewClientServiceDetail',
-  'anonNewClientNewClient',
-  'anonNewClientServiceOffer',
-  'anonNewClientPayment',
-  'anonNewClientAssistantInfo',
-  // anonymous new-case wizard
-  'anonNewCaseWizard',
-  'anonNewCaseExtCaseSurvey',
-  'anonNewCaseRegister',
-  'anonNewCaseNewClient',
-  'anonNewCaseCaseSurvey',
-  'anonNewCaseServiceOffer',
-  'anonNewCasePayment',
-  'anonNewCaseAssistantInfo',
-  // logged-in new-client wizard
-  'newClientWizardNewClient',
-  'newClientWizardExtCaseSurvey',
-  'newClientWizardCaseSurvey',
-  'newClientWizardServiceOffer',
-  'newClientWizardPayment',
-  'newClientWizardAssistantInfo',
-  'newClientWizardServices',
-  // logged-in new-case wizard
-  'newCaseWizard',
-  'newCaseWizardExtCaseSurvey',
-  'newCaseWizardCaseSurvey',
-  'newCaseWizardServiceOffer',
-  'newCaseWizardPayment',
-  'newCaseWizardAssistantInfo',
-  'newCaseWizardServices',
-  // dashboard
-  'dashboard',
-  'dashboardClient',
-  'dashboardService',
-  'dashboardRequestReview',
-  'dashboardRequestConfirmation',
-  'dashboardRequest',
-  // user area
-  'userProfile',
-  'userChangePassword',
-  // provider area (its screens come with the provider-portal issue)
-  'providerHome',
-] as const;
-export type RouteName = (typeof routeNames)[number];
-
 export const routePatterns = {
+  // public
   home: '/',
   signIn: '/login',
   signUp: '/registration',
@@ -83,8 +19,10 @@ export const routePatterns = {
   cookie: '/terms-and-conditions/cookies',
   redirectAfterLogin: '/redirect-after-login',
   redirectAfterRegistration: '/redirect-after-registration',
+  /** The link of the confirmation e-mail (`?token=`). */
   confirmEmail: '/confirm-email',
 
+  // anonymous new-client flow
   anonNewClientServicesList: '/anon-new-client/services/list/:regionCode',
   anonNewClientServiceDetail: '/anon-new-client/services/:serviceId/:regionCode?',
   anonNewClientNewClient: '/anon-new-client/services/:serviceId/new-client',
@@ -92,6 +30,7 @@ export const routePatterns = {
   anonNewClientPayment: '/anon-new-client/services/:serviceId/payment/:caseId/:subscriptionTypeId',
   anonNewClientAssistantInfo: '/anon-new-client/services/:serviceId/assistant-info/:caseId',
 
+  // anonymous new-case wizard
   anonNewCaseWizard: '/anon-new-case-wizard',
   anonNewCaseExtCaseSurvey: '/anon-new-case-wizard/ext-case-survey/:caseId?',
   anonNewCaseRegister: '/anon-new-case-wizard/register/:caseId',
@@ -101,6 +40,7 @@ export const routePatterns = {
   anonNewCasePayment: '/anon-new-case-wizard/payment/:caseId/:subscriptionTypeId',
   anonNewCaseAssistantInfo: '/anon-new-case-wizard/assistant-info/:caseId',
 
+  // logged-in new-client wizard
   newClientWizardNewClient: '/new-client-wizard/new-client/:caseId',
   newClientWizardExtCaseSurvey: '/new-client-wizard/ext-case-survey/:caseId',
   newClientWizardCaseSurvey: '/new-client-wizard/case-survey/:caseId',
@@ -109,6 +49,7 @@ export const routePatterns = {
   newClientWizardAssistantInfo: '/new-client-wizard/assistant-info/:caseId',
   newClientWizardServices: '/new-client-wizard/services/:caseId',
 
+  // logged-in new-case wizard
   newCaseWizard: '/new-case-wizard',
   newCaseWizardExtCaseSurvey: '/new-case-wizard/ext-case-survey/:clientId',
   newCaseWizardCaseSurvey: '/new-case-wizard/case-survey/:caseId',
@@ -117,6 +58,7 @@ export const routePatterns = {
   newCaseWizardAssistantInfo: '/new-case-wizard/assistant-info/:caseId',
   newCaseWizardServices: '/new-case-wizard/services/:caseId',
 
+  // dashboard
   dashboard: '/dashboard',
   dashboardClient: '/dashboard/client/:id',
   dashboardService: '/dashboard/service/:serviceId/:caseId?',
@@ -124,11 +66,22 @@ export const routePatterns = {
   dashboardRequestConfirmation: '/dashboard/request-confirmation/:caseId',
   dashboardRequest: '/dashboard/request/:id',
 
+  // user area
   userProfile: '/user',
   userChangePassword: '/user/change-password',
 
+  // provider area (its screens come with the provider-portal issue)
   providerHome: '/provider',
-} as const satisfies Record<RouteName, string>;
+  // platform staff's administration (its screens come with the admin issue)
+  adminHome: '/admin',
+} as const;
+export type RouteName = keyof typeof routePatterns;
+
+/**
+ * Every route name, in the order of `routePatterns` (the order of permission links). Read from the
+ * patterns rather than spelled out again, as the web app's shell carries both.
+ */
+export const routeNames: readonly RouteName[] = Object.keys(routePatterns) as RouteName[];
 
 /** Tabs are a `?tab=` search parameter of their route; the first one is the default. */
 export const dashboardClientTabs = ['service-offer', 'my-services', 'details'] as const;

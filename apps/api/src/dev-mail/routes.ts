@@ -1,6 +1,7 @@
 import { DevMailMessageSchema, type OperationId } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fromLoopback } from '../platform/loopback.ts';
 import { listDevMail } from './list-messages.ts';
 import { mailboxPage } from './mailbox-page.ts';
 
@@ -13,9 +14,17 @@ export function devMailEnabled(app: { config: { nodeEnv: string }; mailer: { tra
  * `GET /api/v1/dev/mail` (JSON) and `GET /dev/mail` (a page): the e-mails of the outbox transport,
  * so people and tests follow confirmation and reset links without a mail server. Registered under
  * no prefix; nothing is registered (both answer 404) when the mailbox is not enabled.
+ *
+ * The mailbox holds every reset and confirmation link: it answers this machine only. Callers over
+ * the network get the 404 of a route that does not exist, whatever HOST the server listens on.
  */
 export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!devMailEnabled(app)) return;
+
+  app.addHook('onRequest', (request, reply, done) => {
+    if (fromLoopback(request)) done();
+    else reply.callNotFound();
+  });
 
   app.get(
     '/api/v1/dev/mail',

@@ -17,7 +17,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
       nodeEnv: 'development',
       databaseUrl: undefined,
       dataDir: path.join(repoRoot, '.data'),
@@ -31,6 +31,15 @@ describe('loadConfig', () => {
       seedDemo: true,
     });
     expect(config.appVersion).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('listens on the loopback interface outside production and on every interface in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', IDENTITY_ADMIN_CLIENT_SECRET: 'a'.repeat(16) }).host).toBe(
+      '0.0.0.0',
+    );
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
   });
 
   it('derives the public URL from PORT and uses an external identity server when given', () => {
@@ -59,14 +68,30 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads TRUST_PROXY as a boolean or a list of proxy addresses', () => {
+  it('reads TRUST_PROXY as the list of proxies whose X-Forwarded-For is believed', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
       '10.0.0.0/8',
       '127.0.0.1',
     ]);
-    expect(configError({ TRUST_PROXY: 'everyone' }).variables).toEqual(['TRUST_PROXY']);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8,::1,loopback,uniquelocal,linklocal' }).trustProxy).toEqual([
+      'fd00::/8',
+      '::1',
+      'loopback',
+      'uniquelocal',
+      'linklocal',
+    ]);
+    for (const value of ['everyone', '10.0.0.0/33', '::1/129', '10.0.0.300', '10.0.0.0/8,', '10.0.0.1/8/8']) {
+      expect(configError({ TRUST_PROXY: value }).variables, value).toEqual(['TRUST_PROXY']);
+    }
+  });
+
+  it('refuses TRUST_PROXY=true, which would let any client choose its address', () => {
+    const error = configError({ TRUST_PROXY: 'true' });
+    expect(error.variables).toEqual(['TRUST_PROXY']);
+    expect(error.message).toContain('TRUST_PROXY="true": would believe any X-Forwarded-For');
+    expect(error.message).toContain('list the proxies');
   });
 
   it('allows the public origin and the configured web origins, and mails to the outbox by default', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -14,12 +15,29 @@ function rootPackageVersion(): string {
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** Address ranges Fastify's `trustProxy` (proxy-addr) knows by name. */
+const namedProxyRanges = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+function proxyEntries(value: string): string[] {
+  return value.split(',').map((entry) => entry.trim());
+}
+
+/** An IPv4 or IPv6 address, with a prefix length (CIDR) or without, or a named range. */
+function isProxyEntry(entry: string): boolean {
+  if ((namedProxyRanges as readonly string[]).includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
 /**
  * The environment the API reads at boot. Every variable is optional; the defaults give a
  * working single-process Opora on http://localhost:3000 with an embedded PostgreSQL.
  *
  * PORT            3000                      port to listen on
- * HOST            0.0.0.0                   interface to listen on
+ * HOST            127.0.0.1 | 0.0.0.0       interface to listen on: loopback only outside production,
+ *                                           every interface in production (the image sets 0.0.0.0)
  * NODE_ENV        development               development | test | production
  * DATABASE_URL    (unset)                   PostgreSQL URL; unset → embedded PostgreSQL in DATA_DIR
  * DATA_DIR        <repo>/.data              embedded PostgreSQL data and other local state
@@ -35,8 +53,9 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
  * BODY_LIMIT      1048576                   largest accepted request body in bytes (1 MiB)
  * SEED_DEMO       true                      seed demo providers and accounts into an empty database
  * APP_VERSION     version in package.json   shown in the footer and /api/health
- * TRUST_PROXY     false                     true or a comma list of proxy IPs/CIDRs whose
- *                                           X-Forwarded-For is believed (client IP for rate limits)
+ * TRUST_PROXY     false                     comma list of the proxies (IPs, CIDRs, or loopback, linklocal,
+ *                                           uniquelocal) whose X-Forwarded-For is believed (client IP for
+ *                                           rate limits); `true` (believe anyone) is refused
  * WEB_ORIGINS     PUBLIC_URL's origin       extra comma-separated browser origins allowed by CORS on the
  *                                           identity endpoints (e.g. http://localhost:5173 for `pnpm dev`)
  * IDENTITY_ADMIN_CLIENT_ID      opora-api   confidential client the API uses for the identity admin API
@@ -46,10 +65,15 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
  * MAIL_FROM       Opora <no-reply@opora.test>  sender of outgoing e-mail
  * SUPPORT_EMAIL   podpora@opora.test        where the contact form's messages go
  * CATALOGUE_CACHE_SECONDS  30               how long guests' catalogue answers are reused; 0 turns it off
+ * DATABASE_POOL_SIZE  10                    connections of the API's database pool
+ * DATABASE_QUERY_TIMEOUT_MS  10000          PostgreSQL cancels a statement running longer (then 503)
+ * DATABASE_ACQUIRE_TIMEOUT_MS  5000         longest wait for a pooled connection (then 503)
+ * JOBS_WORKER     true                      run the background workers in this process; false when
+ *                                           `pnpm worker` runs them elsewhere
  */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z
     .string()
@@ -75,7 +99,25 @@ const EnvSchema = z.object({
   APP_VERSION: z.string().min(1).optional(),
   TRUST_PROXY: z
     .string()
-    .regex(/^(true|false|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/, 'expected true, false or proxy addresses')
+    .superRefine((value, ctx) => {
+      if (value === 'false') return;
+      if (value === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'would believe any X-Forwarded-For, so a client could escape every per-client limit; list ' +
+            'the proxies instead (addresses or CIDRs, e.g. 10.0.0.0/8, or loopback for one on this machine)',
+        });
+        return;
+      }
+      const unknown = proxyEntries(value).filter((entry) => !isProxyEntry(entry));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected proxy addresses, CIDRs or ${namedProxyRanges.join(', ')}; not ${unknown.map((entry) => JSON.stringify(entry)).join(', ')}`,
+        });
+      }
+    })
     .default('false'),
   WEB_ORIGINS: z
     .string()
@@ -90,15 +132,21 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Opora <no-reply@opora.test>'),
   SUPPORT_EMAIL: z.email().default('podpora@opora.test'),
   CATALOGUE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(1000).default(10),
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  JOBS_WORKER: z.stringbool().default(true),
 });
 
-/** Used only outside production, where a missing secret stops the start instead. */
-const developmentAdminClientSecret = 'opora-api-development-secret';
+/**
+ * Used only outside production, where a missing secret stops the start instead. Anyone can read it
+ * here, so the embedded issuer takes it from loopback callers only.
+ */
+export const developmentAdminClientSecret = 'opora-api-development-secret';
 
-/** Fastify's `trustProxy` from the TRUST_PROXY text: a boolean or a list of addresses. */
-function parseTrustProxy(value: string): boolean | string[] {
-  if (value === 'true' || value === 'false') return value === 'true';
-  return value.split(',').map((address) => address.trim());
+/** Fastify's `trustProxy` from the (validated) TRUST_PROXY text: none, or the proxies' addresses. */
+function parseTrustProxy(value: string): false | string[] {
+  return value === 'false' ? false : proxyEntries(value);
 }
 
 export type LogLevel = (typeof logLevels)[number];
@@ -133,8 +181,11 @@ export interface Config {
   bodyLimit: number;
   seedDemo: boolean;
   appVersion: string;
-  /** Behind a load balancer, whose forwarded client address to believe. */
-  trustProxy: boolean | string[];
+  /**
+   * Behind a load balancer or reverse proxy: the proxies whose `X-Forwarded-For` gives the client's
+   * address; false: none, the connection's address is the client's.
+   */
+  trustProxy: false | string[];
   /** Browser origins allowed to call the identity endpoints (CORS); PUBLIC_URL's origin first. */
   webOrigins: string[];
   identityAdmin: { clientId: string; clientSecret: string };
@@ -147,6 +198,9 @@ export interface Config {
   };
   /** Seconds a guest's catalogue answer (list, detail, taxonomy, regions) is reused; 0 = not cached. */
   catalogueCacheSeconds: number;
+  database: { poolSize: number; statementTimeoutMs: number; acquireTimeoutMs: number };
+  /** Whether this process runs the background workers (else only sends jobs). */
+  jobs: { worker: boolean };
 }
 
 /** Raised when the environment cannot be used; the message names every offending variable. */
@@ -191,7 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = withoutTrailingSlash(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`);
   return {
     port: parsed.PORT,
-    host: parsed.HOST,
+    // A development server holds demo accounts, the dev mailbox and a published client secret: it
+    // answers this machine only unless HOST says otherwise.
+    host: parsed.HOST ?? (parsed.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     nodeEnv: parsed.NODE_ENV,
     databaseUrl: parsed.DATABASE_URL,
     dataDir: path.resolve(parsed.DATA_DIR),
@@ -222,6 +278,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: parsed.SMTP_URL, from: parsed.MAIL_FROM, supportAddress: parsed.SUPPORT_EMAIL },
     catalogueCacheSeconds: parsed.CATALOGUE_CACHE_SECONDS,
+    database: {
+      poolSize: parsed.DATABASE_POOL_SIZE,
+      statementTimeoutMs: parsed.DATABASE_QUERY_TIMEOUT_MS,
+      acquireTimeoutMs: parsed.DATABASE_ACQUIRE_TIMEOUT_MS,
+    },
+    jobs: { worker: parsed.JOBS_WORKER },
   };
 }
 

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   type ErrorCode,
   type ErrorDetail,
@@ -7,7 +8,7 @@ import {
   toErrorDetails,
   type ValidationProblem,
 } from '@opora/contracts';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 
@@ -151,6 +152,157 @@ const frameworkErrors: Record<string, { code: ErrorCode; status: number; detail:
   },
 };
 
+/**
+ * Fastify's `frameworkErrors`: failures while routing, before any hook or handler runs — a path that
+ * does not percent-decode, a path parameter over `maxParamLength`.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendProblem(reply, problemFor(request, 400, 'MalformedRequest', 'The address is not valid.'));
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendProblem(reply, problemFor(request, 414, 'UriTooLong', 'A part of the address is too long.'));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return sendProblem(reply, problemFor(request, 500, 'unknown', 'An error occurred during the request.'));
+}
+
+/** Node's HTTP parser failures, by their error code (Node answers the same statuses itself). */
+const connectionErrors: Record<string, { code: ErrorCode; status: number; detail: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    code: 'HeadersTooLarge',
+    status: 431,
+    detail: 'The request line and headers are larger than the server accepts.',
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    code: 'PayloadTooLarge',
+    status: 413,
+    detail: 'The chunk extensions are larger than the server accepts.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    code: 'RequestTimeout',
+    status: 408,
+    detail: 'The request was not received in time.',
+  },
+};
+
+/** The path of the request line at the start of `rawPacket`, when it is there whole and short. */
+function rawRequestPath(rawPacket: unknown): string | undefined {
+  if (!Buffer.isBuffer(rawPacket)) return undefined;
+  const line = rawPacket.subarray(0, 2048).toString('latin1').split('\r\n', 1)[0] ?? '';
+  return /^[A-Z]+ (\/[^\s?#]*)\S* HTTP\/1\.[01]$/.exec(line)?.[1];
+}
+
+/**
+ * Fastify's `clientErrorHandler` (Node's `clientError`): the HTTP parser refused the request (headers
+ * over `maxHeaderSize`, a malformed request line, a timeout) before any request object exists, so the
+ * problem details are written to the socket, which is then closed. As Node does, nothing is written
+ * while another response on this connection is under way.
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Duplex,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = connectionErrors[error.code ?? ''] ?? {
+    code: 'MalformedRequest',
+    status: 400,
+    detail: 'The request could not be read.',
+  };
+  // The raw packet may hold cookies or tokens: only the parser's code is logged.
+  this.log.debug({ code: error.code, status: known.status }, 'client error');
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const instance = rawRequestPath(error.rawPacket);
+    const problem: ProblemDetails = {
+      type: problemType,
+      title: STATUS_CODES[known.status] ?? 'Error',
+      status: known.status,
+      detail: known.detail,
+      ...(instance === undefined ? {} : { instance }),
+      code: known.code,
+    };
+    const body = JSON.stringify(problem);
+    socket.write(
+      `HTTP/1.1 ${known.status} ${problem.title}\r\n` +
+        `Content-Type: ${problemContentType}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\n' +
+        'X-Content-Type-Options: nosniff\r\n' +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** An `/api/` route as registered: each method of a route counts as one. */
+export interface ApiRoute {
+  method: string;
+  /** Fastify's pattern, e.g. `/api/v1/web/services/:serviceId`. */
+  url: string;
+  /** `schema.operationId`; the permission check (auth.ts) guards exactly the routes that have one. */
+  operationId: string | undefined;
+}
+
+/**
+ * The `/api/` routes the app registers, so that a method a path does not answer gets 405 and
+ * `Allow` instead of the 404 of a path that does not exist. Paths are matched as Fastify matches
+ * them: `:name` is one segment, `*` the rest.
+ */
+export class ApiRoutes {
+  readonly #routes: ApiRoute[] = [];
+  readonly #patterns = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+
+  add(url: string, method: string | readonly string[], operationId: unknown): void {
+    if (!url.startsWith('/api/')) return;
+    let path = this.#patterns.get(url);
+    if (path === undefined) {
+      const source = url
+        .split('/')
+        .map((segment) => {
+          if (segment.startsWith(':')) return '[^/]+';
+          if (segment === '*') return '.*';
+          return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        })
+        .join('/');
+      path = { pattern: new RegExp(`^${source}$`), methods: new Set() };
+      this.#patterns.set(url, path);
+    }
+    for (const each of typeof method === 'string' ? [method] : method) {
+      path.methods.add(each.toUpperCase());
+      this.#routes.push({
+        method: each.toUpperCase(),
+        url,
+        operationId: typeof operationId === 'string' ? operationId : undefined,
+      });
+    }
+    // Fastify answers HEAD for every GET route.
+    if (path.methods.has('GET')) path.methods.add('HEAD');
+  }
+
+  /** Every route, in the order of registration. */
+  list(): readonly ApiRoute[] {
+    return this.#routes;
+  }
+
+  /** Methods answered at this path, sorted; empty when no API route has the path. */
+  allowed(path: string): string[] {
+    const methods = new Set<string>();
+    for (const route of this.#patterns.values()) {
+      if (route.pattern.test(path)) for (const method of route.methods) methods.add(method);
+    }
+    return [...methods].sort();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The `/api/` routes registered after the errors plugin, i.e. all of them (see `ApiRoutes`). */
+    apiRoutes: ApiRoutes;
+  }
+}
+
 /** Catalogue code for a 4xx that carries only a status (from a plugin or the framework). */
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
@@ -200,7 +352,33 @@ function statusOf(error: HandledError): number | undefined {
  */
 export const errorsPlugin = fp(
   async (app) => {
+    const apiRoutes = new ApiRoutes();
+    app.decorate('apiRoutes', apiRoutes);
+    app.addHook('onRoute', (route) => apiRoutes.add(route.url, route.method, route.schema?.operationId));
+
+    /** No route for the method and path: 405 when the API path answers other methods, else 404. */
+    const noRoute = (request: FastifyRequest, reply: FastifyReply) => {
+      const path = requestPath(request);
+      // RFC 9110 §15.5.6. A route that sent its own request here (e.g. the development mailbox to
+      // another machine) answers the method, so that stays the 404 of a path that does not exist.
+      const allowed = apiRoutes.allowed(path);
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        reply.header('allow', allowed.join(', '));
+        const detail = `${path} does not answer ${request.method}; it answers ${allowed.join(', ')}.`;
+        return sendProblem(reply, problemFor(request, 405, 'MethodNotAllowed', detail));
+      }
+      return sendProblem(
+        reply,
+        problemFor(request, 404, 'RouteNotFound', `No route ${request.method} ${path}.`),
+      );
+    };
+
     app.setErrorHandler(async (error: HandledError, request, reply) => {
+      // The body of a request no route takes (Fastify reads it before the not-found handler: a QUERY
+      // without Content-Type, a body too large or not JSON) does not matter: there is no route.
+      if (request.is404 && error.statusCode !== undefined && error.statusCode < 500) {
+        return noRoute(request, reply);
+      }
       if (error instanceof FieldValidationError) {
         return sendProblem(reply, validationProblem(request, error.errors, error.code, error.detail));
       }
@@ -230,12 +408,7 @@ export const errorsPlugin = fp(
       return sendProblem(reply, problemFor(request, 500, 'unknown', 'An error occurred during the request.'));
     });
 
-    app.setNotFoundHandler(async (request, reply) =>
-      sendProblem(
-        reply,
-        problemFor(request, 404, 'RouteNotFound', `No route ${request.method} ${requestPath(request)}.`),
-      ),
-    );
+    app.setNotFoundHandler(async (request, reply) => noRoute(request, reply));
   },
   { name: 'errors', fastify: '5.x' },
 );

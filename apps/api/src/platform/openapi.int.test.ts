@@ -71,7 +71,67 @@ describe('OpenAPI document', () => {
     }
     expect(document.components.schemas).toHaveProperty('ProblemDetails');
     const regions = document.paths['/api/v1/web/regions']?.get;
-    expect(regions?.parameters).toContainEqual(expect.objectContaining({ name: '_envelope', in: 'query' }));
+    expect(regions?.parameters).toContainEqual(
+      expect.objectContaining({ name: '_envelope', in: 'query', schema: { type: 'string', enum: ['1'] } }),
+    );
+  });
+
+  it('declares the failures each operation can answer, as problem details, and its bearer token', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json<{
+      paths: Record<string, Record<string, Operation & { security?: Record<string, string[]>[] }>>;
+      components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+    }>();
+    expect(document.components.securitySchemes).toEqual({
+      bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+    const statuses = (path: string, method: string) =>
+      Object.keys(document.paths[path]?.[method]?.responses ?? {});
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+          const content = Object.keys((answer as { content?: object }).content ?? {});
+          if (Number(status) >= 400)
+            expect(content, `${method} ${path} ${status}`).toEqual(['application/problem+json']);
+        }
+        expect(statuses(path, method), `${method} ${path}`).toContain('500');
+      }
+    }
+    // Signed in: 401 and 403 and the bearer token; public: neither, the token optional.
+    expect(statuses('/api/v1/web/users/me', 'get')).toEqual(expect.arrayContaining(['401', '403']));
+    expect(document.paths['/api/v1/web/users/me']?.get?.security).toEqual([{ bearerAuth: [] }]);
+    expect(statuses('/api/v1/web/regions', 'get')).not.toContain('401');
+    expect(document.paths['/api/v1/web/regions']?.get?.security).toEqual([{}, { bearerAuth: [] }]);
+    // A body: too large, not JSON. A path parameter: unknown, too long. Liveness is never limited.
+    expect(statuses('/api/v1/web/users/sign-up', 'post')).toEqual(
+      expect.arrayContaining(['400', '409', '413', '415', '429']),
+    );
+    expect(statuses('/api/v1/web/services/{serviceId}', 'get')).toEqual(
+      expect.arrayContaining(['400', '404', '414', '429']),
+    );
+    for (const status of ['400', '401', '403', '404', '429'])
+      expect(statuses('/api/health', 'get')).not.toContain(status);
+  });
+
+  it('declares each JSON success of /api/v1/ also as the `?_envelope=1` wrapper', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const ok = response.json<{
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>
+      >;
+    }>().paths['/api/v1/web/config']?.get?.responses['200'];
+    expect(ok?.content?.['application/json']).toEqual({
+      schema: {
+        anyOf: [
+          { $ref: '#/components/schemas/WebConfig' },
+          expect.objectContaining({
+            properties: { data: { $ref: '#/components/schemas/WebConfig' } },
+            required: ['data'],
+          }),
+        ],
+      },
+    });
   });
 
   it('serves the reference UI and its assets locally under their own CSP', async () => {

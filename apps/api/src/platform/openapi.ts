@@ -1,14 +1,19 @@
+import { STATUS_CODES } from 'node:http';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { isOperationId, isPublicOperation } from '@opora/contracts';
+import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { envelopeQueryParameter } from './envelope.ts';
+import { envelopeQueryParameter, envelopeValue } from './envelope.ts';
 import { docsContentSecurityPolicy } from './security.ts';
 
 export const docsPrefix = '/api/docs';
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
+
+type JsonSchema = Record<string, unknown>;
 
 interface JsonObjectSchema {
   type?: unknown;
@@ -17,28 +22,182 @@ interface JsonObjectSchema {
 
 const envelopeParameter = {
   type: 'string',
-  enum: ['1'],
-  description: 'Wrap a successful JSON body as `{ "data": ... }`.',
+  enum: [envelopeValue],
+  description: 'Wrap a successful JSON body as `{ "data": ... }`. Any other value is refused (400).',
 };
 
+/** The scheme of every operation that needs a signed-in caller (and of public ones that use one). */
+export const bearerSecurityScheme = 'bearerAuth';
+
+/** `application/problem+json` without the charset the server adds (`errors.ts` `problemContentType`). */
+const problemMediaType = 'application/problem+json';
+
+const component = (id: string): JsonSchema => ({ $ref: `#/components/schemas/${id}` });
+const problem = component('ProblemDetails');
+
 /**
- * Zod → JSON Schema for each route, plus the `_envelope` query parameter every application
- * route honours (the envelope plugin applies it; no route declares it itself).
+ * The failures the platform answers on its own, before or around a route's handler, each with the
+ * condition under which a route can give it. Bodies are problem details (`errors.ts`).
+ */
+const platformFailures: Record<
+  number,
+  { description: string; schema: JsonSchema; applies: (route: RouteFacts) => boolean }
+> = {
+  400: {
+    description:
+      'The request is not valid: `ValidationFailed` names each offending field in `errors`; a body ' +
+      'that is not JSON (`MalformedJson`), an address that does not decode (`MalformedRequest`) or an ' +
+      'operation’s own refusal carries no `errors`.',
+    schema: { anyOf: [component('ValidationProblem'), problem] },
+    applies: (route) => route.versioned || route.hasInput,
+  },
+  401: {
+    description: 'No valid access token (`Unauthorized`); `WWW-Authenticate` says whether one was refused.',
+    schema: problem,
+    applies: (route) => !route.isPublic,
+  },
+  403: {
+    description: 'The caller’s roles do not grant the operation (`Forbidden`).',
+    schema: problem,
+    applies: (route) => !route.isPublic,
+  },
+  404: {
+    description: 'No such record, or not one the caller may see (`NotFoundException`).',
+    schema: problem,
+    applies: (route) => route.hasPathParameters,
+  },
+  413: {
+    description: 'The body is larger than the server accepts (`PayloadTooLarge`, `BODY_LIMIT`).',
+    schema: problem,
+    applies: (route) => route.readsBody,
+  },
+  414: {
+    description: 'A part of the address is longer than the server accepts (`UriTooLong`).',
+    schema: problem,
+    applies: (route) => route.hasPathParameters,
+  },
+  415: {
+    description: 'The body is not `application/json` (`UnsupportedMediaType`).',
+    schema: problem,
+    applies: (route) => route.readsBody,
+  },
+  429: {
+    description: 'Too many requests from this client (`RateLimited`); `Retry-After` says when to try again.',
+    schema: problem,
+    applies: (route) => route.rateLimited,
+  },
+  500: {
+    description: 'An unexpected failure (`unknown`); details are logged with the request id, never sent.',
+    schema: problem,
+    applies: () => true,
+  },
+};
+
+interface RouteFacts {
+  /** Under `/api/v1/`, where `?_envelope=` is read (and refused when not `1`). */
+  versioned: boolean;
+  hasInput: boolean;
+  hasPathParameters: boolean;
+  /** Fastify parses a body for every method but GET and HEAD. */
+  readsBody: boolean;
+  rateLimited: boolean;
+  isPublic: boolean;
+}
+
+function routeFacts(route: RouteOptions, url: string, schema: JsonSchema): RouteFacts {
+  const methods = typeof route.method === 'string' ? [route.method] : route.method;
+  const operationId = schema.operationId;
+  const routeConfig = route.config as { rateLimit?: unknown } | undefined;
+  return {
+    versioned: url.startsWith('/api/v1/'),
+    hasInput: ['params', 'querystring', 'body'].some((part) => schema[part] !== undefined),
+    hasPathParameters: url.includes('/:'),
+    readsBody: methods.some((method) => method !== 'GET' && method !== 'HEAD'),
+    rateLimited: routeConfig?.rateLimit !== false,
+    isPublic: isOperationId(operationId) && isPublicOperation(operationId),
+  };
+}
+
+function withoutDescription(schema: JsonSchema): JsonSchema {
+  const { description: _description, ...rest } = schema;
+  return rest;
+}
+
+/**
+ * Every response an operation can give, as sent: failures as `application/problem+json` (those the
+ * route declares and those the platform adds), and each JSON success also in its `?_envelope=1` form.
+ */
+function documentedResponses(facts: RouteFacts, declared: Record<string, JsonSchema>) {
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, schema] of Object.entries(declared)) {
+    const code = Number(status);
+    const description = typeof schema.description === 'string' ? schema.description : undefined;
+    if (code >= 400) {
+      const platform = platformFailures[code];
+      // Every 400 can be either shape (a malformed body has no field errors).
+      const body = code === 400 && platform ? platform.schema : withoutDescription(schema);
+      responses[status] = {
+        description: description ?? platform?.description ?? STATUS_CODES[code] ?? 'Error',
+        content: { [problemMediaType]: { schema: body } },
+      };
+    } else if (code >= 200 && code < 300 && facts.versioned && schema.type !== 'null') {
+      const data = withoutDescription(schema);
+      responses[status] = {
+        ...(description && { description }),
+        anyOf: [
+          data,
+          {
+            type: 'object',
+            description: 'The same body under `data`, with `?_envelope=1`.',
+            properties: { data },
+            required: ['data'],
+            additionalProperties: false,
+          },
+        ],
+      };
+    } else {
+      responses[status] = schema;
+    }
+  }
+  for (const [status, failure] of Object.entries(platformFailures)) {
+    if (status in responses || !failure.applies(facts)) continue;
+    responses[status] = {
+      description: failure.description,
+      content: { [problemMediaType]: { schema: failure.schema } },
+    };
+  }
+  return responses;
+}
+
+/**
+ * Zod → JSON Schema for each route, plus what the platform adds to every application route: the
+ * `_envelope` query parameter (the envelope plugin applies it; no route declares it itself), the
+ * failures of `platformFailures`, and the bearer token of operations that need a signed-in caller.
  */
 const transform: SwaggerTransform = (document) => {
   const result = zodTransform(document);
-  const schema = result.schema as Record<string, unknown>;
+  const schema = result.schema as JsonSchema;
   // The identity server's own protocol (`/realms`, `/admin`) is Keycloak's, documented by Keycloak;
   // our document describes our API only.
   if (!document.url.startsWith('/api/')) return { ...result, schema: { ...schema, hide: true } };
-  if (!document.url.startsWith('/api/v1/') || schema.hide === true) return result;
+  if (schema.hide === true) return result;
+  const facts = routeFacts(document.route, document.url, document.schema as JsonSchema);
+  const documented: JsonSchema = {
+    ...schema,
+    response: documentedResponses(facts, (schema.response ?? {}) as Record<string, JsonSchema>),
+    // Public operations take a token when one is sent (e.g. to flag services the caller requested).
+    security: facts.isPublic ? [{}, { [bearerSecurityScheme]: [] }] : [{ [bearerSecurityScheme]: [] }],
+  };
+  if (!facts.versioned) return { ...result, schema: documented };
   const querystring = (schema.querystring ?? { type: 'object', properties: {} }) as JsonObjectSchema;
   // A query schema that is a `$ref` to a component cannot take an extra property.
-  if (querystring.properties === undefined && schema.querystring !== undefined) return result;
+  if (querystring.properties === undefined && schema.querystring !== undefined) {
+    return { ...result, schema: documented };
+  }
   return {
     ...result,
     schema: {
-      ...schema,
+      ...documented,
       querystring: {
         ...querystring,
         type: 'object',
@@ -61,6 +220,17 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
             'Connects people who need health or social care with verified care providers. ' +
             'Errors are `application/problem+json` with a catalogue `code`; validation errors add ' +
             '`identifier` and `errors[]`.',
+        },
+        components: {
+          securitySchemes: {
+            [bearerSecurityScheme]: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description:
+                'An access token of the identity server (`/realms/{realm}/protocol/openid-connect/token`, client `web`).',
+            },
+          },
         },
         tags: [
           { name: 'platform', description: 'Liveness and readiness of the service' },

@@ -123,6 +123,47 @@ describe('rate limiting', () => {
     expect(await budgetOf('10.0.0.0/8')).toEqual([200, 200]);
   });
 
+  it('does not let a client that is not a trusted proxy escape its budget by rotating X-Forwarded-For', async () => {
+    const app = await buildApp({
+      config: testConfig({ RATE_LIMIT_MAX: '2', TRUST_PROXY: '10.0.0.0/8' }),
+      db: database.db,
+    });
+    const statuses: number[] = [];
+    for (let index = 1; index <= 5; index++) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/web/config',
+        remoteAddress: '198.51.100.7',
+        headers: { 'x-forwarded-for': `203.0.113.${index}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    await app.close();
+    expect(statuses).toEqual([200, 200, 429, 429, 429]);
+  });
+
+  it('keeps the token endpoint’s strict budget for a client claiming to be this machine', async () => {
+    // Loopback callers (the API's own calls) get the whole budget; everyone else a tenth of it.
+    const app = await buildApp({
+      config: testConfig({ RATE_LIMIT_MAX: '30', TRUST_PROXY: '10.0.0.0/8' }),
+      db: database.db,
+    });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/realms/opora/protocol/openid-connect/token',
+        remoteAddress: '198.51.100.8',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '127.0.0.1' },
+        payload: 'grant_type=password&client_id=web&username=nobody%40example.cz&password=x',
+      });
+      statuses.push(response.statusCode);
+    }
+    await app.close();
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses[3]).toBe(429);
+  });
+
   it('keeps counting in Redis when REDIS_URL is set', async ({ skip }) => {
     const redisUrl = process.env.REDIS_URL;
     if (!redisUrl) skip('REDIS_URL is not set; the Redis rate-limit store is tested only where Redis runs');

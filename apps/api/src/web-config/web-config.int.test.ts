@@ -1,4 +1,4 @@
-import { WebConfigSchema } from '@opora/contracts';
+import { ValidationProblemSchema, WebConfigSchema } from '@opora/contracts';
 import { createTestDatabase, type TestDatabase } from '@opora/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
@@ -41,8 +41,30 @@ describe('GET /api/v1/web/config', () => {
     expect(wrapped.json()).toEqual({ data: plain.json() });
   });
 
-  it('leaves the body bare for any other _envelope value', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/web/config?_envelope=0' });
-    expect(response.json()).toHaveProperty('appVersion', '1.2.3');
+  it('refuses any other _envelope value with a validation problem naming it, on every /api/v1 route', async () => {
+    for (const url of [
+      '/api/v1/web/config?_envelope=0',
+      '/api/v1/web/config?_envelope=true',
+      '/api/v1/web/config?_envelope',
+      '/api/v1/web/config?_envelope=1&_envelope=2',
+      '/api/v1/web/regions?locale=en&_envelope=yes',
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+      expect(ValidationProblemSchema.parse(response.json())).toMatchObject({
+        code: 'ValidationFailed',
+        errors: [
+          {
+            property: '_envelope',
+            code: 'invalidOption',
+            instructions: 'validation:invalidOption',
+            parameters: { values: '1' },
+          },
+        ],
+      });
+    }
+    const twice = await app.inject({ method: 'GET', url: '/api/v1/web/config?_envelope=1&_envelope=1' });
+    expect(twice.json()).toHaveProperty('data.appVersion', '1.2.3');
   });
 });

@@ -3,7 +3,8 @@ import { locales } from '../enums.ts';
 import { PermissionLinkSchema, RoleSchema } from '../permissions.ts';
 import {
   EmailSchema,
-  optionalText,
+  nameText,
+  optionalField,
   personNameText,
   selectedOptionError,
   TermsConsentSchema,
@@ -39,14 +40,14 @@ export const CurrentUserSchema = z
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
-const nameText = () => personNameText(100);
+const accountNameText = () => personNameText(100);
 
 /** Registration page (SPEC §2, §3): consent to the terms and data processing is mandatory, marketing is not. */
 export const SignUpFormSchema = z
   .object({
-    fullName: optionalText({ max: 201 }),
-    firstName: nameText(),
-    lastName: nameText(),
+    fullName: optionalField(nameText(201)),
+    firstName: accountNameText(),
+    lastName: accountNameText(),
     email: EmailSchema,
     phone: PhoneSchema,
     password: PasswordSchema,
@@ -87,8 +88,8 @@ const profileFields = ['firstName', 'lastName', 'phone', 'locale'] as const;
  */
 export const UpdateCurrentUserSchema = z
   .object({
-    firstName: nameText().optional(),
-    lastName: nameText().optional(),
+    firstName: accountNameText().optional(),
+    lastName: accountNameText().optional(),
     phone: PhoneSchema.nullable().optional(),
     locale: LocaleChoiceSchema.optional(),
   })
@@ -102,5 +103,6 @@ export const UpdateCurrentUserSchema = z
       input: value,
     });
   })
-  .meta({ id: 'UpdateCurrentUserBody' });
+  // The refinement above, for the OpenAPI document: one of the fields at least.
+  .meta({ id: 'UpdateCurrentUserBody', anyOf: profileFields.map((field) => ({ required: [field] })) });
 export type UpdateCurrentUser = z.infer<typeof UpdateCurrentUserSchema>;

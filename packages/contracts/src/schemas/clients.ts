@@ -6,10 +6,10 @@ import {
   EmailSchema,
   IsoDateSchema,
   isoDate,
+  nameText,
   optionalField,
   optionalText,
   requiredOr,
-  requiredText,
   whenObject,
   whenStrings,
   ZipcodeSchema,
@@ -48,8 +48,8 @@ export type ClientPerson = z.infer<typeof ClientPersonSchema>;
 
 export const ClientPersonInputSchema = z
   .object({
-    firstName: requiredText({ max: 100 }),
-    lastName: requiredText({ max: 100 }),
+    firstName: nameText(100),
+    lastName: nameText(100),
     phone: optionalField(PhoneSchema),
   })
   .meta({ id: 'ClientPersonBody' });
@@ -68,8 +68,8 @@ export const ClientFormSchema = z
   .object({
     isClient: z.boolean().default(false),
     relationshipTypeId: optionalField(SelectedIdSchema),
-    firstName: requiredText({ max: 100 }),
-    lastName: requiredText({ max: 100 }),
+    firstName: nameText(100),
+    lastName: nameText(100),
     dateOfBirth: isoDate({ min: earliestDateOfBirth, max: todayIsoDate }),
     birthNumber: optionalField(BirthNumberSchema),
     sex: SexSchema,

@@ -253,6 +253,30 @@ describe('cases, contact form and surveys', () => {
     ).toEqual(['lastName validation:required', 'email validation:email']);
   });
 
+  it('takes a multi-line message but refuses control characters, broken UTF-16 and bidi overrides in names', () => {
+    const message = {
+      firstName: 'Věra',
+      lastName: 'Černá',
+      email: 'vera@example.cz',
+      text: 'Dobrý den,\r\n\tděkuji.',
+    };
+    expect(ContactFormSchema.parse(message)).toEqual(message);
+    expect(
+      problems(ContactFormSchema, {
+        ...message,
+        firstName: 'V\u0000ěra',
+        lastName: '\u202EáneČ',
+        text: 'Dobrý den\uD800',
+      }),
+    ).toEqual([
+      'firstName validation:unsupportedCharacters',
+      'lastName validation:unsupportedCharacters',
+      'text validation:unsupportedCharacters',
+    ]);
+    // A contact-form name is not an account name: Keycloak's visible characters are not its business.
+    expect(problems(ContactFormSchema, { ...message, lastName: 'Černá (Charita)' })).toEqual([]);
+  });
+
   it('takes a questionnaire definition as JSON text that holds an object', () => {
     const input = { type: 'case', version: 1, code: 'needs-v1', definition: '{"pages":[]}' };
     expect(SurveyDefinitionInputSchema.parse(input)).toEqual(input);

@@ -5,13 +5,17 @@ import {
   atLeastOneField,
   choiceMin,
   EmailSchema,
+  hasUnsupportedCharacters,
   IdentificationCodeSchema,
   IsoDateSchema,
   isoDate,
+  isPersonName,
   JsonStringSchema,
+  nameText,
   numberField,
   optionalField,
   optionalText,
+  personNameText,
   requiredText,
   TaxCodeSchema,
   TermsConsentSchema,
@@ -53,6 +57,80 @@ describe('required and text length', () => {
     expect(Note.parse(null)).toBeUndefined();
     expect(Note.parse(' ab ')).toBe('ab');
     expect(problems(Note, 'abcd')).toEqual([['validation:maxLength', { max: 3, count: 3 }]]);
+  });
+});
+
+describe('characters of text fields', () => {
+  const unsupported = [['validation:unsupportedCharacters', {}]];
+  const controls = ['\u0000', '\u0007', '\u001B', '\u007F', '\u0085', '\u009F'];
+  const lineBreaks = ['\n', '\r', '\u2028', '\u2029', '\u000B', '\t'];
+  const loneSurrogates = ['\uD800', '\uDBFF', '\uDC00', '\uDE00\uD83D'];
+  const bidiControls = [
+    '\u202A',
+    '\u202B',
+    '\u202C',
+    '\u202D',
+    '\u202E',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+  ];
+
+  it('keeps the text people write, emoji and scripts included', () => {
+    for (const value of ['Dvořáková', 'Łukasiewicz-Müller', 'Иванова', 'שרה', 'Ahoj 👋🏽', 'O\u2019Brien']) {
+      expect(requiredText().parse(value)).toBe(value);
+      expect(nameText().parse(value)).toBe(value);
+    }
+  });
+
+  it('refuses NUL and other control characters, line breaks and tabs in one line of text', () => {
+    for (const character of [...controls, ...lineBreaks]) {
+      expect(problems(requiredText(), `Praha${character}5`), JSON.stringify(character)).toEqual(unsupported);
+    }
+  });
+
+  it('takes line breaks and tabs in multi-line text, but no other control character', () => {
+    const Message = requiredText({ max: 100, multiline: true });
+    expect(Message.parse('Dobrý den,\r\n\tprosím o radu.\n\nDěkuji\u2028Věra')).toBe(
+      'Dobrý den,\r\n\tprosím o radu.\n\nDěkuji\u2028Věra',
+    );
+    for (const character of [...controls, '\u000B', '\u000C']) {
+      expect(problems(Message, `a${character}b`), JSON.stringify(character)).toEqual(unsupported);
+    }
+  });
+
+  it('refuses lone surrogate halves (broken UTF-16) in every kind of text', () => {
+    for (const surrogate of loneSurrogates) {
+      expect(problems(requiredText(), `a${surrogate}b`)).toEqual(unsupported);
+      expect(problems(optionalText({ multiline: true }), `a${surrogate}b`)).toEqual(unsupported);
+      expect(problems(nameText(), `a${surrogate}b`)).toEqual(unsupported);
+    }
+    expect(hasUnsupportedCharacters('\uD83D\uDE00', 'name')).toBe(false);
+  });
+
+  it('refuses bidirectional embeddings, overrides and isolates in names only', () => {
+    for (const character of bidiControls) {
+      expect(problems(nameText(), `Jana${character}Nová`), JSON.stringify(character)).toEqual(unsupported);
+      expect(problems(personNameText(), `Jana${character}Nová`)).toEqual(unsupported);
+      expect(requiredText({ multiline: true }).parse(`a${character}b`)).toBe(`a${character}b`);
+    }
+    // The marks (LRM, RLM) only steer neutral characters and stay allowed.
+    expect(nameText().parse('Jana\u200E')).toBe('Jana\u200E');
+  });
+
+  it('answers a megabyte of text with its length limit alone', () => {
+    const huge = `${'\u0000'.repeat(10)}${'a'.repeat(1_000_000)}`;
+    expect(problems(requiredText({ max: 5000, multiline: true }), huge)).toEqual([
+      ['validation:maxLength', { max: 5000, count: 5000 }],
+    ]);
+  });
+
+  it("tells the identity server's name rule the same: Keycloak's characters and the name characters", () => {
+    expect(isPersonName("O'Brien")).toBe(true);
+    for (const name of ['Novák (Honza)', 'a/b', 'Nov\u0000ák', 'Nov\nák', 'Nov\u202Eák', 'Nov\uD800ák']) {
+      expect(isPersonName(name), JSON.stringify(name)).toBe(false);
+    }
   });
 });
 

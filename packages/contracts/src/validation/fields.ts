@@ -19,9 +19,42 @@ export function noEarlierIssue(payload: { issues: readonly unknown[] }): boolean
   return payload.issues.length === 0;
 }
 
-/** Length rules report only when the field has no earlier issue; the bound goes into `parameters`. */
+/**
+ * Characters as JSON Schema's `minLength`/`maxLength` and PostgreSQL's `varchar(n)` count them: code
+ * points, so an emoji is one character, not the two UTF-16 code units of `String.length`.
+ */
+export function characterCount(value: string): number {
+  let count = value.length;
+  for (let index = 0; index < value.length - 1; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 0xd800 || code > 0xdbff) continue;
+    const next = value.charCodeAt(index + 1);
+    if (next >= 0xdc00 && next <= 0xdfff) {
+      count -= 1;
+      index += 1;
+    }
+  }
+  return count;
+}
+
+/** `characterCount(value) >= min`, without counting when the code units decide it. */
+function hasAtLeast(value: string, min: number): boolean {
+  if (value.length < min) return false;
+  return value.length >= 2 * min || characterCount(value) >= min;
+}
+
+/** `characterCount(value) <= max`; a megabyte of text is refused without scanning it. */
+function hasAtMost(value: string, max: number): boolean {
+  if (value.length <= max) return true;
+  return value.length <= 2 * max && characterCount(value) <= max;
+}
+
+/**
+ * Length rules report only when the field has no earlier issue; the bound goes into `parameters`.
+ * They count characters (`characterCount`), as the OpenAPI document's `minLength`/`maxLength` do.
+ */
 export function minLengthCheck(min: number) {
-  return z.refine<string>((value) => value.length >= min, {
+  return z.refine<string>((value) => hasAtLeast(value, min), {
     error: validationKey('minLength'),
     params: { min, count: min },
     when: noEarlierIssue,
@@ -29,7 +62,7 @@ export function minLengthCheck(min: number) {
 }
 
 export function maxLengthCheck(max: number) {
-  return z.refine<string>((value) => value.length <= max, {
+  return z.refine<string>((value) => hasAtMost(value, max), {
     error: validationKey('maxLength'),
     params: { max, count: max },
     when: noEarlierIssue,
@@ -67,43 +100,122 @@ export function optionalField<S extends z.ZodType>(schema: S) {
   );
 }
 
+/**
+ * Which characters a text field refuses besides its own rules (`unsupportedCharacters`):
+ * - `line`: one line of text — control characters (NUL included) and line or paragraph breaks;
+ * - `multiline`: typed into a text area — control characters other than tab and line breaks;
+ * - `name`: a person's name — as `line`, and the bidirectional embeddings, overrides and isolates
+ *   (U+202A–U+202E, U+2066–U+2069) that make a name read differently than it is stored.
+ * All refuse lone surrogate halves (invalid UTF-16: PostgreSQL refuses such text, as it refuses NUL).
+ */
+export type TextKind = 'line' | 'multiline' | 'name';
+
+const lineControls = /[\p{Cc}\u2028\u2029]/u;
+/** \p{Cc} minus tab, line feed and carriage return. */
+const multilineControls = /[^\P{Cc}\t\n\r]/u;
+const bidiControls = /[\u202A-\u202E\u2066-\u2069]/u;
+const loneSurrogate = /\p{Cs}/u;
+
+export function hasUnsupportedCharacters(value: string, kind: TextKind): boolean {
+  if (loneSurrogate.test(value)) return true;
+  if (kind === 'multiline') return multilineControls.test(value);
+  return lineControls.test(value) || (kind === 'name' && bidiControls.test(value));
+}
+
+/**
+ * The character rules as the JSON Schema `pattern` of the OpenAPI document (which fuzzers generate
+ * from): the refused characters nowhere, and one that is neither refused nor white space, since the
+ * value is trimmed and must not be empty. ECMA-262, Python and Rust read these escapes alike. Lone
+ * surrogates are left out: they are not text, so no pattern can name them (a JSON body can still
+ * carry one as `\udXXX`, and the rule above refuses it).
+ */
+const refusedInPattern: Record<TextKind, string> = {
+  line: '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029',
+  multiline: '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f',
+  name: '\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069',
+};
+/** What `String.prototype.trim` removes, inside a pattern's character class. */
+const whitespaceInPattern =
+  '\\t\\n\\u000b\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+
+export function textPattern(kind: TextKind, alsoRefused = ''): string {
+  const refused = refusedInPattern[kind] + alsoRefused;
+  return `^[^${refused}]*[^${refused}${whitespaceInPattern}][^${refused}]*$`;
+}
+
+/** The character rule of a text field; reports only when the field has no earlier issue. */
+export function textCharactersCheck(kind: TextKind) {
+  return z.refine<string>((value) => !hasUnsupportedCharacters(value, kind), {
+    error: validationKey('unsupportedCharacters'),
+    when: noEarlierIssue,
+  });
+}
+
 export interface TextRules {
   min?: number;
   max?: number;
+  /** Text typed into a text area: tabs and line breaks allowed. */
+  multiline?: boolean;
 }
 
-/** Trimmed, non-empty text; `max` defaults to 255 characters. */
-export function requiredText({ min, max = 255 }: TextRules = {}) {
+/**
+ * Trimmed, non-empty, bounded text with the character rule of its kind, then `rule` (a pattern
+ * refusing the `alsoRefused` characters, documented with the others).
+ */
+function trimmedText(
+  { min, max = 255 }: TextRules,
+  kind: TextKind,
+  rule?: { check: z.core.$ZodCheck<string>; alsoRefused: string },
+) {
   let schema = z
     .string({ error: requiredOr('invalid') })
     .trim()
     .min(1, { error: required });
   if (min !== undefined && min > 1) schema = schema.check(minLengthCheck(min));
-  return schema
-    .check(maxLengthCheck(max))
-    .meta({ ...(min !== undefined && min > 1 && { minLength: min }), maxLength: max });
+  return schema.check(maxLengthCheck(max), textCharactersCheck(kind), ...(rule ? [rule.check] : [])).meta({
+    ...(min !== undefined && min > 1 && { minLength: min }),
+    maxLength: max,
+    pattern: textPattern(kind, rule?.alsoRefused),
+  });
 }
 
 /**
- * Characters Keycloak refuses in a first or last name (its `person-name-prohibited-characters`
- * user-profile validator): `< > & " $ % ! # ? § ; * ~ / \\ | ^ = [ ] { } ( )`, line breaks and
- * control characters. Checked here first, so a name never fails later at the identity server.
+ * Trimmed, non-empty text; `max` defaults to 255 characters. One line unless `multiline`; control
+ * characters and broken UTF-16 are refused (`unsupportedCharacters`).
  */
-const personNameCharacters = /^[^<>&"$%!#?§;*~/\\|^=[\]{}()\p{Cc}\u2028\u2029]+$/u;
-
-/** Whether Keycloak would take `value` as a first or last name (the embedded identity server asks too). */
-export function isPersonName(value: string): boolean {
-  return personNameCharacters.test(value);
+export function requiredText(rules: TextRules = {}) {
+  return trimmedText(rules, rules.multiline ? 'multiline' : 'line');
 }
 
-/** A first or last name of an account (sign-up, profile). */
+/** A person's first or last name (contact form, client, contact person); see `TextKind` `name`. */
+export function nameText(max = 100) {
+  return trimmedText({ max }, 'name');
+}
+
+/**
+ * Visible characters Keycloak refuses in a first or last name (its `person-name-prohibited-characters`
+ * user-profile validator): `< > & " $ % ! # ? § ; * ~ / \\ | ^ = [ ] { } ( )`. It refuses line
+ * breaks and control characters too, which the `name` character rule covers.
+ */
+const personNameCharacters = /^[^<>&"$%!#?§;*~/\\|^=[\]{}()]+$/u;
+/** The same characters inside a pattern's character class (`[`, `]`, `\\` and `^` escaped). */
+const personNamePatternCharacters = '<>&"$%!#?§;*~/\\\\|\\^=\\[\\]{}()';
+
+/**
+ * Whether `value` passes the name rules of an account: Keycloak would take it as a first or last name,
+ * and it has no character a `name` field refuses. The embedded identity server asks too, so a name
+ * never fails later at the identity server.
+ */
+export function isPersonName(value: string): boolean {
+  return !hasUnsupportedCharacters(value, 'name') && personNameCharacters.test(value);
+}
+
+/** A first or last name of an account (sign-up, profile): a `nameText` that Keycloak also takes. */
 export function personNameText(max = 100) {
-  return z
-    .string({ error: requiredOr('invalid') })
-    .trim()
-    .min(1, { error: required })
-    .check(maxLengthCheck(max), patternCheck(personNameCharacters, 'personName'))
-    .meta({ maxLength: max });
+  return trimmedText({ max }, 'name', {
+    check: patternCheck(personNameCharacters, 'personName'),
+    alsoRefused: personNamePatternCharacters,
+  });
 }
 
 /** Optional trimmed text; blank means not entered. */
@@ -191,9 +303,19 @@ export function containsEmoji(value: string): boolean {
 export const emailMaxLength = 254;
 
 /**
+ * What a valid address looks like: zod's `z.regexes.email`, with host name labels as DNS allows them
+ * (RFC 1035: 1 to 63 characters, no hyphen at either end).
+ */
+const emailAddress =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/;
+
+/** RFC 5321 §4.5.3.1.1: the part before `@` has at most 64 octets (mail servers refuse longer ones). */
+const emailLocalPartMaxLength = 64;
+
+/**
  * An e-mail address, checked rule by rule so that the person reads the one message that helps:
  * entered at all, no surrounding spaces (not silently trimmed: the address is a login), no emoji,
- * then a valid address.
+ * then a valid address (`emailAddress`, and a local part a mail server takes).
  */
 export const EmailSchema = z
   .string({ error: requiredOr('email') })
@@ -205,9 +327,16 @@ export const EmailSchema = z
     if (containsEmoji(value)) return issue('emailEmoji');
     if (value.length > emailMaxLength)
       return issue('maxLength', { max: emailMaxLength, count: emailMaxLength });
-    if (!z.regexes.email.test(value)) return issue('email');
+    if (!emailAddress.test(value) || value.indexOf('@') > emailLocalPartMaxLength) return issue('email');
   })
-  .meta({ format: 'email', maxLength: emailMaxLength, examples: ['jana.novakova@example.cz'] });
+  .meta({
+    // `format: email` holds the local part to 64 characters; the pattern is the rest of the rule
+    // (ASCII, so no emoji and no spaces either), so clients and fuzzers see which addresses pass.
+    format: 'email',
+    pattern: emailAddress.source,
+    maxLength: emailMaxLength,
+    examples: ['jana.novakova@example.cz'],
+  });
 
 /** A web address with `http` or `https` and a real host name. */
 export const UrlSchema = z.url({

@@ -34,6 +34,7 @@ export const validationKeys = [
   'phone',
   'phoneInternational',
   'personName',
+  'unsupportedCharacters',
   'passwordsMustMatch',
   'newPasswordSameAsCurrent',
   'repeatPasswordMismatch',

@@ -54,7 +54,15 @@ export const PhoneSchema = z
     { when: noEarlierIssue },
   )
   .overwrite((value) => normalizePhone(value) ?? value)
-  .meta({ examples: ['+420 601 123 456'] });
+  .meta({
+    // Not a JSON Schema format, and no pattern: what makes a number valid is its country's numbering
+    // plan (libphonenumber), which a pattern cannot say; one would claim `+0` valid.
+    format: 'phone',
+    description:
+      'An international phone number with its `+` prefix, valid in its country’s numbering plan; ' +
+      'spaces, dashes, dots, slashes and parentheses may separate the digits. Answered in E.164.',
+    examples: ['+420 601 123 456'],
+  });
 
 /** A stored phone number (E.164), as the API answers it. */
 export const E164PhoneSchema = z

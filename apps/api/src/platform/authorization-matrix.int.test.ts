@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type OperationId,
+  operationIds,
+  type ProviderRole,
+  type RealmRole,
+  type Role,
+  roles,
+  rolesCan,
+} from '@opora/contracts';
+import { providerUsers } from '@opora/db';
+import { createFacility, createFacilityService, createProvider } from '@opora/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountTestServer,
+  bearer,
+  startAccountTestServer,
+  type TestAccount,
+} from '../accounts/testing/account-test-server.ts';
+import type { ApiRoute } from './errors.ts';
+import { docsPrefix } from './openapi.ts';
+
+// Every operation the app registers × every kind of caller the product has, with the outcome the
+// permission table of packages/contracts (`rolesCan`) gives: a granted operation is never refused
+// for permission (401/403) and never fails (5xx); any other answers a guest 401 and anyone signed in
+// 403. Generated from the routes the app registers (`app.apiRoutes`), so a new operation is in the
+// matrix, and a new route without an operation id fails it.
+
+let server: AccountTestServer;
+
+/** Who calls: the roles the API derives for them (realm roles + provider memberships), and a token. */
+interface Subject {
+  name: string;
+  /** As `resolvePrincipal` derives them; `guest` for no token. */
+  roles: Role[];
+  account?: TestAccount;
+  headers: Record<string, string>;
+}
+
+const subjects: Subject[] = [];
+
+/** The roles every matrix column stands for; `roles` (the product's) must all be among them. */
+const columns: {
+  name: string;
+  realmRoles: RealmRole[];
+  provider?: 'first' | 'second';
+  providerRole?: ProviderRole;
+}[] = [
+  { name: 'client', realmRoles: ['client'] },
+  { name: 'second client', realmRoles: ['client'] },
+  {
+    name: 'provider administrator',
+    realmRoles: ['client'],
+    provider: 'first',
+    providerRole: 'providerAdmin',
+  },
+  { name: 'provider user', realmRoles: ['client'], provider: 'first', providerRole: 'providerUser' },
+  {
+    name: 'another provider’s administrator',
+    realmRoles: ['client'],
+    provider: 'second',
+    providerRole: 'providerAdmin',
+  },
+  { name: 'assistant', realmRoles: ['client', 'assistant'] },
+  { name: 'platform administrator', realmRoles: ['client', 'admin'] },
+];
+
+const providers: Record<'first' | 'second', string> = { first: '', second: '' };
+
+beforeAll(async () => {
+  // Every call comes from this machine (the development mailbox answers nobody else), so the global
+  // budget is lifted; each route's own budget still exceeds the calls made here.
+  server = await startAccountTestServer({ env: { RATE_LIMIT_MAX: '100000' } });
+  const db = server.database.db;
+  providers.first = (await createProvider(db)).id;
+  providers.second = (await createProvider(db)).id;
+  subjects.push({ name: 'guest', roles: ['guest'], headers: {} });
+  for (const column of columns) {
+    const account = await server.createAccount({ realmRoles: column.realmRoles });
+    if (column.provider && column.providerRole) {
+      await db.insert(providerUsers).values({
+        providerId: providers[column.provider],
+        userId: account.userId,
+        roles: [column.providerRole],
+      });
+    }
+    const { accessToken } = await server.signIn(account.email, account.password);
+    subjects.push({
+      name: column.name,
+      roles: [...column.realmRoles, ...(column.providerRole ? [column.providerRole] : [])],
+      account,
+      headers: bearer(accessToken),
+    });
+  }
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+/** Each registered operation once, by the method and path of its route (HEAD twins left out). */
+function registeredOperations(): (ApiRoute & { operationId: OperationId })[] {
+  const seen = new Set<string>();
+  const operations: (ApiRoute & { operationId: OperationId })[] = [];
+  for (const route of server.app.apiRoutes.list()) {
+    if (route.operationId === undefined || route.method === 'HEAD' || seen.has(route.operationId)) continue;
+    seen.add(route.operationId);
+    operations.push({ ...route, operationId: route.operationId as OperationId });
+  }
+  return operations;
+}
+
+function call(subject: Subject, route: ApiRoute, url = route.url.replaceAll(/:\w+/g, randomUUID())) {
+  const readsBody = !['GET', 'HEAD'].includes(route.method);
+  return server.app.inject({
+    method: route.method as 'GET',
+    url,
+    remoteAddress: '127.0.0.1',
+    headers: subject.headers,
+    // An empty object: a granted operation refuses it as invalid (400) after the permission check.
+    ...(readsBody && { payload: {} }),
+  });
+}
+
+describe('the route table', () => {
+  it('names an operation for every API route but the API reference, and registers every operation', () => {
+    const routes = server.app.apiRoutes.list();
+    expect(routes.length).toBeGreaterThan(0);
+    const withoutOperation = routes.filter((route) => route.operationId === undefined);
+    expect(withoutOperation.filter((route) => !route.url.startsWith(docsPrefix))).toEqual([]);
+    // The development mailbox page is at /dev/mail, outside /api/.
+    expect(
+      registeredOperations()
+        .map((route) => route.operationId)
+        .toSorted(),
+    ).toEqual(operationIds.filter((operationId) => operationId !== 'viewDevMail').toSorted());
+  });
+
+  it('has a column for every role of the permission table', () => {
+    const covered = new Set(subjects.flatMap((subject) => subject.roles));
+    expect(roles.filter((role) => !covered.has(role))).toEqual([]);
+  });
+
+  it('matches the roles the API derives for every signed-in column', async () => {
+    for (const subject of subjects.filter((each) => each.account)) {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: '/api/v1/web/users/me',
+        headers: subject.headers,
+      });
+      expect(response.statusCode, subject.name).toBe(200);
+      const user = response.json<{ id: string; roles: Role[] }>();
+      expect(user.id, subject.name).toBe(subject.account?.subject);
+      expect(user.roles.toSorted(), subject.name).toEqual(subject.roles.toSorted());
+    }
+  });
+});
+
+/**
+ * Operations whose path names a record, by who may see the record. `catalogue`: published records
+ * anyone may read; an unpublished one (a provider's draft) answers 404 to everybody. `owned`: a
+ * record of one client or provider (none yet); `record` makes one for an owner, and every other
+ * signed-in column is refused with 404 (never 403, which would confirm that the id exists).
+ */
+type RecordAccess =
+  | { kind: 'catalogue'; unpublished: () => Promise<Record<string, string>> }
+  | { kind: 'owned'; record: (owner: Subject) => Promise<Record<string, string>> };
+
+const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
+  getService: {
+    kind: 'catalogue',
+    unpublished: async () => {
+      const db = server.database.db;
+      const facility = await createFacility(db, { providerId: providers.first });
+      const draft = await createFacilityService(db, { facilityId: facility.id, status: 'draft' });
+      return { serviceId: draft.id };
+    },
+  },
+};
+
+describe('records of others', () => {
+  it('has an access rule for every operation whose path names a record', () => {
+    const unclassified = registeredOperations()
+      .filter((route) => route.url.includes('/:') && !(route.operationId in recordOperations))
+      .map((route) => `${route.operationId} (${route.method} ${route.url})`);
+    expect(unclassified).toEqual([]);
+  });
+
+  it('answers another owner’s record or an unpublished one 404, never 403', async () => {
+    const mismatches: string[] = [];
+    let cells = 0;
+    for (const route of registeredOperations()) {
+      const access = recordOperations[route.operationId];
+      if (!access) continue;
+      const records: { owner: Subject | undefined; params: Record<string, string> }[] = [];
+      if (access.kind === 'owned') {
+        for (const owner of subjects.filter((subject) => subject.account)) {
+          records.push({ owner, params: await access.record(owner) });
+        }
+      } else {
+        records.push({ owner: undefined, params: await access.unpublished() });
+      }
+      for (const { owner, params } of records) {
+        const url = route.url.replaceAll(/:(\w+)/g, (_match, name: string) => params[name] ?? randomUUID());
+        for (const subject of subjects) {
+          if (subject === owner) continue;
+          cells += 1;
+          const { statusCode } = await call(subject, route, url);
+          if (statusCode !== 404) {
+            mismatches.push(
+              `${route.operationId} ${url} as ${subject.name}: expected 404, answered ${statusCode}`,
+            );
+          }
+        }
+      }
+    }
+    console.log(
+      `Records of others: ${cells} requests, ${mismatches.length} mismatches` +
+        mismatches.map((mismatch) => `\n  ${mismatch}`).join(''),
+    );
+    expect(cells).toBeGreaterThan(0);
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('authorization matrix', () => {
+  it('answers every operation for every role as the permission table says', async () => {
+    // Deleting the account goes last: it ends the caller's session.
+    const operations = registeredOperations().toSorted(
+      (a, b) => Number(a.operationId === 'deleteCurrentUser') - Number(b.operationId === 'deleteCurrentUser'),
+    );
+    const mismatches: string[] = [];
+    for (const operation of operations) {
+      for (const subject of subjects) {
+        const granted = rolesCan(
+          subject.roles.filter((role) => role !== 'guest'),
+          operation.operationId,
+        );
+        const expected = granted ? 'granted' : subject.account ? '403' : '401';
+        const { statusCode } = await call(subject, operation);
+        const matches = granted
+          ? ![401, 403].includes(statusCode) && statusCode < 500
+          : String(statusCode) === expected;
+        if (!matches) {
+          mismatches.push(
+            `${operation.operationId} (${operation.method} ${operation.url}) as ${subject.name}: ` +
+              `expected ${expected}, answered ${statusCode}`,
+          );
+        }
+      }
+    }
+    console.log(
+      `Authorization matrix: ${operations.length} operations × ${subjects.length} roles = ` +
+        `${operations.length * subjects.length} cells, ${mismatches.length} mismatches` +
+        mismatches.map((mismatch) => `\n  ${mismatch}`).join(''),
+    );
+    expect(mismatches).toEqual([]);
+  });
+});

@@ -1,0 +1,419 @@
+/**
+ * `pnpm fuzz` (`node scripts/fuzz.ts [--quick]`): Schemathesis against the OpenAPI document the API
+ * serves (`/api/docs/json`), as a guest and as a signed-in account of every role.
+ *
+ * - Schemathesis comes from PyPI into `.venv-fuzz/` (git-ignored), pinned, installed on first use with
+ *   `python3 -m venv` and pip (`PYTHON` names another interpreter).
+ * - The API runs as in production (`NODE_ENV=production`: no development mailbox) on a free port, with
+ *   an embedded PostgreSQL of its own in a temporary folder (or a new database on the server of
+ *   `DATABASE_URL`), reference data, a few catalogue services and a global rate limit no run reaches.
+ *   It trusts `X-Forwarded-For` from loopback (`TRUST_PROXY=loopback`), and scripts/fuzz-hooks.py gives
+ *   every request a client address of its own, so the per-address limits of sign-up, contact and the
+ *   password operations leave their logic testable.
+ * - Accounts are made with the database factories (identity user and application user; a provider
+ *   membership for the provider roles). Schemathesis signs them in at the embedded issuer's token
+ *   endpoint itself (a Web Fuzzing Commons auth file, `--auth-wfc`), again as tokens age, and leaves
+ *   the token out where it tests a request without one.
+ * - Every check, phases examples, coverage and fuzzing, `--max-examples` per operation (`--quick`: a
+ *   few and a fixed seed, for `pnpm test`; otherwise more, from a new seed each run). A signed-in role's `changePassword` and `deleteCurrentUser`
+ *   run last, each alone, on a token taken before: wrong current passwords lock the account's
+ *   sign-in, and deletion ends it. Exceptions to the checks live, with their reasons, in
+ *   scripts/fuzz.schemathesis.toml.
+ *
+ * Prints operations, examples and failures per role and exits non-zero on any failure; Schemathesis'
+ * own output per run lands in `.test-data/fuzz/`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type BenchServer, startProductionApi } from './bench-support.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const venv = path.join(root, '.venv-fuzz');
+const st = path.join(venv, 'bin', 'st');
+const reportDir = path.join(root, '.test-data', 'fuzz');
+const configFile = path.join(root, 'scripts', 'fuzz.schemathesis.toml');
+
+/** Pinned: a newer Schemathesis brings new checks, so upgrading is a change of its own. */
+const schemathesisVersion = '4.32.5';
+
+const quick = process.argv.includes('--quick');
+const maxExamples = quick ? 8 : 100;
+const readyTimeoutMs = 180_000;
+
+const importByPath = <T>(relative: string) =>
+  import(pathToFileURL(path.join(root, relative)).href) as Promise<T>;
+
+interface BenchDbModule {
+  openBenchDatabase(options: {
+    databaseUrl?: string | undefined;
+    tempDir: string;
+  }): Promise<{ url: string; description: string; close: () => Promise<void> }>;
+  queryRows<T>(url: string, text: string, values?: readonly unknown[]): Promise<T[]>;
+}
+
+interface DbModule {
+  createDb(
+    url: string,
+    options?: { max?: number; applicationName?: string },
+  ): { db: unknown; close: () => Promise<void> };
+  providerUsers: unknown;
+}
+
+interface FactoriesModule {
+  createIdentityUser(
+    db: unknown,
+    overrides: { email: string; password: string; realmRoles: string[] },
+  ): Promise<{ id: string; email: string }>;
+  createUser(db: unknown, overrides: { identitySubject: string; email: string }): Promise<{ id: string }>;
+  createProvider(db: unknown): Promise<{ id: string }>;
+  createFacility(db: unknown, overrides: { providerId: string }): Promise<{ id: string }>;
+  createFacilityService(
+    db: unknown,
+    overrides: { facilityId: string; counties: string[]; status?: string; serviceTypeCode?: string },
+  ): Promise<{ id: string }>;
+}
+
+interface InsertableDb {
+  insert(table: unknown): { values(row: Record<string, unknown>): Promise<unknown> };
+}
+
+const signedInRoles = ['client', 'assistant', 'providerAdmin', 'providerUser', 'admin'] as const;
+type SignedInRole = (typeof signedInRoles)[number];
+
+interface Account {
+  role: SignedInRole;
+  email: string;
+  password: string;
+}
+
+function run(command: string, args: string[]): { status: number | null; output: string } {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8' });
+  return {
+    status: result.status,
+    output: `${result.stdout ?? ''}${result.stderr ?? ''}${result.error ?? ''}`,
+  };
+}
+
+/** `.venv-fuzz` with the pinned Schemathesis, made (or brought to the pin) when it is not there. */
+function ensureSchemathesis(): void {
+  if (existsSync(st) && run(st, ['--version']).output.includes(`version ${schemathesisVersion}`)) return;
+  const python = process.env.PYTHON ?? 'python3';
+  console.log(`Installing schemathesis ${schemathesisVersion} into .venv-fuzz (${python} -m venv, pip)…`);
+  if (!existsSync(path.join(venv, 'bin', 'pip'))) {
+    const made = run(python, ['-m', 'venv', venv]);
+    if (made.status !== 0) throw new Error(`${python} -m venv .venv-fuzz failed:\n${made.output}`);
+  }
+  const installed = run(path.join(venv, 'bin', 'pip'), [
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    `schemathesis==${schemathesisVersion}`,
+  ]);
+  if (installed.status !== 0) throw new Error(`pip install schemathesis failed:\n${installed.output}`);
+}
+
+/**
+ * One account per signed-in role, and catalogue services for the fuzzer to find; writes the real ids
+ * and codes the configuration's dictionaries offer beside generated ones.
+ */
+async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise<Account[]> {
+  const [{ createDb, providerUsers }, factories] = await Promise.all([
+    importByPath<DbModule>('packages/db/src/index.ts'),
+    importByPath<FactoriesModule>('packages/db/src/testing/factories.ts'),
+  ]);
+  const handle = createDb(databaseUrl, { max: 1, applicationName: 'opora-fuzz' });
+  const accounts: Account[] = [];
+  const serviceIds: string[] = [];
+  try {
+    for (const role of signedInRoles) {
+      const password = `Fuzz-${randomBytes(8).toString('hex')}`;
+      const email = `fuzz-${role.toLowerCase()}-${randomBytes(3).toString('hex')}@opora.test`;
+      const realmRoles = role === 'assistant' || role === 'admin' ? ['client', role] : ['client'];
+      const identity = await factories.createIdentityUser(handle.db, { email, password, realmRoles });
+      const user = await factories.createUser(handle.db, {
+        identitySubject: identity.id,
+        email: identity.email,
+      });
+      if (role === 'providerAdmin' || role === 'providerUser') {
+        const provider = await factories.createProvider(handle.db);
+        await (handle.db as InsertableDb)
+          .insert(providerUsers)
+          .values({ providerId: provider.id, userId: user.id, roles: [role] });
+      }
+      accounts.push({ role, email: identity.email, password });
+    }
+    const provider = await factories.createProvider(handle.db);
+    const facility = await factories.createFacility(handle.db, { providerId: provider.id });
+    for (const [counties, status, serviceTypeCode] of [
+      [['CZ0100'], 'active', 'home-care-service'],
+      [['CZ0642', 'CZ0643'], 'active', 'home-nursing'],
+      [['SK0101'], 'active', 'personal-assistance'],
+      [['CZ0100'], 'draft', 'respite-care'],
+    ] as const) {
+      const service = await factories.createFacilityService(handle.db, {
+        facilityId: facility.id,
+        counties: [...counties],
+        status,
+        serviceTypeCode,
+      });
+      serviceIds.push(service.id);
+    }
+  } finally {
+    await handle.close();
+  }
+  const codes = async (table: string) =>
+    (await benchDb.queryRows<{ value: string }>(databaseUrl, `select code as value from ${table}`)).map(
+      (row) => row.value,
+    );
+  const ids = async (table: string) =>
+    (await benchDb.queryRows<{ value: string }>(databaseUrl, `select id::text as value from ${table}`)).map(
+      (row) => row.value,
+    );
+  const dictionaries = {
+    'service-ids': serviceIds,
+    regions: await codes('regions'),
+    counties: await codes('counties'),
+    'service-types': await ids('service_types'),
+    'service-categories': await ids('service_categories'),
+  };
+  // libFuzzer dictionary files: one quoted value per line.
+  for (const [name, values] of Object.entries(dictionaries)) {
+    writeFileSync(
+      path.join(reportDir, `${name}.dict`),
+      `${values.map((value) => `"${value}"`).join('\n')}\n`,
+    );
+  }
+  return accounts;
+}
+
+const tokenPath = '/realms/opora/protocol/openid-connect/token';
+
+function passwordGrant(account: Account): string {
+  return new URLSearchParams({
+    grant_type: 'password',
+    client_id: 'web',
+    username: account.email,
+    password: account.password,
+    scope: 'profile email',
+  }).toString();
+}
+
+async function signIn(origin: string, account: Account): Promise<string> {
+  const response = await fetch(`${origin}${tokenPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: passwordGrant(account),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token) {
+    throw new Error(`sign-in of the ${account.role} failed: ${response.status} ${JSON.stringify(body)}`);
+  }
+  return body.access_token;
+}
+
+const authFile = path.join(reportDir, 'auth.json');
+
+/**
+ * A Web Fuzzing Commons auth file (`st run --auth-wfc`): per role, a sign-in at the token endpoint that
+ * Schemathesis repeats as tokens age, and (`<role>-token`) an access token already held. Given as auth
+ * rather than a header, Schemathesis also leaves it out where it tests a request without one.
+ */
+function writeAuthFile(accounts: Account[], heldTokens: Partial<Record<SignedInRole, string>>): void {
+  const auth = accounts.flatMap((account) => [
+    {
+      name: account.role,
+      loginEndpointAuth: {
+        endpoint: tokenPath,
+        verb: 'POST',
+        contentType: 'application/x-www-form-urlencoded',
+        payloadRaw: passwordGrant(account),
+        token: {
+          extractFrom: 'body',
+          extractSelector: '/access_token',
+          sendIn: 'header',
+          sendName: 'Authorization',
+          sendTemplate: 'Bearer {token}',
+        },
+      },
+    },
+    ...(heldTokens[account.role]
+      ? [
+          {
+            name: `${account.role}-token`,
+            fixedHeaders: [{ name: 'Authorization', value: `Bearer ${heldTokens[account.role]}` }],
+          },
+        ]
+      : []),
+  ]);
+  writeFileSync(authFile, JSON.stringify({ schemaVersion: '0.1.0', auth }, null, 2));
+}
+
+interface Figures {
+  operations: number;
+  examples: number;
+  failures: number;
+  /** Schemathesis' own errors (a schema it cannot use, a crash): they fail the run too. */
+  errors: number;
+  seconds: number;
+  ok: boolean;
+}
+
+/** The figures of `st run`'s summary (its last section). */
+export function parseFigures(output: string): Omit<Figures, 'seconds' | 'ok'> {
+  const summary = output.slice(output.lastIndexOf(' SUMMARY '));
+  const number = (pattern: RegExp) => Number(pattern.exec(summary)?.[1] ?? 0);
+  return {
+    operations: number(/^\s*Tested:\s*(\d+)/m),
+    examples: number(/^\s*(\d+) generated/m),
+    failures: number(/(\d+) unique failures?/),
+    errors: [...summary.matchAll(/^\s*🚫 .*: (\d+)$/gm)].reduce(
+      (total, match) => total + Number(match[1]),
+      0,
+    ),
+  };
+}
+
+function schemathesis(args: string[]): Promise<{ exitCode: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(st, args, { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    child.on('close', (exitCode) => resolve({ exitCode, output }));
+  });
+}
+
+/** One `st run` over the selected operations; its output goes to `.test-data/fuzz/<name>.log`. */
+async function fuzz(origin: string, name: string, user: string | undefined, select: string[]) {
+  const started = performance.now();
+  const { exitCode, output } = await schemathesis([
+    '--config-file',
+    configFile,
+    'run',
+    `${origin}/api/docs/json`,
+    '--checks',
+    'all',
+    '--phases',
+    'examples,coverage,fuzzing',
+    '--max-examples',
+    String(maxExamples),
+    // `pnpm test` draws the same examples every time; `pnpm fuzz` explores (its seed is in the log).
+    ...(quick ? ['--seed', '20261124'] : []),
+    // One worker: Python 3.11's `ast` is not thread-safe, and Hypothesis parses lambdas with it.
+    '--workers',
+    '1',
+    '--no-color',
+    ...select,
+    ...(user ? ['--auth-wfc', authFile, '--auth-wfc-user', user] : []),
+  ]);
+  writeFileSync(path.join(reportDir, `${name}.log`), output);
+  const figures = parseFigures(output);
+  const ok = exitCode === 0 && figures.failures === 0 && figures.errors === 0;
+  if (!ok) console.log(output.slice(output.indexOf('=====')));
+  return { ...figures, seconds: (performance.now() - started) / 1000, ok };
+}
+
+function describe(figures: Figures | undefined): string {
+  if (!figures) return '';
+  return `${figures.examples} examples, ${figures.failures} failures (${figures.seconds.toFixed(1)} s)`;
+}
+
+function sum(parts: Figures[]): Figures {
+  return parts.reduce((total, part) => ({
+    operations: total.operations + part.operations,
+    examples: total.examples + part.examples,
+    failures: total.failures + part.failures,
+    errors: total.errors + part.errors,
+    seconds: total.seconds + part.seconds,
+    ok: total.ok && part.ok,
+  }));
+}
+
+async function main(): Promise<number> {
+  const started = performance.now();
+  ensureSchemathesis();
+  rmSync(reportDir, { recursive: true, force: true });
+  mkdirSync(reportDir, { recursive: true });
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'opora-fuzz-'));
+  const benchDb = await importByPath<BenchDbModule>('packages/db/src/bench/index.ts');
+  const database = await benchDb.openBenchDatabase({ databaseUrl: process.env.DATABASE_URL, tempDir });
+  let server: BenchServer | undefined;
+  const results: [string, Figures][] = [];
+  try {
+    const accounts = await prepareData(database.url, benchDb);
+    server = await startProductionApi(
+      {
+        DATA_DIR: tempDir,
+        DATABASE_URL: database.url,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        TRUST_PROXY: 'loopback',
+      },
+      readyTimeoutMs,
+    );
+    const origin = server.origin;
+    console.log(
+      `Schemathesis ${schemathesisVersion}, ${maxExamples} examples per operation, API at ${origin}`,
+    );
+    console.log(`(${database.description})`);
+    writeAuthFile(accounts, {});
+    results.push(['guest', await fuzz(origin, 'guest', undefined, [])]);
+    console.log(`guest: ${describe(results.at(-1)?.[1])}`);
+    // Last and on a token held from before: a wrong current password counts towards the identity
+    // server's brute-force lockout (no more sign-ins), and a deleted account has no operations left.
+    const lastOperations = ['changePassword', 'deleteCurrentUser'];
+    for (const account of accounts) {
+      const parts = [
+        await fuzz(
+          origin,
+          account.role,
+          account.role,
+          lastOperations.flatMap((operationId) => ['--exclude-operation-id', operationId]),
+        ),
+      ];
+      writeAuthFile(accounts, { [account.role]: await signIn(origin, account) });
+      for (const operationId of lastOperations) {
+        parts.push(
+          await fuzz(origin, `${account.role}-${operationId}`, `${account.role}-token`, [
+            '--include-operation-id',
+            operationId,
+          ]),
+        );
+      }
+      results.push([account.role, sum(parts)]);
+      console.log(`${account.role}: ${describe(results.at(-1)?.[1])}`);
+    }
+  } finally {
+    await server?.stop();
+    await database.close();
+    await rm(tempDir, { recursive: true, force: true });
+  }
+  const total = sum(results.map(([, figures]) => figures));
+  console.log('\nrole            operations  examples  failures  errors  seconds');
+  for (const [role, figures] of [...results, ['all roles', total] as const]) {
+    console.log(
+      role.padEnd(16) +
+        String(figures.operations).padStart(10) +
+        String(figures.examples).padStart(10) +
+        String(figures.failures).padStart(10) +
+        String(figures.errors).padStart(8) +
+        figures.seconds.toFixed(1).padStart(9),
+    );
+  }
+  console.log(
+    `\n${total.ok ? 'No failures' : 'FAILURES'} in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+      '(Schemathesis output per run: .test-data/fuzz/*.log)',
+  );
+  return total.ok ? 0 : 1;
+}
+
+if (import.meta.main) process.exitCode = await main();
