@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import { newPerson, passwordField, signInThroughForm, signUpByApi, textField } from './identity.ts';
 
 const southMoravia = 'CZ064';
 const listPath = (regionCode: string, search = '') =>
@@ -94,8 +94,38 @@ test('a visitor filters a region by type, reads the detail tabs and is led to si
   await cards.first().getByRole('heading', { level: 2 }).getByRole('link').click();
 
   await page.getByRole('link', { name: 'Poptat službu' }).click();
-  await expect(page).toHaveURL('/registration');
+  await expect(page).toHaveURL(/^[^?]*\/registration\?redirectTo=/);
   await expect(page.getByRole('heading', { level: 1, name: 'Registrace' })).toBeVisible();
+});
+
+test('a guest who requests a service signs up, signs in and goes on to the client form of that service', async ({
+  page,
+}) => {
+  // Sign-up hashes the password (argon2id) and sends an e-mail: slower than the other steps.
+  test.setTimeout(60_000);
+  const person = newPerson();
+  await page.goto(listPath(southMoravia, 'type=home-nursing'));
+  await page.getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/anon-new-client\/services\/[0-9a-f-]{36}\//);
+  const serviceId = new URL(page.url()).pathname.split('/')[3];
+  const clientForm = `/anon-new-client/services/${serviceId}/new-client`;
+
+  await page.getByRole('link', { name: 'Poptat službu' }).click();
+  await expect(page).toHaveURL(`/registration?redirectTo=${encodeURIComponent(clientForm)}`);
+  await textField(page, 'Jméno').fill(person.firstName);
+  await textField(page, 'Příjmení').fill(person.lastName);
+  await textField(page, 'E-mail').fill(person.email);
+  await textField(page, 'Telefon').fill(person.phone);
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('checkbox', { name: /Souhlasím s obchodními podmínkami/ }).check();
+  await page.getByRole('button', { name: 'Založit účet' }).click();
+
+  await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(clientForm)}`);
+  await expect(textField(page, 'E-mail')).toHaveValue(person.email);
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  await expect(page).toHaveURL(clientForm);
+  await expect(page.getByRole('heading', { level: 1, name: 'Údaje o klientovi připravujeme' })).toBeVisible();
 });
 
 test('a signed-in client who requests a service goes on to the client form', async ({ page, request }) => {

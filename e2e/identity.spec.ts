@@ -105,7 +105,10 @@ test('a new user signs up, confirms, edits the profile, changes and resets the p
   await page.getByRole('button', { name: 'Smazat profil' }).click();
   const dialog = page.getByRole('dialog', { name: 'Opravdu chcete profil trvale smazat?' });
   await expect(dialog).toContainText('Tento krok nelze vrátit zpět.');
-  await dialog.getByRole('button', { name: 'Ano, smazat můj profil' }).click();
+  await expect(dialog.getByRole('button', { name: 'Ano, smazat můj profil' })).toBeVisible();
+  // Enter confirms the question (SPEC §4); focus starts on the question, not on Cancel.
+  await expect(dialog.getByText(/^Tento krok nelze vrátit zpět\./)).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Váš profil byl smazán.')).toBeVisible();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('link', { name: 'Přihlásit se' })).toBeVisible();
@@ -148,10 +151,60 @@ test('an expired access token is refreshed silently in the middle of a session',
   await expect(textField(page, 'Příjmení')).toHaveValue('Dvořáková');
 });
 
-test('a visitor who is not signed in is sent from the profile to sign-in', async ({ page }) => {
-  await page.goto('/user');
-  await expect(page).toHaveURL('/login');
+test('a visitor sent from the profile to sign-in is returned to the profile once signed in', async ({
+  page,
+  request,
+}) => {
+  const person = newPerson();
+  await signUpByApi(request, person);
+  await page.goto('/user/change-password');
+  await expect(page).toHaveURL('/login?redirectTo=%2Fuser%2Fchange-password');
   await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
+  await textField(page, 'E-mail').fill(person.email);
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  await expect(page).toHaveURL('/user/change-password');
+  await expect(passwordField(page, 'Současné heslo')).toBeVisible();
+});
+
+test('sign-in never sends anyone to another site, whatever its address says', async ({ page, request }) => {
+  const person = newPerson();
+  await signUpByApi(request, person);
+  for (const target of ['https://example.org/', '//example.org/', '/\\example.org/']) {
+    await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
+    await textField(page, 'E-mail').fill(person.email);
+    await passwordField(page, 'Heslo').fill(person.password);
+    await page.getByRole('button', { name: 'Přihlásit se' }).click();
+    await expect(page).toHaveURL('/dashboard');
+    await page.context().clearCookies();
+  }
+});
+
+test('the refused-sign-in banner goes once the fields change, and never sits beside a field error', async ({
+  page,
+  request,
+  problems,
+}) => {
+  problems.allow(refusedCallMessage);
+  const person = newPerson();
+  await signUpByApi(request, person);
+
+  const banner = page.getByRole('alert').filter({ hasText: 'E-mail nebo heslo nesouhlasí.' });
+  await signInThroughForm(page, person.email, 'not-the-password');
+  await expect(banner).toBeVisible();
+
+  // Submitting again with the password left empty: the field says what is wrong, the banner is gone.
+  await passwordField(page, 'Heslo').clear();
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  await expect(passwordField(page, 'Heslo')).toHaveAccessibleDescription(/Pole je povinné/);
+  await expect(banner).toBeHidden();
+
+  // Refused again, then corrected: the banner leaves as soon as the person types.
+  await passwordField(page, 'Heslo').fill('still-not-the-password');
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  await expect(banner).toBeVisible();
+  await textField(page, 'E-mail').fill(`x${person.email}`);
+  await expect(banner).toBeHidden();
 });
 
 test('a signed-in client is sent from the provider area to the unauthorized page', async ({

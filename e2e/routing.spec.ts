@@ -59,9 +59,11 @@ test('the unauthorized page tells the user to contact the administrator and lead
   await expect(page).toHaveURL('/');
 });
 
-test('a page that needs sign-in sends a guest to the sign-in route', async ({ page }) => {
+test('a page that needs sign-in sends a guest to the sign-in route, which will return there', async ({
+  page,
+}) => {
   await page.goto('/dashboard');
-  await expect(page).toHaveURL('/login');
+  await expect(page).toHaveURL('/login?redirectTo=%2Fdashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Přihlášení' })).toBeVisible();
 });
 

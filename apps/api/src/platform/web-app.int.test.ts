@@ -104,6 +104,34 @@ describe('built web app', () => {
     }
   });
 
+  it('answers a page path with the app for clients that accept anything, like curl', async () => {
+    for (const headers of [{ accept: '*/*' }, {}, { accept: 'text/plain, */*;q=0.1' }]) {
+      for (const url of ['/', '/contact', '/dashboard/client/42']) {
+        const response = await app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode, `${url} ${headers.accept}`).toBe(200);
+        expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(response.body, url).toBe(indexHtml);
+      }
+    }
+  });
+
+  it('answers a request that asks for JSON only with the JSON 404', async () => {
+    for (const accept of ['application/json', 'application/problem+json, application/json;q=0.9']) {
+      for (const url of ['/', '/contact']) {
+        const response = await app.inject({ method: 'GET', url, headers: { accept } });
+        expect(response.statusCode, `${url} ${accept}`).toBe(404);
+        expect(response.json(), url).toMatchObject({ code: 'RouteNotFound' });
+      }
+    }
+    const both = await app.inject({
+      method: 'GET',
+      url: '/contact',
+      headers: { accept: 'application/json, text/html;q=0.5' },
+    });
+    expect(both.statusCode).toBe(200);
+    expect(both.body).toBe(indexHtml);
+  });
+
   it("names the matched page's chunks in the HTML so they download beside the shell", async () => {
     const list = await app.inject({
       method: 'GET',
@@ -154,12 +182,13 @@ describe('built web app', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toMatchObject({ code: 'RouteNotFound' });
     }
-    const missingAsset = await app.inject({
-      method: 'GET',
-      url: '/assets/old-Zz99.js',
-      headers: { accept: '*/*' },
-    });
-    expect(missingAsset.statusCode).toBe(404);
+    for (const url of ['/assets/old-Zz99.js', '/robots.txt', '/icons/missing.png']) {
+      const missingFile = await app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(missingFile.statusCode, url).toBe(404);
+      expect(missingFile.json(), url).toMatchObject({ code: 'RouteNotFound' });
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/nope', headers: { accept: '*/*' } });
+    expect(api.json()).toMatchObject({ code: 'RouteNotFound' });
     const post = await app.inject({ method: 'POST', url: '/contact', headers: html });
     expect(post.statusCode).toBe(404);
   });
@@ -172,6 +201,11 @@ describe('web app not built', () => {
     expect(response.statusCode).toBe(503);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('pnpm build');
+    const curl = await unbuilt.inject({ method: 'GET', url: '/', headers: { accept: '*/*' } });
+    expect(curl.statusCode).toBe(503);
+    expect(curl.body).toContain('pnpm build');
+    const json = await unbuilt.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
     const api = await unbuilt.inject({ method: 'GET', url: '/api/health' });
     expect(api.statusCode).toBe(200);
     await unbuilt.close();

@@ -18,12 +18,23 @@ function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
 }
 
-/** A browser navigation the client-side router should answer (its own 404 page included). */
+/** The last path segment names a file (`/assets/old-Zz99.js`, `/robots.txt`), not a page. */
+const namesFile = /\/[^/]*\.[a-z0-9]+$/i;
+
+/**
+ * A request the client-side router should answer (its own 404 page included): a GET of a page path,
+ * unless the client asks for JSON only. A browser asks for HTML; `curl`, `wget` and link checkers accept
+ * anything (or send no Accept) and get the page too. A missing file stays a 404 unless a browser
+ * navigates to it.
+ */
 function isAppNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?', 1)[0] ?? '/';
   if (serverPrefixes.some((prefix) => isUnder(pathname, prefix))) return false;
-  return request.headers.accept?.includes('text/html') ?? false;
+  const accept = request.headers.accept ?? '';
+  if (accept.includes('text/html')) return true;
+  if (accept.includes('application/json') || accept.includes('+json')) return false;
+  return !namesFile.test(pathname);
 }
 
 /** What the web build writes per page path (apps/web/vite.config.ts `routePreloads`). */

@@ -23,4 +23,21 @@ describe('navigation guard without a signed-in user', () => {
   it('sends a guest on a permission route to sign-in, not to unauthorized', async () => {
     await expect(redirectOf(navigationGuard({ permission: 'listRegions' }))).resolves.toBe('/login');
   });
+
+  it('sends a guest to sign-in with the page asked for, so sign-in can return to it', async () => {
+    await expect(
+      redirectOf(navigationGuard('login', 'http://localhost:3000/user/change-password?from=menu')),
+    ).resolves.toBe('/login?redirectTo=%2Fuser%2Fchange-password%3Ffrom%3Dmenu');
+    await expect(
+      redirectOf(navigationGuard({ permission: 'providerHome' }, 'http://localhost:3000/provider')),
+    ).resolves.toBe('/login?redirectTo=%2Fprovider');
+  });
+
+  it('admits a guest to sign-in whatever return path it carries', async () => {
+    await expect(
+      redirectOf(
+        navigationGuard('guest', 'http://localhost:3000/login?redirectTo=https%3A%2F%2Fevil.example'),
+      ),
+    ).resolves.toBeNull();
+  });
 });

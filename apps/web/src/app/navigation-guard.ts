@@ -1,18 +1,19 @@
 import { redirect } from 'react-router';
-import { paths } from '@/config/paths.ts';
+import { paths, returnPathParam } from '@/config/paths.ts';
 import { hasAccessToken, hasPermission, loadSessionUser } from '@/lib/session.ts';
 import type { RouteAccess } from './route-handle.ts';
 
 /**
- * The global navigation guard of SPEC §2, run before a route is entered:
+ * The global navigation guard of SPEC §2, run before a route is entered (`url`: the address asked for):
  * - public routes admit anyone; with an access token the user is loaded and a failure ignored;
  * - sign-in, sign-up and password recovery send a signed-in user to `redirectAfterLogin`;
- * - any other route without an access token goes to sign-in;
- * - with a token the user is loaded; a user that cannot be loaded goes to sign-in;
+ * - any other route without an access token goes to sign-in, which returns to it afterwards
+ *   (`?redirectTo=`);
+ * - with a token the user is loaded; a user that cannot be loaded goes to sign-in (and back);
  * - a route requiring a permission the user lacks goes to unauthorized.
  * Throws the redirect Response; resolves when the route may be shown.
  */
-export async function navigationGuard(access: RouteAccess): Promise<void> {
+export async function navigationGuard(access: RouteAccess, url?: string): Promise<void> {
   if (access === 'public') {
     if (hasAccessToken()) await loadSessionUser().catch(() => null);
     return;
@@ -22,10 +23,15 @@ export async function navigationGuard(access: RouteAccess): Promise<void> {
     if (user) throw redirect(paths.redirectAfterLogin.getHref());
     return;
   }
-  if (!hasAccessToken()) throw redirect(paths.signIn.getHref());
+  const requested = url && new URL(url);
+  const signIn = paths.signIn.getHref(
+    undefined,
+    requested ? { [returnPathParam]: requested.pathname + requested.search } : undefined,
+  );
+  if (!hasAccessToken()) throw redirect(signIn);
 
   const user = await loadSessionUser().catch(() => null);
-  if (!user) throw redirect(paths.signIn.getHref());
+  if (!user) throw redirect(signIn);
   if (typeof access === 'object' && !hasPermission(user, access.permission)) {
     throw redirect(paths.unauthorized.getHref());
   }

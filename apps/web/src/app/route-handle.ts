@@ -11,20 +11,31 @@ import type { LayoutName } from '@/components/layouts/layouts.tsx';
 export type RouteAccess = 'public' | 'guest' | 'login' | { permission: string };
 
 type CommonKey = ParseKeys<'common'>;
+type TitledName<Key> = Key extends `routes.${infer Name}.title` ? Name : never;
+
+/** A route with a page title in the translations (`common:routes.<name>.title`). */
+export type PageRouteName = Extract<RouteName, TitledName<CommonKey>>;
 
 export type RouteHandle = {
-  /** Route name of SPEC §2; absent on the catch-all, whose navigation events then carry the path. */
-  name?: RouteName;
-  /** Translation key (namespace `common`) of the page title, shown as `{title} - Opora`. */
-  title: Extract<CommonKey, `routes.${string}.title`>;
-  /** Translation key (namespace `common`) of the meta description; the product description when absent. */
-  description?: Extract<CommonKey, `routes.${string}.description`>;
+  /**
+   * Route name of SPEC §2; absent on the catch-all, whose navigation events then carry the path. It
+   * names the page's title and meta description (`pageTitleKey`, `useDocumentMeta`).
+   */
+  name?: PageRouteName;
   access: RouteAccess;
   layout: LayoutName;
 };
 
+/**
+ * Translation key (namespace `common`) of the page title, shown as `{title} - Opora`: the route's
+ * own, the 404 page's for the catch-all.
+ */
+export function pageTitleKey(handle: RouteHandle): `routes.${PageRouteName}.title` {
+  return `routes.${handle.name ?? 'notFound'}.title`;
+}
+
 function isRouteHandle(value: unknown): value is RouteHandle {
-  return typeof value === 'object' && value !== null && 'title' in value && 'layout' in value;
+  return typeof value === 'object' && value !== null && 'access' in value && 'layout' in value;
 }
 
 /** The handle of the deepest matched route that declares one. */

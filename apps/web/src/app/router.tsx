@@ -39,7 +39,7 @@ function pageRoute({ path, handle, page, namespaces }: PageDefinition): RouteObj
     path,
     handle,
     loader: async (args) => {
-      await navigationGuard(handle.access);
+      await navigationGuard(handle.access, args.request.url);
       // Not awaited: the page's code (downloading for `lazy` anyway) starts its requests once it is
       // there, while its translations load and it renders. A failed download is `lazy`'s to report.
       void pageModules[`./${page}`]?.().then(
@@ -75,8 +75,8 @@ const redirectRoutes: RouteObject[] = [
   {
     path: paths.redirectAfterRegistration.path,
     element: null,
-    loader: async () => {
-      await navigationGuard('login');
+    loader: async ({ request }) => {
+      await navigationGuard('login', request.url);
       // TODO(wizard issue): create the case (today, fcServiceLevel 1, placeholder name) and go to the
       // new-client wizard step with its id; case creation belongs to the wizard issue.
       throw redirect(paths.dashboard.getHref());

@@ -1,7 +1,11 @@
 import { pageTitle, productName } from '@opora/contracts';
+import type { ParseKeys } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouteHandle } from './route-handle.ts';
+import { pageTitleKey, type RouteHandle } from './route-handle.ts';
+
+type DescribedName<Key> = Key extends `routes.${infer Name}.description` ? Name : never;
+type DescriptionKey = `routes.${DescribedName<ParseKeys<'common'>>}.description`;
 
 function descriptionElement(): HTMLMetaElement {
   const existing = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
@@ -12,11 +16,16 @@ function descriptionElement(): HTMLMetaElement {
   return created;
 }
 
-/** Page title `{title} - Opora` and the meta description of the current route, in the current language. */
+/**
+ * Page title `{title} - Opora` and the meta description of the current route, in the current
+ * language: the route's own description (`routes.<name>.description`) where the translations have one,
+ * else the product description.
+ */
 export function useDocumentMeta(handle: RouteHandle | undefined): void {
   const { t, i18n } = useTranslation();
-  const title = handle ? t(handle.title) : productName;
-  const description = t(handle?.description ?? 'routes.default.description');
+  const title = handle ? t(pageTitleKey(handle)) : productName;
+  const own = handle?.name && `routes.${handle.name}.description`;
+  const description = t(own && i18n.exists(own) ? (own as DescriptionKey) : 'routes.default.description');
 
   useEffect(() => {
     document.title = handle ? pageTitle(title) : productName;

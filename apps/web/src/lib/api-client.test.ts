@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, apiClient } from './api-client.ts';
+import { apiErrorMessageKeys } from './api-error-message.ts';
 
 // A real HTTP server stands in for the API: the client is exercised over the wire, unmocked.
 let server: Server;
@@ -102,11 +103,12 @@ describe('api client', () => {
     const error = (await apiClient.get('/conflict').catch((caught: unknown) => caught)) as ApiError;
     expect(error.code).toBe('FacilityServiceAlreadyRequested');
     expect(error.detail).toBe('Already requested');
-    expect(error.messageKeys).toEqual(['errors:FacilityServiceAlreadyRequested', 'errors:unknown']);
+    expect(apiErrorMessageKeys(error)).toEqual(['errors:FacilityServiceAlreadyRequested', 'errors:unknown']);
   });
 
   it('treats a response that is not problem details as an unknown error', async () => {
     const error = (await apiClient.get('/gateway').catch((caught: unknown) => caught)) as ApiError;
     expect(error).toMatchObject({ status: 502, code: 'unknown' });
+    expect(apiErrorMessageKeys(error)).toEqual(['errors:unknown', 'errors:unknown']);
   });
 });

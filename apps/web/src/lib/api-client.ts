@@ -1,40 +1,10 @@
-import { type ErrorCode, type ErrorDetail, errorMessageKey } from '@opora/contracts';
+import type { ErrorDetail } from '@opora/contracts';
+import { ApiError } from './api-error.ts';
 import { readAccessToken, readRefreshToken } from './auth/token-cookies.ts';
 
+export { ApiError };
+
 export const apiBasePath = '/api/v1';
-
-/**
- * A failed API call, from the problem details the API answers with (SPEC §3): the catalogue `code`
- * selects the translated message, `errors` carries field-level details of a validation failure.
- * A network failure has status 0.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  /** Catalogue code (SPEC §8) as the server sent it; `unknown` when it sent none. */
-  readonly code: ErrorCode | (string & {});
-  readonly errors: ErrorDetail[];
-  readonly detail: string | undefined;
-
-  constructor(init: {
-    status: number;
-    code: string;
-    title: string;
-    detail?: string;
-    errors?: ErrorDetail[];
-  }) {
-    super(init.title);
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.detail = init.detail;
-    this.errors = init.errors ?? [];
-  }
-
-  /** Keys to translate with `t(error.messageKeys)`: the code's message, else the generic one. */
-  get messageKeys(): [`errors:${ErrorCode}`, 'errors:unknown'] {
-    return [errorMessageKey(this.code), 'errors:unknown'];
-  }
-}
 
 export type QueryValue = string | number | boolean | null | undefined;
 

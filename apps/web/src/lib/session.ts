@@ -1,6 +1,6 @@
 import type { CurrentUser, PermissionLink } from '@opora/contracts';
 import { useSyncExternalStore } from 'react';
-import { currentUserQueryKey } from './auth/current-user.ts';
+import { currentUserQueryKey } from './auth/current-user-key.ts';
 import { readAccessToken } from './auth/token-cookies.ts';
 import { queryClient } from './query-client.ts';
 

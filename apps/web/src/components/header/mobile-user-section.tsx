@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import type { SessionUser } from '@/lib/session.ts';
+import { useAreaLinks } from './area-links.ts';
 import classes from './header.module.css';
 import { useSignOut } from './use-sign-out.ts';
 import { UserAvatar } from './user-avatar.tsx';
@@ -14,6 +15,7 @@ export function MobileUserSection({ user, onNavigate }: { user: SessionUser; onN
   const signOut = useSignOut();
   const links = [
     { to: paths.dashboard.getHref(), label: t('common:routes.dashboard.title'), icon: IconLayoutDashboard },
+    ...useAreaLinks(user),
     { to: paths.userProfile.getHref(), label: t('userMenu.profile'), icon: IconUser },
     { to: paths.userChangePassword.getHref(), label: t('userMenu.changePassword'), icon: IconKey },
   ];

@@ -4,14 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import type { SessionUser } from '@/lib/session.ts';
+import { useAreaLinks } from './area-links.ts';
 import classes from './header.module.css';
 import { useSignOut } from './use-sign-out.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
-/** The header's right side for a signed-in user: the dashboard button and the user menu. */
+/**
+ * The header's right side for a signed-in user: the dashboard button and the user menu, which lists
+ * first the work areas the user may open (provider area, administration). The bar has no room for a
+ * button per area beside its links; the dashboard, where sign-in lands, shows them as well.
+ */
 export function SignedInActions({ user }: { user: SessionUser }) {
   const { t } = useTranslation(['auth', 'common']);
   const signOut = useSignOut();
+  const areaLinks = useAreaLinks(user);
 
   return (
     <>
@@ -44,6 +50,12 @@ export function SignedInActions({ user }: { user: SessionUser }) {
             </Text>
           </Menu.Label>
           <Menu.Divider />
+          {areaLinks.map(({ to, label, icon: Icon }) => (
+            <Menu.Item key={to} component={Link} to={to} leftSection={<Icon size={18} aria-hidden />}>
+              {label}
+            </Menu.Item>
+          ))}
+          {areaLinks.length > 0 ? <Menu.Divider /> : null}
           <Menu.Item
             component={Link}
             to={paths.userProfile.getHref()}

@@ -36,13 +36,20 @@ export function ConfirmDialog({ entry }: { entry: ConfirmEntry }) {
       closeButtonProps={{ 'aria-label': t('confirm.close') }}
       centered
     >
-      <Text>{entry.options.message}</Text>
+      {/* A destructive question starts on its text, not on a button: it is read first, Enter confirms
+          (SPEC §4) and Tab reaches Cancel; no single key press lands on the destructive button. */}
+      <Text
+        tabIndex={entry.options.danger ? -1 : undefined}
+        data-autofocus={entry.options.danger ? true : undefined}
+        // Room for the focus ring inside the modal body, which clips what overflows it.
+        p={4}
+        mx={-4}
+        style={{ outlineOffset: -2 }}
+      >
+        {entry.options.message}
+      </Text>
       <Group justify="flex-end" mt="xl" gap="sm">
-        <Button
-          variant="default"
-          data-autofocus={entry.options.danger ? true : undefined}
-          onClick={() => settleConfirm(entry.id, false)}
-        >
+        <Button variant="default" onClick={() => settleConfirm(entry.id, false)}>
           {entry.options.cancelLabel ?? t('confirm.cancel')}
         </Button>
         <Button

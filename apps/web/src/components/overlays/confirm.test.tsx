@@ -35,6 +35,40 @@ describe('confirm dialog', () => {
     await expect(result).resolves.toBe(true);
   });
 
+  it('confirms a destructive action with Enter, starting on its message rather than a button', async () => {
+    await renderWithApp(null);
+    let result!: Promise<boolean>;
+    act(() => {
+      result = confirm({
+        title: 'Delete the profile',
+        message: 'This cannot be undone.',
+        confirmLabel: 'Yes, delete my profile',
+        danger: true,
+      });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the profile' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByText('This cannot be undone.')),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Yes, delete my profile' })).toBeTruthy();
+    await userEvent.keyboard('{Enter}');
+    await expect(result).resolves.toBe(true);
+  });
+
+  it('lets a destructive dialog be cancelled from the keyboard: Tab reaches Cancel first', async () => {
+    await renderWithApp(null);
+    let result!: Promise<boolean>;
+    act(() => {
+      result = confirm({ title: 'Delete the profile', message: 'Sure?', danger: true });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the profile' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByText('Sure?')));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Zrušit' }));
+    await userEvent.keyboard('{Enter}');
+    await expect(result).resolves.toBe(false);
+  });
+
   it('cancels with Escape', async () => {
     await renderWithApp(null);
     const { result } = await openConfirm('Send the request');

@@ -7,7 +7,10 @@ export type ConfirmOptions = {
   confirmLabel?: ReactNode;
   /** Defaults to the translated "Cancel". */
   cancelLabel?: ReactNode;
-  /** An action that cannot be undone: a red confirm button, and focus starts on Cancel. */
+  /**
+   * An action that cannot be undone: a red confirm button, and focus starts on the message rather than
+   * on a button (Enter still confirms, SPEC §4).
+   */
   danger?: boolean;
 };
 

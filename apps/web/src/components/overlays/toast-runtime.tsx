@@ -3,6 +3,7 @@ import { timings, zIndex } from '@opora/contracts';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ToastOptions, ToastVariant } from './toast.tsx';
+import classes from './toast-runtime.module.css';
 
 const variants = {
   success: { color: 'teal', icon: <IconCheck size={20} aria-hidden /> },
@@ -33,7 +34,7 @@ export function ToastContainer() {
   return (
     <Notifications
       position="top-right"
-      style={{ top: 'calc(4.5rem + var(--mantine-spacing-xs))' }}
+      classNames={{ root: classes.root }}
       autoClose={timings.toast}
       zIndex={zIndex.notification}
       withAutoCloseProgress

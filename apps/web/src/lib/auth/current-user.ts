@@ -1,6 +1,9 @@
 import type { CurrentUser } from '@opora/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiClient } from '../api-client.ts';
+import { currentUserQueryKey } from './current-user-key.ts';
+
+export { currentUserQueryKey };
 
 /** `GET /api/v1/web/users/me?_envelope=1` (SPEC §7). */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
@@ -13,13 +16,10 @@ export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}):
 
 export function currentUserQueryOptions() {
   return queryOptions({
-    queryKey: ['users', 'me'],
+    queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => getCurrentUser({ signal }),
     // Changes only through this app's own calls, which update the cache themselves.
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 }
-
-/** The one cache key of the signed-in user; the header, the guard and the profile all read it. */
-export const currentUserQueryKey = currentUserQueryOptions().queryKey;

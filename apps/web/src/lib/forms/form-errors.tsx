@@ -3,6 +3,7 @@ import { type ErrorDetail, firstErrorByProperty, toErrorDetails } from '@opora/c
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/api-client.ts';
+import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 
 type Message = Pick<ErrorDetail, 'instructions' | 'parameters'>;
 
@@ -75,7 +76,7 @@ export function showServerErrors(
   const field = codeFields[error.code];
   if (field) {
     form.setErrors({
-      [field]: <FieldMessage message={{ instructions: error.messageKeys[0], parameters: {} }} />,
+      [field]: <FieldMessage message={{ instructions: apiErrorMessageKeys(error)[0], parameters: {} }} />,
     });
     return true;
   }

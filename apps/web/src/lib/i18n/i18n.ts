@@ -10,16 +10,18 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 // Every other language and namespace is its own small chunk, fetched when a page or the chosen
-// language needs it: the first paint carries only Czech `common`.
-const translationFiles = import.meta.glob<ResourceKey>('../../../../../locales/*/*.json', {
-  import: 'default',
-});
+// language needs it: the first paint carries only Czech `common`, which is therefore not in the map
+// (nor are the API's e-mail texts). Keys are short (`./sk/home.json`): the map is part of the shell.
+const translationFiles = import.meta.glob<ResourceKey>(
+  ['./*/*.json', '!./cs/common.json', '!./*/emails.json'],
+  { base: '../../../../../locales', import: 'default' },
+);
 
 const lazyTranslations: BackendModule = {
   type: 'backend',
   init: () => {},
   read(language, namespace, callback) {
-    const load = translationFiles[`../../../../../locales/${language}/${namespace}.json`];
+    const load = translationFiles[`./${language}/${namespace}.json`];
     if (!load) {
       callback(new Error(`No translations for ${language}/${namespace}`), false);
       return;

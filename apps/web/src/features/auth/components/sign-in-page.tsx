@@ -3,13 +3,15 @@ import { useForm } from '@mantine/form';
 import { type SignInForm, SignInFormSchema } from '@opora/contracts';
 import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { SignInError, signIn } from '@/lib/auth/session-runtime.ts';
 import { PasswordField } from '@/lib/forms/account-fields.tsx';
 import { focusFirstInvalidField, schemaValidator } from '@/lib/forms/form-errors.tsx';
 import { type FormT, useFormTranslation } from '@/lib/forms/use-form-translation.ts';
+import { returnPathIn, signUpHref } from '@/lib/return-path.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** What the sign-up page hands over, so the new user does not type the address twice. */
@@ -28,31 +30,47 @@ function signInFailureMessage(t: FormT, error: unknown): string {
         return t('errors:unknown');
     }
   }
-  return error instanceof ApiError ? t(error.messageKeys) : t('errors:unknown');
+  return error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown');
 }
 
-/** `/login` (SPEC §2): e-mail and password; a signed-in user never sees it (the guard redirects). */
+/**
+ * `/login` (SPEC §2): e-mail and password; a signed-in user never sees it (the guard redirects).
+ * Signed in, the person goes back to the page that sent them here (`?redirectTo=`), else on to
+ * `redirectAfterLogin`.
+ */
 export function SignInPage() {
   const { t } = useFormTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const [search] = useSearchParams();
   const handedOver = (location.state as SignInLocationState | null)?.email ?? '';
+  const returnTo = returnPathIn(search);
 
+  const signInCall = useMutation({
+    mutationFn: (values: SignInForm) => signIn(values.username, values.password),
+    onSuccess: () => navigate(returnTo ?? paths.redirectAfterLogin.getHref(), { replace: true }),
+  });
   const form = useForm<SignInForm>({
     mode: 'uncontrolled',
     initialValues: { username: handedOver, password: '' },
     validate: schemaValidator(SignInFormSchema),
-  });
-  const signInCall = useMutation({
-    mutationFn: (values: SignInForm) => signIn(values.username, values.password),
-    onSuccess: () => navigate(paths.redirectAfterLogin.getHref(), { replace: true }),
+    // A refusal answers the values that were sent: once they change, its banner no longer applies.
+    onValuesChange: () => {
+      if (signInCall.isError) signInCall.reset();
+    },
   });
 
   return (
     <AuthCard title={t('signIn.title')} intro={t('signIn.intro')}>
       <form
         noValidate
-        onSubmit={form.onSubmit((values) => signInCall.mutate(values), focusFirstInvalidField)}
+        onSubmit={form.onSubmit(
+          (values) => signInCall.mutate(values),
+          () => {
+            signInCall.reset();
+            focusFirstInvalidField();
+          },
+        )}
       >
         <Stack gap="md">
           {signInCall.isError ? (
@@ -93,7 +111,7 @@ export function SignInPage() {
           </Button>
           <Text ta="center">
             {t('signIn.noAccount')}{' '}
-            <Anchor component={Link} to={paths.signUp.getHref()} fw={600} style={{ whiteSpace: 'nowrap' }}>
+            <Anchor component={Link} to={signUpHref(returnTo)} fw={600} style={{ whiteSpace: 'nowrap' }}>
               {t('signIn.signUpLink')}
             </Anchor>
           </Text>

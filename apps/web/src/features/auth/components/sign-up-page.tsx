@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { type SignUpForm, SignUpFormSchema } from '@opora/contracts';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { paths } from '@/config/paths.ts';
@@ -11,6 +11,7 @@ import { NameField, NewPasswordField, PhoneField } from '@/lib/forms/account-fie
 import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
 import { toastError } from '@/lib/forms/notify.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
+import { returnPathIn, signInHref } from '@/lib/return-path.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 import type { SignInLocationState } from './sign-in-page.tsx';
@@ -42,10 +43,15 @@ function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }
   );
 }
 
-/** `/registration` (SPEC §2, §3): creates an account; the e-mail address is confirmed by a link. */
+/**
+ * `/registration` (SPEC §2, §3): creates an account; the e-mail address is confirmed by a link. A page
+ * to return to (`?redirectTo=`) is handed on to sign-in, which goes there once signed in.
+ */
 export function SignUpPage() {
   const { t } = useFormTranslation();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const returnTo = returnPathIn(search);
   const { locale } = useLocale();
   const signUpCall = useSignUp();
 
@@ -71,7 +77,7 @@ export function SignUpPage() {
         onSuccess: () => {
           void toast.success(t('signUp.success'));
           const state: SignInLocationState = { email: body.email };
-          void navigate(paths.signIn.getHref(), { state });
+          void navigate(signInHref(returnTo), { state });
         },
         onError: (error) => {
           if (showServerErrors(form, error, fields)) focusFirstInvalidField();
@@ -136,7 +142,7 @@ export function SignUpPage() {
           </Button>
           <Text ta="center">
             {t('signUp.haveAccount')}{' '}
-            <Anchor component={Link} to={paths.signIn.getHref()} fw={600} style={{ whiteSpace: 'nowrap' }}>
+            <Anchor component={Link} to={signInHref(returnTo)} fw={600} style={{ whiteSpace: 'nowrap' }}>
               {t('signUp.signInLink')}
             </Anchor>
           </Text>

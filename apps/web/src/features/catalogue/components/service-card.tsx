@@ -36,7 +36,7 @@ export const ServiceCard = memo(function ServiceCard({
       <Stack gap="xs">
         <Text size="sm" fw={600} c="opora.8">
           <span className="visually-hidden">{t('labels.serviceType')}: </span>
-          {t(`serviceTypes.${service.serviceType.code}`)} · {t(`forms.${service.serviceType.form}`)}
+          {t(`serviceTypes.${service.serviceType.code}`)} · {t(`forms.${service.form}`)}
         </Text>
         <Title order={2} className={classes.cardTitle}>
           <Anchor

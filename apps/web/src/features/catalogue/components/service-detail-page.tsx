@@ -21,6 +21,7 @@ import { useLocale } from '@/components/header/use-locale.ts';
 import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { signUpHref } from '@/lib/return-path.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { useService } from '../api/get-service.ts';
 import { usePageTitle } from '../hooks/use-page-title.ts';
@@ -129,7 +130,7 @@ function Detail({ service }: { service: ServiceDetail }) {
   return (
     <>
       <Text fw={600} c="opora.8" mt="lg">
-        {t(`serviceTypes.${service.serviceType.code}`)} · {t(`forms.${service.serviceType.form}`)}
+        {t(`serviceTypes.${service.serviceType.code}`)} · {t(`forms.${service.form}`)}
       </Text>
       <Title order={1} className={classes.heading}>
         {service.name}
@@ -195,7 +196,7 @@ function InfoTab({ service }: { service: ServiceDetail }) {
       <dl className={classes.fields}>
         <Field label={t('labels.serviceType')}>{t(`serviceTypes.${service.serviceType.code}`)}</Field>
         <Field label={t('detail.info.category')}>{t(`categories.${service.serviceCategory.code}`)}</Field>
-        <Field label={t('detail.info.form')}>{t(`forms.${service.serviceType.form}`)}</Field>
+        <Field label={t('detail.info.form')}>{t(`forms.${service.form}`)}</Field>
         <Field label={t('labels.price')}>{priceText(t, service.price, locale)}</Field>
         {service.counties.length > 0 ? (
           <Field label={t('detail.info.counties')}>
@@ -355,6 +356,8 @@ function RequestCard({ service }: { service: ServiceDetail }) {
   const { t } = useTranslation('catalogue');
   const { locale } = useLocale();
   const user = useSessionUser();
+  // A guest signs up, then signs in, and lands here: on the request form of this service.
+  const requestHref = paths.anonNewClientNewClient.getHref({ serviceId: service.id });
 
   let body: ReactNode;
   if (service.flags.alreadyRequested) {
@@ -384,7 +387,7 @@ function RequestCard({ service }: { service: ServiceDetail }) {
       <>
         <Button
           component={Link}
-          to={user ? paths.anonNewClientNewClient.getHref({ serviceId: service.id }) : paths.signUp.getHref()}
+          to={user ? requestHref : signUpHref(requestHref)}
           size="lg"
           fullWidth
           leftSection={<IconSend size={20} aria-hidden />}

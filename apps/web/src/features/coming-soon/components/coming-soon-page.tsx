@@ -1,11 +1,13 @@
-import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHome, IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRouteHandle } from '@/app/route-handle.ts';
+import { useAreaLinks } from '@/components/header/area-links.ts';
 import { paths } from '@/config/paths.ts';
+import { useSessionUser } from '@/lib/session.ts';
 
-const comingSoonPages = ['dashboard', 'providerHome', 'anonNewClientNewClient'] as const;
+const comingSoonPages = ['dashboard', 'providerHome', 'adminHome', 'anonNewClientNewClient'] as const;
 type ComingSoonPageName = (typeof comingSoonPages)[number];
 
 function isComingSoonPage(name: string | undefined): name is ComingSoonPageName {
@@ -14,12 +16,14 @@ function isComingSoonPage(name: string | undefined): name is ComingSoonPageName 
 
 /**
  * Routes whose feature arrives with a later issue (contact, dashboard, provider area…): the page says so
- * honestly instead of showing a form that does nothing.
+ * honestly instead of showing a form that does nothing. The dashboard, where sign-in lands, leads
+ * provider and platform staff on to their own area.
  */
 export function ComingSoonPage() {
   const { t } = useTranslation('pages');
   const handle = useRouteHandle();
   const page = isComingSoonPage(handle?.name) ? handle.name : 'dashboard';
+  const areaLinks = useAreaLinks(useSessionUser());
 
   return (
     <Stack gap="md" align="flex-start" py="xl">
@@ -29,14 +33,23 @@ export function ComingSoonPage() {
       <Title order={1}>{t(`comingSoon.${page}.title`)}</Title>
       <Text size="lg">{t(`comingSoon.${page}.text`)}</Text>
       <Text c="dark.6">{t('comingSoon.note')}</Text>
-      <Button
-        component={Link}
-        to={paths.home.getHref()}
-        variant="default"
-        leftSection={<IconHome size={20} aria-hidden />}
-      >
-        {t('comingSoon.action')}
-      </Button>
+      <Group gap="sm">
+        {page === 'dashboard'
+          ? areaLinks.map(({ to, label, icon: Icon }) => (
+              <Button key={to} component={Link} to={to} leftSection={<Icon size={20} aria-hidden />}>
+                {label}
+              </Button>
+            ))
+          : null}
+        <Button
+          component={Link}
+          to={paths.home.getHref()}
+          variant="default"
+          leftSection={<IconHome size={20} aria-hidden />}
+        >
+          {t('comingSoon.action')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
 import { type SessionUser, useSessionUser } from '@/lib/session.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
@@ -78,7 +79,7 @@ export function ContactPage() {
   const failure =
     sendCall.isError && !onFields
       ? error instanceof ApiError
-        ? t(error.messageKeys)
+        ? t(apiErrorMessageKeys(error))
         : t('errors:unknown')
       : null;
 

@@ -1,0 +1,33 @@
+import type { ErrorCode, ErrorDetail } from '@opora/contracts';
+
+/**
+ * A failed API call, from the problem details the API answers with (SPEC §3): the catalogue `code`
+ * selects the translated message, `errors` carries field-level details of a validation failure.
+ * A network failure has status 0. Apart from the client (`api-client.ts`, which re-exports it), so
+ * the shell can tell these errors apart (query retries) without carrying the client.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  /**
+   * Catalogue code (SPEC §8) as the server sent it; `unknown` when it sent none. Its message:
+   * `apiErrorMessageKeys(error)` (`api-error-message.ts`, apart so the shell carries no catalogue).
+   */
+  readonly code: ErrorCode | (string & {});
+  readonly errors: ErrorDetail[];
+  readonly detail: string | undefined;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    title: string;
+    detail?: string;
+    errors?: ErrorDetail[];
+  }) {
+    super(init.title);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+    this.errors = init.errors ?? [];
+  }
+}

@@ -1,0 +1,68 @@
+import { expect, test } from './fixtures.ts';
+import { newPerson, openUserMenu, signInThroughForm, signUpByApi } from './identity.ts';
+
+// Staff roles come from a provider's membership or from platform staff, which no sign-up grants: these
+// tests sign in with the demo seed's accounts (README) and only read.
+const demoPassword = 'Opora2026!';
+const provider = { email: 'poskytovatel@opora.test', name: 'Petr Dvořák' };
+const admin = { email: 'admin@opora.test', name: 'Alena Horáková' };
+
+test('a provider administrator is led from the dashboard and the user menu to the provider area', async ({
+  page,
+}) => {
+  await signInThroughForm(page, provider.email, demoPassword);
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('link', { name: 'Administrace' })).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Sekce pro poskytovatele' }).click();
+  await expect(page).toHaveURL('/provider');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Sekci pro poskytovatele připravujeme' }),
+  ).toBeVisible();
+
+  await page.goto('/user');
+  await openUserMenu(page, provider.name);
+  await expect(page.getByRole('menuitem', { name: 'Administrace' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Sekce pro poskytovatele' }).click();
+  await expect(page).toHaveURL('/provider');
+});
+
+test('platform staff are led to the administration, which a client cannot open', async ({
+  page,
+  request,
+}) => {
+  await signInThroughForm(page, admin.email, demoPassword);
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('link', { name: 'Sekce pro poskytovatele' })).toHaveCount(0);
+  await page.getByRole('main').getByRole('link', { name: 'Administrace' }).click();
+  await expect(page).toHaveURL('/admin');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Administraci platformy připravujeme' }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle('Administrace - Opora');
+  await openUserMenu(page, admin.name);
+  await expect(page.getByRole('menuitem', { name: 'Administrace' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.context().clearCookies();
+  const person = newPerson();
+  await signUpByApi(request, person);
+  await signInThroughForm(page, person.email, person.password);
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('link', { name: /Sekce pro poskytovatele|Administrace/ })).toHaveCount(0);
+  await page.goto('/admin');
+  await expect(page).toHaveURL('/unauthorized');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the menu leads a provider to the provider area', async ({ page }) => {
+    await signInThroughForm(page, provider.email, demoPassword);
+    await expect(page).toHaveURL('/dashboard');
+    await page.getByRole('button', { name: 'Otevřít nabídku' }).click();
+    const menu = page.getByRole('dialog', { name: 'Nabídka' });
+    await menu.getByRole('link', { name: 'Sekce pro poskytovatele' }).click();
+    await expect(page).toHaveURL('/provider');
+    await expect(menu).toBeHidden();
+  });
+});
