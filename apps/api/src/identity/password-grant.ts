@@ -1,4 +1,5 @@
 import { clearLoginFailures, recordLoginFailure } from './brute-force.ts';
+import { isStorableText } from './form.ts';
 import { findLoginCandidate, type LoginCandidate } from './identity-users.ts';
 import type { IdentityIssuer } from './issuer.ts';
 import { invalidUserCredentials, OAuthError } from './oauth-error.ts';
@@ -32,7 +33,8 @@ export async function passwordGrant(
   const password = params.get('password') ?? '';
 
   const now = issuer.now();
-  const candidate = username === '' ? undefined : await findLoginCandidate(issuer.db, username);
+  const candidate =
+    username === '' || !isStorableText(username) ? undefined : await findLoginCandidate(issuer.db, username);
   if (!candidate) {
     await verifyDummyPassword(password);
     throw invalidUserCredentials();

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '../platform/errors.ts';
 import { addCorsHeaders, sendPreflight } from './cors.ts';
 import { discoveryDocument } from './discovery-endpoint.ts';
+import { identityFormBodyLimit } from './form.ts';
 import type { IdentityIssuer } from './issuer.ts';
 import { logoutEndpoint } from './logout-endpoint.ts';
 import { OAuthError, sendBareError, sendOAuthError } from './oauth-error.ts';
@@ -52,14 +53,18 @@ export async function identityRoutes(app: FastifyInstance, { issuer }: { issuer:
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
+    { parseAs: 'string', bodyLimit: identityFormBodyLimit },
     (_request, body, done) => {
       done(null, new URLSearchParams(body as string));
     },
   );
-  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => {
-    done(null, new URLSearchParams());
-  });
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: identityFormBodyLimit },
+    (_request, _body, done) => {
+      done(null, new URLSearchParams());
+    },
+  );
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError && error.code === 'RateLimited') {
