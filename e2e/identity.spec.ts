@@ -167,6 +167,22 @@ test('a visitor sent from the profile to sign-in is returned to the profile once
   await expect(passwordField(page, 'Současné heslo')).toBeVisible();
 });
 
+// Embedded issuer only: Keycloak allows exactly the web origins of its `web` client (OPORA_WEB_ORIGIN).
+test('a person who opened the app at another address of the server than PUBLIC_URL signs in there', {
+  tag: '@embedded-identity',
+}, async ({ page, request, baseURL }) => {
+  const person = newPerson();
+  await signUpByApi(request, person);
+  // PUBLIC_URL is http://localhost:<port>; the same server answers at 127.0.0.1 (or a LAN address).
+  const other = `http://127.0.0.1:${new URL(baseURL ?? '').port}`;
+  await page.goto(`${other}/login`);
+  await textField(page, 'E-mail').fill(person.email);
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  await expect(page).toHaveURL(`${other}/dashboard`);
+  await expect(page.getByRole('link', { name: 'Přehled' })).toBeVisible();
+});
+
 test('sign-in never sends anyone to another site, whatever its address says', async ({ page, request }) => {
   const person = newPerson();
   await signUpByApi(request, person);

@@ -14,6 +14,9 @@
  *   pnpm bench accounts  password-reset requests and sign-ups, 30 at once against a pool of 10
  *                        connections: 2xx/4xx/5xx, hangs, p50/p99, e-mails recorded, and whether
  *                        /api/health and /api/ready still answer (scripts/bench-accounts.ts)
+ *   pnpm bench timing    medians and p90 of an existing account against an unknown address on the password
+ *                        grant (wrong password) and the password-reset request, interleaved, and their
+ *                        ratio (scripts/bench-timing.ts)
  *   pnpm bench lighthouse Lighthouse (mobile) on / and a services list of `pnpm start`'s production
  *                        server with demo data: performance, accessibility and best-practices scores
  *                        (targets ≥ 95, 100, ≥ 95) and the failing audits (scripts/bench-lighthouse.ts)
@@ -30,6 +33,7 @@ import { benchCatalogue } from './bench-catalogue.ts';
 import { benchIdentity } from './bench-identity.ts';
 import { benchLighthouse } from './bench-lighthouse.ts';
 import { answers, exited, freePort } from './bench-support.ts';
+import { benchTiming } from './bench-timing.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 120_000;
@@ -144,6 +148,7 @@ const benches: Record<string, () => Promise<void>> = {
   catalogue: benchCatalogue,
   accounts: benchAccounts,
   lighthouse: benchLighthouse,
+  timing: benchTiming,
 };
 
 const name = process.argv[2];

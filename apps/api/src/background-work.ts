@@ -1,4 +1,5 @@
 import { accountDeletions } from './accounts/delete-account.ts';
+import { passwordResets } from './accounts/request-password-reset.ts';
 import { abandonedSignUps } from './accounts/sign-up-attempts.ts';
 import type { BackgroundWork } from './platform/jobs.ts';
 import { emailDelivery } from './platform/mail.ts';
@@ -11,6 +12,7 @@ import { emailDelivery } from './platform/mail.ts';
  */
 export const backgroundWork: readonly BackgroundWork[] = [
   emailDelivery, //    email-delivery: send a recorded e-mail (SMTP, or the development outbox)
+  passwordResets, //   password-reset: issue a reset link and queue its e-mail (nothing for an unknown address)
   abandonedSignUps, // abandoned-sign-up: remove the identity account a sign-up left half-way
   accountDeletions, // account-deletion: anonymise an account whose deletion stopped after the identity step
 ];

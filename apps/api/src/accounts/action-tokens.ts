@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DbExecutor } from '@opora/db';
 import { type UserActionTokenKind, userActionTokens } from '@opora/db';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 
 /**
  * How long an e-mailed link works. A reset link grants the account, so it lives an hour (long enough to
@@ -99,6 +100,42 @@ export async function countRecentActionTokens(
         eq(userActionTokens.userId, userId),
         eq(userActionTokens.kind, kind),
         gt(userActionTokens.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+      ),
+    );
+  return row?.count ?? 0;
+}
+
+/**
+ * Like `countRecentActionTokens`, but only tokens that replaced an earlier one of the kind: the user's
+ * first token (sign-up's confirmation) is not a resend.
+ */
+export async function countRecentResentTokens(
+  tx: DbExecutor,
+  userId: string,
+  kind: UserActionTokenKind,
+  seconds: number,
+): Promise<number> {
+  const earlier = alias(userActionTokens, 'earlier');
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(userActionTokens)
+    .where(
+      and(
+        eq(userActionTokens.userId, userId),
+        eq(userActionTokens.kind, kind),
+        gt(userActionTokens.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+        exists(
+          tx
+            .select({ one: sql`1` })
+            .from(earlier)
+            .where(
+              and(
+                eq(earlier.userId, userActionTokens.userId),
+                eq(earlier.kind, userActionTokens.kind),
+                lt(earlier.createdAt, userActionTokens.createdAt),
+              ),
+            ),
+        ),
       ),
     );
   return row?.count ?? 0;

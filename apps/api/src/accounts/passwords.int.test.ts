@@ -1,8 +1,8 @@
-import { userActionTokens } from '@opora/db';
-import { eq } from 'drizzle-orm';
+import { jobQueueSchema, userActionTokens } from '@opora/db';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashActionToken } from './action-tokens.ts';
-import { resetEmailsPerHour } from './request-password-reset.ts';
+import { passwordResetQueue, resetEmailsPerHour } from './request-password-reset.ts';
 import {
   type AccountTestServer,
   bearer,
@@ -121,6 +121,21 @@ describe('password reset', () => {
     expect(mail).toMatchObject({ to: account.email, subject: 'Reset your password' });
     expect(mail?.links).toEqual([expect.stringMatching(/\/reset-password\?token=[\w-]{43}$/)]);
     expect(mail?.text).toContain('valid for 1 hour and can be used once');
+  });
+
+  it('does the same work for an unknown address as for an account: one reset job each', async () => {
+    const account = await server.createAccount();
+    const resetJobs = async () => {
+      const { rows } = await server.database.db.execute<{ data: { userId: string | null } }>(
+        sql`select data from ${sql.identifier(jobQueueSchema)}.job
+            where name = ${passwordResetQueue.name} order by created_on, id`,
+      );
+      return rows.map((row) => row.data);
+    };
+    const before = (await resetJobs()).length;
+    expect((await requestReset('nobody-here-either@example.cz')).statusCode).toBe(204);
+    expect((await requestReset(account.email)).statusCode).toBe(204);
+    expect((await resetJobs()).slice(before)).toEqual([{ userId: null }, { userId: account.userId }]);
   });
 
   it('sets the new password with the token and signs every session out', async () => {

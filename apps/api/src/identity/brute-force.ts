@@ -1,5 +1,5 @@
 import { type DbExecutor, identityLoginFailures } from '@opora/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BruteForceSettings } from './realm.ts';
 
 // Keycloak's temporary lockout (DefaultBruteForceProtector, strategy MULTIPLE): every
@@ -68,6 +68,29 @@ export async function recordLoginFailure(
         lockedUntil: wait > 0 ? new Date(now.getTime() + wait * 1000) : row.lockedUntil,
       })
       .where(eq(identityLoginFailures.userId, userId));
+  });
+}
+
+/** A user id no account has (the nil UUID): the unknown-user failure below finds no row with it. */
+const noUserId = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * What a failure of an unknown (or locked) user costs: `recordLoginFailure`'s transaction, with its
+ * round trips and its commit flushed to disk (a transaction id is taken), but changing nothing. The
+ * token endpoint's time then does not tell an existing account's wrong password from an unknown name.
+ */
+export async function recordUncountedLoginFailure(db: DbExecutor, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_current_xact_id()`);
+    await tx
+      .select()
+      .from(identityLoginFailures)
+      .where(eq(identityLoginFailures.userId, noUserId))
+      .for('update');
+    await tx
+      .update(identityLoginFailures)
+      .set({ lastFailureAt: now })
+      .where(eq(identityLoginFailures.userId, noUserId));
   });
 }
 

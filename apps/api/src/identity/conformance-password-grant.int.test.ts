@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { compactVerify, createLocalJWKSet, decodeJwt, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -237,6 +238,25 @@ describe('D. password grant — errors', () => {
     expect(unknown.text).toBe(wrong.text);
   });
 
+  it('commits a failure transaction for an unknown user as for a wrong password, so both take as long', async () => {
+    // Transaction ids taken while the request ran: one is the probe's own, the rest the request's writes.
+    const writesDuring = async (request: () => Promise<unknown>) => {
+      const xid = async () => {
+        const { rows } = await server.database.db.execute<{ xid: string }>(
+          sql`select pg_current_xact_id()::text as xid`,
+        );
+        return Number(rows[0]?.xid);
+      };
+      const before = await xid();
+      await request();
+      return (await xid()) - before - 1;
+    };
+    const wrong = await writesDuring(() => token({ username: 'victor', password: 'wrong-once-more' }));
+    const unknown = await writesDuring(() => token({ username: 'nobody-at-all', password: 'x' }));
+    expect(wrong).toBe(1);
+    expect(unknown).toBe(wrong);
+  });
+
   it('17. needs a username (401 invalid_request); a blank or padded one is an unknown user (no trimming)', async () => {
     const missing = await token({ username: undefined });
     expect(missing.status).toBe(401);
@@ -450,6 +470,17 @@ describe('CORS on the token endpoint', () => {
     }
     // The server's own origin is same-origin, never refused.
     expect((await token({}, { origin: new URL(server.base).origin })).status).toBe(200);
+  });
+
+  it('takes a page this server served at another of its addresses as same-origin, with tokens of the one issuer', async () => {
+    // PUBLIC_URL says 127.0.0.1; the app was opened at localhost (or the LAN address): Origin = Host.
+    const other = `http://localhost:${new URL(server.base).port}`;
+    const tokenUrl = server.tokenUrl.replace(server.base, other);
+    const response = await server.post(tokenUrl, passwordForm(), { origin: other });
+    expect(response.status).toBe(200);
+    expect(decodeJwt(String(response.json?.access_token)).iss).toBe(server.iss);
+    // That address is no origin of its own for a request sent to another one.
+    expect((await token({}, { origin: other })).status).toBe(403);
   });
 
   it('adds nothing before the grant type is checked; answers a failed client authentication to any origin', async () => {

@@ -18,7 +18,9 @@ function originOf(request: FastifyRequest): string | undefined {
 
 /**
  * Whether a request of `client` may come from its Origin (Keycloak ≥ 26.6.3): no Origin (a server),
- * the server's own origin, or one of the client's web origins.
+ * the server's own origin, or one of the client's web origins. Own origin is the issuer's, or the
+ * address this request was sent to (its Host): a page this server served at another address of its
+ * own (127.0.0.1, the LAN address) is the same origin; a page of another host names that host.
  */
 export function isOriginAllowed(
   issuer: IdentityIssuer,
@@ -27,8 +29,20 @@ export function isOriginAllowed(
 ): boolean {
   const origin = originOf(request);
   return (
-    origin === undefined || origin === new URL(issuer.issuer).origin || client.webOrigins.includes(origin)
+    origin === undefined ||
+    origin === new URL(issuer.issuer).origin ||
+    origin === requestOrigin(request) ||
+    client.webOrigins.includes(origin)
   );
+}
+
+/** The origin the request was addressed to (scheme and Host, as the client sent them). */
+function requestOrigin(request: FastifyRequest): string | undefined {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Keycloak's answer to a disallowed Origin: 403 `{"error":"Invalid origin"}`, no CORS headers. */

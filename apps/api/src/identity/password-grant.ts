@@ -1,4 +1,4 @@
-import { clearLoginFailures, recordLoginFailure } from './brute-force.ts';
+import { clearLoginFailures, recordLoginFailure, recordUncountedLoginFailure } from './brute-force.ts';
 import { isStorableText } from './form.ts';
 import { findLoginCandidate, type LoginCandidate } from './identity-users.ts';
 import type { IdentityIssuer } from './issuer.ts';
@@ -17,7 +17,8 @@ import { effectiveRealmRoles, grantedScope } from './tokens.ts';
  * alike (400 "Invalid user credentials"); a disabled account is revealed only to its right password.
  * The username is taken as sent (no trimming): only a missing one is "Missing parameter: username".
  * A user's second password grant while the first is under way is refused like a lockout (Keycloak's
- * brute-force protection does not allow concurrent logins by default).
+ * brute-force protection does not allow concurrent logins by default). Every refusal costs one
+ * password verification and one failure transaction, so its time does not tell which it was.
  */
 export async function passwordGrant(
   issuer: IdentityIssuer,
@@ -37,12 +38,14 @@ export async function passwordGrant(
     username === '' || !isStorableText(username) ? undefined : await findLoginCandidate(issuer.db, username);
   if (!candidate) {
     await verifyDummyPassword(password);
+    await recordUncountedLoginFailure(issuer.db, now);
     throw invalidUserCredentials();
   }
   const { user } = candidate;
   const inProgress = issuer.passwordGrantsInProgress;
   if ((candidate.lockedUntil && candidate.lockedUntil.getTime() > now.getTime()) || inProgress.has(user.id)) {
     await verifyDummyPassword(password);
+    await recordUncountedLoginFailure(issuer.db, now);
     throw invalidUserCredentials();
   }
   inProgress.add(user.id);
@@ -61,10 +64,13 @@ async function authenticatedGrant(
 ): Promise<TokenResponse> {
   const { candidate, scopes, password, now } = input;
   const { user } = candidate;
-  const passwordValid =
-    candidate.passwordHash !== null &&
-    password !== '' &&
-    (await verifyPassword(candidate.passwordHash, password));
+  let passwordValid = false;
+  if (candidate.passwordHash !== null && password !== '') {
+    passwordValid = await verifyPassword(candidate.passwordHash, password);
+  } else {
+    // Nothing to verify, but the time of a verification is spent all the same.
+    await verifyDummyPassword(password);
+  }
   if (!passwordValid) {
     await recordLoginFailure(issuer.db, user.id, now, issuer.realm.bruteForce);
     throw invalidUserCredentials();

@@ -24,7 +24,7 @@ export const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         appVersion: app.config.appVersion,
         identity: {
-          url: app.config.identity.url,
+          url: app.config.identity.embedded ? null : app.config.identity.url,
           realm: app.config.identity.realm,
           clientId: identityClientId,
         },

@@ -27,7 +27,8 @@ describe('GET /api/v1/web/config', () => {
     const body = WebConfigSchema.parse(response.json());
     expect(body).toEqual({
       appVersion: '1.2.3',
-      identity: { url: 'https://opora.example', realm: 'care', clientId: 'web' },
+      // The embedded issuer: the browser calls the origin it is on.
+      identity: { url: null, realm: 'care', clientId: 'web' },
       locales: ['cs', 'en', 'sk'],
       defaultLocale: 'cs',
     });
@@ -67,4 +68,38 @@ describe('GET /api/v1/web/config', () => {
     const twice = await app.inject({ method: 'GET', url: '/api/v1/web/config?_envelope=1&_envelope=1' });
     expect(twice.json()).toHaveProperty('data.appVersion', '1.2.3');
   });
+
+  it('sends the browser to the origin it is on when the issuer is embedded, whatever the address', async () => {
+    const { identity, csp } = await webConfigOf({ PUBLIC_URL: 'http://localhost:3000' }, '127.0.0.1:3000');
+    expect(identity).toMatchObject({ url: null, realm: 'opora', clientId: 'web' });
+    // 'self' is the page's own origin: 127.0.0.1 here, so sign-in is not blocked.
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toContain('localhost');
+  });
+
+  it('names an outside identity server, and lets the page connect to it', async () => {
+    const { identity, csp } = await webConfigOf({
+      PUBLIC_URL: 'http://localhost:3000',
+      IDENTITY_URL: 'https://id.opora.example/auth',
+    });
+    expect(identity.url).toBe('https://id.opora.example/auth');
+    expect(csp).toContain("connect-src 'self' https://id.opora.example;");
+  });
 });
+
+/** The identity part of the web config and the page's CSP, from an app of its own with `env`. */
+async function webConfigOf(env: Record<string, string>, host?: string) {
+  const own = await buildApp({ config: testConfig(env), db: database.db });
+  try {
+    const response = await own.inject({
+      method: 'GET',
+      url: '/api/v1/web/config',
+      ...(host === undefined ? {} : { headers: { host } }),
+    });
+    expect(response.statusCode).toBe(200);
+    const csp = String(response.headers['content-security-policy']);
+    return { identity: WebConfigSchema.parse(response.json()).identity, csp };
+  } finally {
+    await own.close();
+  }
+}

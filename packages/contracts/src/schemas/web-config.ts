@@ -8,8 +8,11 @@ export const WebConfigSchema = z
   .object({
     appVersion: z.string(),
     identity: z.object({
-      /** Base URL of the identity server (Keycloak or the embedded issuer). */
-      url: z.url(),
+      /**
+       * Base URL of an outside identity server (Keycloak); null when the issuer is embedded: the
+       * browser then calls the origin it is on, whichever address it was opened at.
+       */
+      url: z.url().nullable(),
       realm: z.string(),
       clientId: z.string(),
     }),

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { type DevMailMessage, identityClientId, identityScope, type SignUp } from '@opora/contracts';
-import { type CreateDbOptions, createDb, type Db, emailOutbox } from '@opora/db';
+import { type CreateDbOptions, createDb, type Db, emailOutbox, jobQueueSchema } from '@opora/db';
 import { createIdentityUser, createTestDatabase, createUser, type TestDatabase } from '@opora/db/testing';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
@@ -11,6 +11,7 @@ import type { Config } from '../../platform/config.ts';
 import type { JobsOptions } from '../../platform/jobs.ts';
 import { testConfig } from '../../testing/test-app.ts';
 import { waitFor } from '../../testing/wait-for.ts';
+import { passwordResetQueue } from '../request-password-reset.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -84,7 +85,10 @@ export interface AccountTestServer {
   createAccount(options?: { realmRoles?: string[]; email?: string }): Promise<TestAccount>;
   /** Registers through `POST /users/sign-up`; answers the account's subject. */
   signUp(overrides?: Partial<SignUp>): Promise<{ id: string; email: string; password: string }>;
-  /** Resolves once no queued e-mail waits for the delivery worker (fails after 10 s). */
+  /**
+   * Resolves once no reset request waits for its job and no queued e-mail for the delivery worker
+   * (fails after 10 s).
+   */
   mailDelivered(): Promise<void>;
   /** The development mailbox, newest first, once every queued e-mail is delivered. */
   mailbox(): Promise<DevMailMessage[]>;
@@ -248,6 +252,13 @@ export async function startAccountTestServer(
       };
     },
     async mailDelivered() {
+      await waitFor('every reset request to be handled', async () => {
+        const { rows } = await database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from ${sql.identifier(jobQueueSchema)}.job
+              where name = ${passwordResetQueue.name} and state in ('created', 'retry', 'active')`,
+        );
+        return rows[0]?.n === 0 ? true : undefined;
+      });
       await waitFor('every queued e-mail to be delivered', async () => {
         const [pending] = await database.db
           .select({ n: count() })

@@ -15,7 +15,8 @@ type IdentityEndpoints = { token: string; logout: string; clientId: string };
 
 async function identityEndpoints(): Promise<IdentityEndpoints> {
   const { identity } = await queryClient.fetchQuery(webConfigQueryOptions());
-  const base = `${identity.url}/realms/${encodeURIComponent(identity.realm)}/protocol/openid-connect`;
+  // No URL: the embedded issuer, on the origin this page came from (a relative URL reaches it).
+  const base = `${identity.url ?? ''}/realms/${encodeURIComponent(identity.realm)}/protocol/openid-connect`;
   return { token: `${base}/token`, logout: `${base}/logout`, clientId: identity.clientId };
 }
 
