@@ -8,10 +8,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from './bench-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -127,18 +127,6 @@ export async function ensureKeycloak(): Promise<string> {
   }
   if (!existsSync(marker)) throw new Error(`unpacking ${archive} gave no ${marker}`);
   return keycloakHome;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface KeycloakOptions {

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from './keycloak-server.ts';
+import { freePort } from './bench-support.ts';
 
 export interface RunningRedis {
   url: string;

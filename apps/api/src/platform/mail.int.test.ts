@@ -38,11 +38,21 @@ async function outboxRow(id: string) {
   return row;
 }
 
-const sentRow = (id: string) =>
-  waitFor('the outbox row to be sent', async () => {
-    const row = await outboxRow(id);
-    return row?.status === 'sent' ? row : undefined;
-  });
+const sentRow = (id: string, timeoutMs?: number) =>
+  waitFor(
+    'the outbox row to be sent',
+    async () => {
+      const row = await outboxRow(id);
+      return row?.status === 'sent' ? row : undefined;
+    },
+    { timeoutMs },
+  );
+
+/**
+ * A retry is not announced (no NOTIFY): a worker takes it at its next idle poll, up to
+ * `notifyPollingIntervalSeconds` (10 s) later, more on a loaded machine.
+ */
+const retryPickupMs = 40_000;
 
 const link = 'http://localhost:3000/reset-password?token=q3Yx0Zb2mE8vJQy7n1cW4kT9sLrA6uHdPfGiXoBe5Vw';
 type ResetMail = Extract<OutgoingMail, { template: 'password-reset' }>;
@@ -142,7 +152,7 @@ describe('delivery over SMTP', () => {
 });
 
 describe('a delivery the SMTP server refuses', () => {
-  it('is retried with backoff and lands once', async () => {
+  it('is retried with backoff and lands once', { timeout: 120_000 }, async () => {
     const smtp = await startSmtpTestListener({ refuseFirst: 2 });
     // pg-boss's clock, moved by hand: retries come only when their backoff has passed. It starts an
     // hour ahead so a job sent now is due at once.
@@ -160,11 +170,13 @@ describe('a delivery the SMTP server refuses', () => {
       expect((await outboxRow(id))?.attempts).toBe(1);
       // ...then again, refused once more, and the third attempt delivers.
       await clock.tick(emailDeliveryQueue.policy.retryDelaySeconds * 2000);
-      await waitFor('the second refusal', async () =>
-        (await outboxRow(id))?.attempts === 2 ? true : undefined,
+      await waitFor(
+        'the second refusal',
+        async () => ((await outboxRow(id))?.attempts === 2 ? true : undefined),
+        { timeoutMs: retryPickupMs },
       );
       await clock.tick(emailDeliveryQueue.policy.retryDelaySeconds * 4000);
-      const row = await sentRow(id);
+      const row = await sentRow(id, retryPickupMs);
       expect(row).toMatchObject({ attempts: 3, lastError: null });
       expect(smtp.refused).toBe(2);
       expect(smtp.received.filter((message) => message.to.includes('greylisted@example.cz'))).toHaveLength(1);
