@@ -67,6 +67,21 @@ export async function consumeActionToken(
   return row?.userId;
 }
 
+/**
+ * Gives a consumed token back when what it was consumed for failed outside the database (the identity
+ * server refused or did not answer): the link works again, as if it had not been opened.
+ */
+export async function releaseActionToken(
+  db: DbExecutor,
+  token: string,
+  kind: UserActionTokenKind,
+): Promise<void> {
+  await db
+    .update(userActionTokens)
+    .set({ usedAt: null })
+    .where(and(eq(userActionTokens.tokenHash, hashActionToken(token)), eq(userActionTokens.kind, kind)));
+}
+
 /** Ends every unused token of a kind (a newer one was sent, or the action happened another way). */
 export async function revokeActionTokens(
   tx: DbExecutor,

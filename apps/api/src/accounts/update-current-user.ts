@@ -7,15 +7,31 @@ import { withUserProfile } from './identity-errors.ts';
 
 /**
  * `PATCH /users/me`: names, phone and language. Names are also the identity account's (they appear in
- * tokens), so the identity server is updated inside the transaction: when it fails, nothing changes.
+ * tokens). No identity call runs inside a transaction: the identity server is asked first (when it
+ * refuses or fails, nothing changed), then the application's row; should that fail, the identity
+ * account gets its previous names back.
  */
 export async function updateCurrentUser(
   context: AccountContext,
   principal: Principal,
   changes: UpdateCurrentUser,
 ): Promise<void> {
-  await context.db.transaction(async (tx) => {
-    await tx
+  const namesChange = changes.firstName !== undefined || changes.lastName !== undefined;
+  let previous: { firstName: string | null; lastName: string | null } | undefined;
+  if (namesChange) {
+    [previous] = await context.db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, principal.userId));
+    await withUserProfile(() =>
+      context.identityAdmin.updateUser(principal.subject, {
+        ...(changes.firstName !== undefined && { firstName: changes.firstName }),
+        ...(changes.lastName !== undefined && { lastName: changes.lastName }),
+      }),
+    );
+  }
+  try {
+    await context.db
       .update(users)
       .set({
         ...(changes.firstName !== undefined && { firstName: changes.firstName }),
@@ -24,13 +40,11 @@ export async function updateCurrentUser(
         ...(changes.locale !== undefined && { locale: changes.locale }),
       })
       .where(eq(users.id, principal.userId));
-    if (changes.firstName !== undefined || changes.lastName !== undefined) {
-      await withUserProfile(() =>
-        context.identityAdmin.updateUser(principal.subject, {
-          ...(changes.firstName !== undefined && { firstName: changes.firstName }),
-          ...(changes.lastName !== undefined && { lastName: changes.lastName }),
-        }),
-      );
+  } catch (error) {
+    if (previous?.firstName && previous.lastName) {
+      const names = { firstName: previous.firstName, lastName: previous.lastName };
+      await context.identityAdmin.updateUser(principal.subject, names).catch(() => undefined);
     }
-  });
+    throw error;
+  }
 }
