@@ -21,14 +21,9 @@
  * sent / expected / duplicated, and the probes. Figures are printed, never asserted.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
-import { startProductionApi } from './bench-support.ts';
+import { type BenchDbModule, startApiOnOwnDatabase } from './bench-support.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 120_000;
 const accounts = Number(process.env.BENCH_ACCOUNTS ?? 30);
 const hangMs = Number(process.env.BENCH_HANG_SECONDS ?? 15) * 1000;
@@ -38,17 +33,6 @@ const roundNames = (process.env.BENCH_ROUNDS ?? 'reset,sign-up').split(',').map(
 /** Per client address and 10 minutes (apps/api/src/accounts/rate-limits.ts), minus a margin. */
 const resetsPerAddress = 10;
 const signUpsPerAddress = 15;
-
-interface BenchDbModule {
-  openBenchDatabase(options: {
-    databaseUrl?: string | undefined;
-    tempDir: string;
-  }): Promise<{ url: string; description: string; close: () => Promise<void> }>;
-  queryRows<T>(url: string, text: string, values?: readonly unknown[]): Promise<T[]>;
-}
-
-const importByPath = <T>(relative: string) =>
-  import(pathToFileURL(path.join(root, relative)).href) as Promise<T>;
 
 interface Outcome {
   status: number | 'hang' | 'error';
@@ -179,19 +163,7 @@ function report(rounds: Round[]): void {
 }
 
 export async function benchAccounts(): Promise<void> {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-accounts-'));
-  const dbModule = await importByPath<BenchDbModule>('packages/db/src/bench/index.ts');
-  const database = await dbModule.openBenchDatabase({ databaseUrl: process.env.DATABASE_URL, tempDir });
-  const server = await startProductionApi(
-    {
-      DATA_DIR: tempDir,
-      DATABASE_URL: database.url,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'loopback',
-    },
-    readyTimeoutMs,
-  );
+  const { server, database, dbModule, stop } = await startApiOnOwnDatabase('accounts', {}, readyTimeoutMs);
   const rounds: Round[] = [];
   try {
     console.log(`database: ${database.description}`);
@@ -264,8 +236,6 @@ export async function benchAccounts(): Promise<void> {
     }
   } finally {
     report(rounds);
-    await server.stop();
-    await database.close();
-    await rm(tempDir, { recursive: true, force: true });
+    await stop();
   }
 }

@@ -1,9 +1,12 @@
 // Helpers shared by the `pnpm bench` scripts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -98,4 +101,55 @@ export async function startProductionApi(
     await sleep(50);
   }
   return { origin, pid: child.pid ?? 0, stop };
+}
+
+export interface BenchDbModule {
+  openBenchDatabase(options: {
+    databaseUrl?: string | undefined;
+    tempDir: string;
+  }): Promise<{ url: string; description: string; close: () => Promise<void> }>;
+  queryRows<T>(url: string, text: string, values?: readonly unknown[]): Promise<T[]>;
+}
+
+/**
+ * `startProductionApi` on a database of its own (DATABASE_URL's server, else an embedded one in a
+ * temporary folder), no demo data, logs at `warn`, loopback as the only trusted proxy; `stop` ends the
+ * API, the database and the folder.
+ */
+export async function startApiOnOwnDatabase(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  readyTimeoutMs: number,
+): Promise<{
+  server: BenchServer;
+  database: { url: string; description: string };
+  dbModule: BenchDbModule;
+  stop: () => Promise<void>;
+}> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), `opora-bench-${name}-`));
+  const dbModule = (await import(
+    pathToFileURL(path.join(root, 'packages/db/src/bench/index.ts')).href
+  )) as BenchDbModule;
+  const database = await dbModule.openBenchDatabase({ databaseUrl: process.env.DATABASE_URL, tempDir });
+  const server = await startProductionApi(
+    {
+      DATA_DIR: tempDir,
+      DATABASE_URL: database.url,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'loopback',
+      ...env,
+    },
+    readyTimeoutMs,
+  );
+  return {
+    server,
+    database,
+    dbModule,
+    stop: async () => {
+      await server.stop();
+      await database.close();
+      await rm(tempDir, { recursive: true, force: true });
+    },
+  };
 }

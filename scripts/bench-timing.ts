@@ -15,28 +15,13 @@
  * p90 of each kind and existing / unknown. Figures are printed, never asserted.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { startProductionApi } from './bench-support.ts';
+import { startApiOnOwnDatabase } from './bench-support.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 120_000;
 const requests = Number(process.env.BENCH_TIMING_REQUESTS ?? 300);
 const warmUp = 20;
 /** Sign-ups run this many at a time (not measured). */
 const signUpConcurrency = 8;
-
-interface BenchDbModule {
-  openBenchDatabase(options: {
-    databaseUrl?: string | undefined;
-    tempDir: string;
-  }): Promise<{ url: string; description: string; close: () => Promise<void> }>;
-}
-
-const importByPath = <T>(relative: string) =>
-  import(pathToFileURL(path.join(root, relative)).href) as Promise<T>;
 
 /** A client address of its own per request, within the account routes' per-address limits. */
 let addressSequence = 0;
@@ -112,16 +97,9 @@ function report(pairs: Pair[]): void {
 }
 
 export async function benchTiming(): Promise<void> {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-timing-'));
-  const dbModule = await importByPath<BenchDbModule>('packages/db/src/bench/index.ts');
-  const database = await dbModule.openBenchDatabase({ databaseUrl: process.env.DATABASE_URL, tempDir });
-  const server = await startProductionApi(
+  const { server, database, stop } = await startApiOnOwnDatabase(
+    'timing',
     {
-      DATA_DIR: tempDir,
-      DATABASE_URL: database.url,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY: 'loopback',
       JOBS_WORKER: process.env.BENCH_TIMING_WORKER === 'true' ? 'true' : 'false',
     },
     readyTimeoutMs,
@@ -205,8 +183,6 @@ export async function benchTiming(): Promise<void> {
     await measure('PUT users/reset-password/request', resetRequest);
   } finally {
     report(pairs);
-    await server.stop();
-    await database.close();
-    await rm(tempDir, { recursive: true, force: true });
+    await stop();
   }
 }
