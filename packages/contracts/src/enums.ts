@@ -47,6 +47,62 @@ export const serviceTypeCodes = [
 ] as const;
 export type ServiceTypeCode = (typeof serviceTypeCodes)[number];
 
+/** What the account holder is to the client ("I am the client's child"); `self` for "I am the client". */
+export const relationshipTypeCodes = [
+  'self',
+  'child',
+  'spouse-partner',
+  'parent',
+  'sibling',
+  'grandchild',
+  'other-relative',
+  'guardian',
+  'social-worker',
+  'other',
+] as const;
+export type RelationshipTypeCode = (typeof relationshipTypeCodes)[number];
+
+/**
+ * States of a care request. `waiting-list` and `no-capacity` let a provider answer honestly instead
+ * of leaving a request unanswered (DOMAIN.md); `withdrawn` is the client's own decision, `expired` the
+ * platform's after nobody answered.
+ */
+export const careRequestStatusCodes = [
+  'new',
+  'in-progress',
+  'waiting-list',
+  'accepted',
+  'no-capacity',
+  'rejected',
+  'withdrawn',
+  'expired',
+] as const;
+export type CareRequestStatusCode = (typeof careRequestStatusCodes)[number];
+
+/** The states a request may move to from each state; a terminal state allows none. */
+export const careRequestTransitions: Record<CareRequestStatusCode, readonly CareRequestStatusCode[]> = {
+  new: ['in-progress', 'waiting-list', 'accepted', 'no-capacity', 'rejected', 'withdrawn', 'expired'],
+  'in-progress': ['waiting-list', 'accepted', 'no-capacity', 'rejected', 'withdrawn'],
+  'waiting-list': ['in-progress', 'accepted', 'no-capacity', 'rejected', 'withdrawn'],
+  accepted: [],
+  'no-capacity': [],
+  rejected: [],
+  withdrawn: [],
+  expired: [],
+};
+
+export function isTerminalCareRequestStatus(code: CareRequestStatusCode): boolean {
+  return careRequestTransitions[code].length === 0;
+}
+
+export function canChangeCareRequestStatus(from: CareRequestStatusCode, to: CareRequestStatusCode): boolean {
+  return careRequestTransitions[from].includes(to);
+}
+
+/** Currencies prices are given in: Czech providers price in crowns, Slovak ones in euro. */
+export const currencies = ['CZK', 'EUR'] as const;
+export type Currency = (typeof currencies)[number];
+
 export const contactTypes = ['private', 'public'] as const;
 export type ContactType = (typeof contactTypes)[number];
 
@@ -56,6 +112,18 @@ export type SubscriptionTypeCode = (typeof subscriptionTypeCodes)[number];
 /** Kinds of questionnaire: the extended case survey (public), the case survey, and a service's own survey. */
 export const surveyTypes = ['extended-case', 'case', 'service'] as const;
 export type SurveyType = (typeof surveyTypes)[number];
+
+/** The questionnaires of the platform a case is described with (the `service` ones are providers'). */
+export const caseSurveyTypes = ['extended-case', 'case'] as const;
+export type CaseSurveyType = (typeof caseSurveyTypes)[number];
+
+/** A definition is edited as a draft and frozen once published; answers bind to a published version. */
+export const surveyDefinitionStatuses = ['draft', 'published'] as const;
+export type SurveyDefinitionStatus = (typeof surveyDefinitionStatuses)[number];
+
+/** Roles of the people around a client that the client form records. */
+export const clientPersonRoles = ['contact-person', 'attending-doctor'] as const;
+export type ClientPersonRole = (typeof clientPersonRoles)[number];
 
 /** Roles of a provider's staff (the "groups" of a provider user). */
 export const providerRoles = ['providerAdmin', 'providerUser'] as const;

@@ -16,6 +16,7 @@ export * from './schemas/regions.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/surveys.ts';
 export * from './schemas/web-config.ts';
+export * from './search-text.ts';
 export * from './validation/birth-number.ts';
 export * from './validation/error-details.ts';
 export * from './validation/fields.ts';

@@ -11,7 +11,7 @@ export const requestStatuses = pgTable('request_statuses', {
   id: uuid('id').primaryKey().defaultRandom(),
   code: text('code').notNull().unique(),
   sortOrder: integer('sort_order').notNull().default(0),
-  /** No further change is expected (accepted, rejected, no capacity, cancelled). */
+  /** No further change is expected (contracts' `careRequestTransitions` allow none). */
   isTerminal: boolean('is_terminal').notNull().default(false),
 });
 

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgSequence, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
-import { sexEnum } from './enums.ts';
+import { clientPersonRoleEnum, sexEnum } from './enums.ts';
 import { providers } from './providers.ts';
 import { counties } from './regions.ts';
 import { users } from './users.ts';
@@ -58,7 +69,6 @@ export const clients = pgTable(
     relationshipTypeId: uuid('relationship_type_id').references(() => relationshipTypes.id, {
       onDelete: 'restrict',
     }),
-    attendingDoctor: text('attending_doctor'),
     ...timestamps(),
   },
   (t) => [
@@ -70,12 +80,13 @@ export const clients = pgTable(
     check('clients_birth_number_digits', sql`${t.birthNumber} is null or ${t.birthNumber} ~ '^[0-9]{9,10}$'`),
     check(
       'clients_service_address_present',
-      sql`not ${t.serviceAddressDiffers} or ${t.serviceCity} is not null`,
+      sql`not ${t.serviceAddressDiffers} or (${t.serviceCity} is not null and ${t.serviceCountyCode} is not null)`,
     ),
+    check('clients_self_has_no_relationship', sql`not ${t.isSelf} or ${t.relationshipTypeId} is null`),
   ],
 );
 
-/** A contact person of a client (often the family carer who is not the account holder). */
+/** A person around a client: the contact person (often a relative) or the attending doctor. */
 export const clientPersons = pgTable(
   'client_persons',
   {
@@ -83,14 +94,16 @@ export const clientPersons = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
-    firstName: text('first_name'),
-    lastName: text('last_name'),
+    role: clientPersonRoleEnum('role').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** E.164. */
     phone: text('phone'),
     email: text('email'),
     ...timestamps(),
   },
-  // Contact persons on the client card.
-  (t) => [index('client_persons_client_id_idx').on(t.clientId)],
+  // One person of each role per client (the client card shows one contact person and one doctor).
+  (t) => [unique('client_persons_client_id_role_unique').on(t.clientId, t.role)],
 );
 
 export const caseCodeSequence = pgSequence('case_code_seq', { startWith: 1, increment: 1 });

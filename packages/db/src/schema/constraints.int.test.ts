@@ -128,17 +128,127 @@ describe('survey definitions', () => {
   it('refuses to delete a definition that has answers', async () => {
     const [survey] = await database.db
       .insert(surveyDefinitions)
-      .values({ type: 'service', version: 2, code: 'needs-v1', definition })
+      .values({
+        type: 'service',
+        version: 2,
+        code: 'needs-v1',
+        definition,
+        status: 'published',
+        publishedAt: new Date(),
+      })
       .returning();
     const careCase = await createCase(database.db);
-    await database.db
-      .insert(surveyAnswers)
-      .values({ surveyDefinitionId: survey?.id ?? '', caseId: careCase.id, answers: { mobility: 2 } });
+    await database.db.insert(surveyAnswers).values({
+      surveyDefinitionId: survey?.id ?? '',
+      surveyType: 'service',
+      caseId: careCase.id,
+      answers: { mobility: 2 },
+    });
     await expectRefused(
       () => database.db.delete(surveyDefinitions).where(eq(surveyDefinitions.id, survey?.id ?? '')),
       // PostgreSQL 18 reports `on delete restrict` as restrict_violation, earlier versions as a foreign key one.
       [postgresErrorCodes.restrictViolation, postgresErrorCodes.foreignKeyViolation],
-      'survey_answers_survey_definition_id_survey_definitions_id_fk',
+      'survey_answers_definition_fk',
+    );
+  });
+
+  it('freezes a definition once answered, and keeps a published one published', async () => {
+    const [survey] = await database.db
+      .insert(surveyDefinitions)
+      .values({
+        type: 'case',
+        version: 7,
+        code: 'case-v7',
+        definition,
+        status: 'published',
+        publishedAt: new Date(),
+      })
+      .returning();
+    const id = survey?.id ?? '';
+    // Unanswered: a published definition may still be corrected.
+    await database.db
+      .update(surveyDefinitions)
+      .set({ definition: { questions: ['corrected'] } })
+      .where(eq(surveyDefinitions.id, id));
+    await expectRefused(
+      () =>
+        database.db
+          .update(surveyDefinitions)
+          .set({ status: 'draft', publishedAt: null })
+          .where(eq(surveyDefinitions.id, id)),
+      postgresErrorCodes.checkViolation,
+      'survey_definitions_published_stays',
+    );
+    const careCase = await createCase(database.db);
+    await database.db
+      .insert(surveyAnswers)
+      .values({ surveyDefinitionId: id, surveyType: 'case', caseId: careCase.id, answers: {} });
+    await expectRefused(
+      () =>
+        database.db
+          .update(surveyDefinitions)
+          .set({ definition: { questions: ['changed'] } })
+          .where(eq(surveyDefinitions.id, id)),
+      postgresErrorCodes.checkViolation,
+      'survey_definitions_frozen_when_answered',
+    );
+  });
+
+  it('refuses answers to a draft, answers of another type, and a second answer set of a type in a case', async () => {
+    const [draft] = await database.db
+      .insert(surveyDefinitions)
+      .values({ type: 'extended-case', version: 9, code: 'ext-v9', definition })
+      .returning();
+    const careCase = await createCase(database.db);
+    await expectRefused(
+      () =>
+        database.db.insert(surveyAnswers).values({
+          surveyDefinitionId: draft?.id ?? '',
+          surveyType: 'extended-case',
+          caseId: careCase.id,
+          answers: {},
+        }),
+      postgresErrorCodes.checkViolation,
+      'survey_answers_definition_published',
+    );
+    const [published] = await database.db
+      .insert(surveyDefinitions)
+      .values({
+        type: 'extended-case',
+        version: 10,
+        code: 'ext-v10',
+        definition,
+        status: 'published',
+        publishedAt: new Date(),
+      })
+      .returning();
+    await expectRefused(
+      () =>
+        database.db.insert(surveyAnswers).values({
+          surveyDefinitionId: published?.id ?? '',
+          surveyType: 'case',
+          caseId: careCase.id,
+          answers: {},
+        }),
+      postgresErrorCodes.foreignKeyViolation,
+      'survey_answers_definition_fk',
+    );
+    await database.db.insert(surveyAnswers).values({
+      surveyDefinitionId: published?.id ?? '',
+      surveyType: 'extended-case',
+      caseId: careCase.id,
+      answers: {},
+    });
+    await expectRefused(
+      () =>
+        database.db.insert(surveyAnswers).values({
+          surveyDefinitionId: published?.id ?? '',
+          surveyType: 'extended-case',
+          caseId: careCase.id,
+          answers: {},
+        }),
+      postgresErrorCodes.uniqueViolation,
+      'survey_answers_case_id_survey_type_unique',
     );
   });
 });

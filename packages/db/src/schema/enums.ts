@@ -1,4 +1,5 @@
 import {
+  clientPersonRoles,
   contactTypes,
   countries,
   locales,
@@ -7,12 +8,14 @@ import {
   serviceStatuses,
   sexValues,
   subscriptionTypeCodes,
+  surveyDefinitionStatuses,
   surveyTypes,
 } from '@opora/contracts';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 // The wire values are defined once in the contracts; the database enums reuse them.
 export {
+  clientPersonRoles,
   contactTypes,
   countries,
   locales,
@@ -21,6 +24,7 @@ export {
   serviceStatuses,
   sexValues,
   subscriptionTypeCodes,
+  surveyDefinitionStatuses,
   surveyTypes,
 };
 
@@ -76,6 +80,8 @@ export const serviceFormEnum = pgEnum('service_form', serviceForms);
 export const platformRoleEnum = pgEnum('platform_role', platformRoles);
 export const providerRoleEnum = pgEnum('provider_role', providerRoles);
 export const surveyTypeEnum = pgEnum('survey_type', surveyTypes);
+export const surveyDefinitionStatusEnum = pgEnum('survey_definition_status', surveyDefinitionStatuses);
+export const clientPersonRoleEnum = pgEnum('client_person_role', clientPersonRoles);
 export const consentKindEnum = pgEnum('consent_kind', consentKinds);
 export const careRequestEventKindEnum = pgEnum('care_request_event_kind', careRequestEventKinds);
 export const subscriptionVariantEnum = pgEnum('subscription_variant', subscriptionVariants);

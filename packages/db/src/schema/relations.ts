@@ -179,7 +179,6 @@ export const surveyAnswersRelations = relations(surveyAnswers, ({ one }) => ({
   }),
   case: one(cases, { fields: [surveyAnswers.caseId], references: [cases.id] }),
   careRequest: one(careRequests, { fields: [surveyAnswers.careRequestId], references: [careRequests.id] }),
-  client: one(clients, { fields: [surveyAnswers.clientId], references: [clients.id] }),
 }));
 
 export const subscriptionsRelations = relations(subscriptions, ({ one }) => ({

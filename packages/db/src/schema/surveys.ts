@@ -1,13 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { careRequests } from './care-requests.ts';
-import { cases, clients } from './cases.ts';
+import { cases } from './cases.ts';
 import { timestamps, timestamptz } from './columns.ts';
-import { surveyTypeEnum } from './enums.ts';
+import { surveyDefinitionStatusEnum, surveyTypeEnum } from './enums.ts';
 import { facilityServices } from './facility-services.ts';
+import { providers } from './providers.ts';
 import { users } from './users.ts';
 
-/** A versioned questionnaire: the extended case survey, the case survey, or a service's own. */
+/**
+ * A versioned questionnaire: the extended case survey, the case survey, or a provider's own form.
+ * Platform definitions have no provider. Edited as a draft, answered only once published; a
+ * definition with answers is frozen (a change is a new version; trigger in migration 0005).
+ */
 export const surveyDefinitions = pgTable(
   'survey_definitions',
   {
@@ -15,17 +31,27 @@ export const surveyDefinitions = pgTable(
     type: surveyTypeEnum('type').notNull(),
     version: integer('version').notNull(),
     code: text('code').notNull(),
-    /** The questionnaire itself (questions, choices, conditions), rendered by the web app. */
+    /** The questionnaire itself (contracts' `SurveyDocumentSchema`), rendered by the web app. */
     definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    /** The provider whose form this is; null for the platform's questionnaires. */
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'restrict' }),
+    status: surveyDefinitionStatusEnum('status').notNull().default('draft'),
+    publishedAt: timestamptz('published_at'),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
-    // SurveyDefinitionTypeVersionUnique.
-    unique('survey_definitions_type_version_unique').on(t.type, t.version),
+    // SurveyDefinitionTypeVersionUnique, within the platform's or one provider's questionnaires.
+    unique('survey_definitions_type_version_unique').on(t.providerId, t.type, t.version).nullsNotDistinct(),
     // SurveyDefinitionCodeUnique.
     unique('survey_definitions_code_unique').on(t.code),
+    // Target of the answers' (definition, type) key, which keeps one answer set per case and type.
+    unique('survey_definitions_id_type_unique').on(t.id, t.type),
     check('survey_definitions_version_positive', sql`${t.version} >= 1`),
+    check(
+      'survey_definitions_published_has_date',
+      sql`(${t.status} = 'published') = (${t.publishedAt} is not null)`,
+    ),
   ],
 );
 
@@ -47,34 +73,38 @@ export const facilityServiceSurveys = pgTable(
 );
 
 /**
- * Answers to a questionnaire for a case, a request or a client. Health data (GDPR Art. 9): stored only
- * with the explicit consent recorded in `consents`.
+ * Answers to one questionnaire, owned by exactly one case or one request, bound to the definition
+ * version they were given for. Health data (GDPR Art. 9): stored only with the explicit consent
+ * recorded in `consents`.
  */
 export const surveyAnswers = pgTable(
   'survey_answers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // SurveyDefinitionDeleteRestriction: a questionnaire with answers cannot be deleted.
-    surveyDefinitionId: uuid('survey_definition_id')
-      .notNull()
-      .references(() => surveyDefinitions.id, { onDelete: 'restrict' }),
+    surveyDefinitionId: uuid('survey_definition_id').notNull(),
+    /** The definition's type, kept equal by the composite key: one answer set per case and type. */
+    surveyType: surveyTypeEnum('survey_type').notNull(),
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'cascade' }),
     careRequestId: uuid('care_request_id').references(() => careRequests.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the whole questionnaire was sent as complete; drafts saved on the way have none. */
     submittedAt: timestamptz('submitted_at'),
     ...timestamps(),
   },
   (t) => [
-    // Surveys of a case (wizard steps, request review).
-    index('survey_answers_case_id_idx').on(t.caseId),
-    // Surveys tab of a request.
-    index('survey_answers_care_request_id_idx').on(t.careRequestId),
-    // Surveys of a client, reused across requests.
-    index('survey_answers_client_id_idx').on(t.clientId),
-    // The delete restriction looks answers up by definition.
+    // SurveyDefinitionDeleteRestriction: a questionnaire with answers cannot be deleted.
+    foreignKey({
+      name: 'survey_answers_definition_fk',
+      columns: [t.surveyDefinitionId, t.surveyType],
+      foreignColumns: [surveyDefinitions.id, surveyDefinitions.type],
+    }).onDelete('restrict'),
+    // One answer set per questionnaire type in a case (also the lookup of the wizard steps).
+    unique('survey_answers_case_id_survey_type_unique').on(t.caseId, t.surveyType),
+    // One answer set per questionnaire in a request (surveys tab of a request).
+    unique('survey_answers_care_request_id_definition_unique').on(t.careRequestId, t.surveyDefinitionId),
+    // The delete restriction and the freeze trigger look answers up by definition.
     index('survey_answers_survey_definition_id_idx').on(t.surveyDefinitionId),
-    check('survey_answers_attached', sql`num_nonnulls(${t.caseId}, ${t.careRequestId}, ${t.clientId}) >= 1`),
+    check('survey_answers_one_owner', sql`num_nonnulls(${t.caseId}, ${t.careRequestId}) = 1`),
   ],
 );

@@ -326,18 +326,28 @@ async function seedDemoClient(db: DbExecutor, ownerUserId: string): Promise<void
       zipcode: '149 00',
       countyCode: 'CZ0100',
       relationshipTypeId: required(relationshipTypeIds.get('child'), 'relationship type child'),
-      attendingDoctor: 'MUDr. Hana Veselá, Praha 4',
     })
     .onConflictDoNothing();
   await db
     .insert(clientPersons)
-    .values({
-      id: demoId('client-person:marie:tomas'),
-      clientId,
-      firstName: 'Tomáš',
-      lastName: 'Novák',
-      phone: '+420601100012',
-    })
+    .values([
+      {
+        id: demoId('client-person:marie:tomas'),
+        clientId,
+        role: 'contact-person',
+        firstName: 'Tomáš',
+        lastName: 'Novák',
+        phone: '+420601100012',
+      },
+      {
+        id: demoId('client-person:marie:doctor'),
+        clientId,
+        role: 'attending-doctor',
+        firstName: 'Hana',
+        lastName: 'Veselá',
+        phone: '+420241400111',
+      },
+    ])
     .onConflictDoNothing();
 
   // The case code comes from a sequence; checking first keeps a repeated seed from consuming numbers.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { databaseName, redactConnectionString } from '../connection-string.ts';
 import { hashDemoPassword, seedDemoData } from './demo-data.ts';
+import { seedPlaces } from './places.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { seedRegions } from './regions.ts';
 
@@ -20,6 +21,7 @@ export interface SeedOptions {
 export interface SeedSummary {
   regions: number;
   counties: number;
+  places: number;
   relationshipTypes: number;
   serviceCategories: number;
   serviceTypes: number;
@@ -39,7 +41,7 @@ export class SeedRefusedError extends Error {
 const seedLockKey = 7_241_905_114;
 
 /**
- * Loads reference data (regions and counties, relationship types, service taxonomy, request statuses,
+ * Loads reference data (regions, counties and places, relationship types, service taxonomy, request statuses,
  * subscription types) and, with `demo`, the demo catalogue and accounts. Idempotent: rows are keyed by
  * codes or fixed ids, so a second run changes nothing.
  */
@@ -50,6 +52,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedSummary> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     await seedRegions(tx);
+    await seedPlaces(tx);
     await seedReferenceData(tx);
     if (passwordHash) await seedDemoData(tx, passwordHash);
   });
@@ -108,6 +111,7 @@ async function countSeededRows(db: Db): Promise<SeedSummary> {
     select
       (select count(*) from regions) as "regions",
       (select count(*) from counties) as "counties",
+      (select count(*) from places) as "places",
       (select count(*) from relationship_types) as "relationshipTypes",
       (select count(*) from service_categories) as "serviceCategories",
       (select count(*) from service_types) as "serviceTypes",

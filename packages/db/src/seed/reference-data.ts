@@ -1,3 +1,12 @@
+import {
+  type CareRequestStatusCode,
+  careRequestStatusCodes,
+  isTerminalCareRequestStatus,
+  type RelationshipTypeCode,
+  relationshipTypeCodes,
+  type ServiceCategoryCode,
+  serviceCategoryCodes,
+} from '@opora/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
 import type { ServiceForm, SubscriptionTypeCode, SubscriptionVariant } from '../schema/enums.ts';
@@ -9,23 +18,13 @@ import {
   subscriptionTypes,
 } from '../schema/index.ts';
 
-/** What the account holder is to the client ("I am the client's child"). */
-export const relationshipTypeCodes = [
-  'self',
-  'child',
-  'spouse-partner',
-  'parent',
-  'sibling',
-  'grandchild',
-  'other-relative',
-  'guardian',
-  'social-worker',
-  'other',
-] as const;
-export type RelationshipTypeCode = (typeof relationshipTypeCodes)[number];
-
-export const serviceCategoryCodes = ['social', 'health'] as const;
-export type ServiceCategoryCode = (typeof serviceCategoryCodes)[number];
+export {
+  type CareRequestStatusCode as RequestStatusCode,
+  type RelationshipTypeCode,
+  relationshipTypeCodes,
+  type ServiceCategoryCode,
+  serviceCategoryCodes,
+};
 
 export interface ServiceTypeDefinition {
   code: string;
@@ -56,20 +55,11 @@ export const serviceTypeDefinitions = [
 ] as const satisfies readonly ServiceTypeDefinition[];
 export type ServiceTypeCode = (typeof serviceTypeDefinitions)[number]['code'];
 
-/**
- * Statuses of a request in the provider inbox. `waiting-list` and `no-capacity` let a provider answer
- * honestly instead of leaving a request unanswered (DOMAIN.md).
- */
-export const requestStatusDefinitions = [
-  { code: 'new', isTerminal: false },
-  { code: 'in-progress', isTerminal: false },
-  { code: 'waiting-list', isTerminal: false },
-  { code: 'no-capacity', isTerminal: true },
-  { code: 'accepted', isTerminal: true },
-  { code: 'rejected', isTerminal: true },
-  { code: 'cancelled', isTerminal: true },
-] as const;
-export type RequestStatusCode = (typeof requestStatusDefinitions)[number]['code'];
+/** Statuses of a request in the provider inbox, in the order of `careRequestStatusCodes`. */
+export const requestStatusDefinitions = careRequestStatusCodes.map((code) => ({
+  code,
+  isTerminal: isTerminalCareRequestStatus(code),
+}));
 
 export const subscriptionTypeDefinitions: readonly {
   code: SubscriptionTypeCode;

@@ -120,10 +120,11 @@ describe('reference seed (loaded into every test database)', () => {
       'new',
       'in-progress',
       'waiting-list',
-      'no-capacity',
       'accepted',
+      'no-capacity',
       'rejected',
-      'cancelled',
+      'withdrawn',
+      'expired',
     ]);
     expect(statuses.filter((status) => !status.isTerminal).map((status) => status.code)).toEqual([
       'new',
