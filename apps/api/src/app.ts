@@ -76,7 +76,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   // API modules — the table of contents of the HTTP API.
   await app.register(healthRoutes, { prefix: '/api' }); //            GET /api/health, /api/ready
   await app.register(webConfigRoutes, { prefix: '/api/v1/web' }); //  GET /api/v1/web/config
-  await app.register(regionRoutes, { prefix: '/api/v1/web' }); //     GET /api/v1/web/regions
+  await app.register(regionRoutes); //                                GET /api/v1/web/regions
   await app.register(catalogueRoutes, { prefix: '/api/v1/web' }); //  GET /api/v1/web/service-types, /services, /services/{id}
   await app.register(contactRoutes, { prefix: '/api/v1/web' }); //    POST /api/v1/web/contact
   await app.register(accountRoutes, { prefix: '/api/v1/web' }); //    /api/v1/web/users/...

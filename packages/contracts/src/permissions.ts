@@ -1,86 +1,41 @@
 import { z } from 'zod';
 import { type Role, roles } from './enums.ts';
+import type { OperationAccess } from './operations/define.ts';
+import { operationRoutes } from './operations/routes.ts';
 import { type RouteName, routeNames } from './routes.ts';
 import { validationKey } from './validation/keys.ts';
 
-/**
- * Every API operation (`operationId` in OpenAPI). The API implements exactly these; later issues
- * append theirs together with the roles that may call them.
- */
-export const operationIds = [
-  'getHealth',
-  'getReady',
-  'getWebConfig',
-  'listRegions',
-  // public catalogue and contact
-  'listServiceTypes',
-  'listServices',
-  'getService',
-  'sendContactMessage',
-  // accounts
-  'signUp',
-  'getCurrentUser',
-  'updateCurrentUser',
-  'deleteCurrentUser',
-  'changePassword',
-  'resendEmailConfirmation',
-  'confirmEmail',
-  'requestPasswordReset',
-  'resetPassword',
-  // development only: the e-mail outbox (never registered in production)
-  'listDevMail',
-  'viewDevMail',
-] as const;
-export type OperationId = (typeof operationIds)[number];
+/** Every API operation (`operationId` in OpenAPI), from the operations table's routes. */
+export type OperationId = (typeof operationRoutes)[number]['operationId'];
+export const operationIds = operationRoutes.map((route) => route.operationId) as unknown as readonly [
+  OperationId,
+  ...OperationId[],
+];
 export const OperationIdSchema = z.enum(operationIds);
 
 export function isOperationId(value: unknown): value is OperationId {
   return typeof value === 'string' && (operationIds as readonly string[]).includes(value);
 }
 
-/**
- * Operations anyone may call, signed in or not. The account operations here carry their own proof
- * (a password, a token from an e-mail) instead of a session.
- */
-const publicOperations = [
-  'getHealth',
-  'getReady',
-  'getWebConfig',
-  'listRegions',
-  'listServiceTypes',
-  'listServices',
-  'getService',
-  'sendContactMessage',
-  'signUp',
-  'confirmEmail',
-  'requestPasswordReset',
-  'resetPassword',
-  'listDevMail',
-  'viewDevMail',
-] as const satisfies readonly OperationId[];
-
-/** What every signed-in person may do with their own account (SPEC §6 "logged-in user"). */
-const ownAccountOperations = [
-  'getCurrentUser',
-  'updateCurrentUser',
-  'deleteCurrentUser',
-  'changePassword',
-  'resendEmailConfirmation',
-] as const satisfies readonly OperationId[];
+function grantedTo(role: Role): OperationId[] {
+  return operationRoutes
+    .filter(({ access }: { access: OperationAccess }) => {
+      if (access === 'public') return role === 'guest';
+      // Everyone signed in holds `client` besides any staff or provider role.
+      if (access === 'login') return role === 'client';
+      return access.roles.includes(role);
+    })
+    .map((route) => route.operationId);
+}
 
 /**
- * Role → operations it grants beyond the guest's (DESIGN "Permissions"). The API checks this before
- * every handler. Everyone signed in holds `client` as well as any staff or provider role, so the other
- * roles list only what they add.
+ * Role → operations it grants beyond the guest's (DESIGN "Permissions"), from each operation's
+ * `access`. The API checks this before every handler. Everyone signed in holds `client` as well as any
+ * staff or provider role, so the other roles list only what they add.
  */
-export const permissions: Record<Role, readonly OperationId[]> = {
-  guest: publicOperations,
-  client: ownAccountOperations,
-  assistant: [],
-  providerAdmin: [],
-  providerUser: [],
-  admin: [],
-};
+export const permissions: Record<Role, readonly OperationId[]> = Object.fromEntries(
+  roles.map((role) => [role, grantedTo(role)]),
+) as unknown as Record<Role, readonly OperationId[]>;
 
 /** True when the guest may call the operation: it needs no signed-in caller. */
 export function isPublicOperation(operationId: OperationId): boolean {

@@ -1,24 +1,8 @@
-import { type OperationId, ProblemDetailsSchema } from '@opora/contracts';
+import { HealthSchema, type OperationId, ProblemDetailsSchema, ReadinessSchema } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ServiceUnavailableError } from '../platform/errors.ts';
 import { checkDatabase } from './check-database.ts';
 import { watchPool } from './pool-liveness.ts';
-
-export const HealthSchema = z
-  .object({
-    status: z.literal('ok'),
-    version: z.string(),
-    uptimeSeconds: z.number().nonnegative(),
-  })
-  .meta({ id: 'Health' });
-
-export const ReadinessSchema = z
-  .object({
-    status: z.literal('ok'),
-    checks: z.object({ database: z.literal('ok') }),
-  })
-  .meta({ id: 'Readiness' });
 
 /**
  * Liveness (`/health`, outside the rate limit, for probes) touches no dependency: it fails only when

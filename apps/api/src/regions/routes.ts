@@ -1,8 +1,8 @@
-import { type OperationId, RegionListQuerySchema, RegionWithCountiesSchema } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notModified, sendTaggedJson, tagJson } from '../catalogue/http-cache.ts';
 import { createResponseCache } from '../catalogue/response-cache.ts';
+import { operationRoute } from '../platform/operation-route.ts';
 import { listRegions } from './list-regions.ts';
 
 /** Reference data: changes only with a code-list revision, so browsers and proxies may keep it an hour. */
@@ -11,22 +11,17 @@ const regionsCacheControl = 'public, max-age=3600';
 export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = createResponseCache(app.config.catalogueCacheSeconds);
 
-  app.get(
-    '/regions',
-    {
-      schema: {
-        operationId: 'listRegions' satisfies OperationId,
-        tags: ['regions'],
-        summary: 'Regions of Czechia and Slovakia with their counties',
-        description:
-          'Names in the caller’s language where they differ (English region names; Czech forms of Slovak ' +
-          'regions and Slovak forms of Czech ones); county names stay native except Prague. Ordered by ' +
-          'country, then alphabetically in that language. Answers `304` to a current `If-None-Match`.',
-        querystring: RegionListQuerySchema,
-        response: { 200: z.array(RegionWithCountiesSchema), 304: notModified },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...operationRoute(operations.listRegions, {
+      tags: ['regions'],
+      summary: 'Regions of Czechia and Slovakia with their counties',
+      description:
+        'Names in the caller’s language where they differ (English region names; Czech forms of Slovak ' +
+        'regions and Slovak forms of Czech ones); county names stay native except Prague. Ordered by ' +
+        'country, then alphabetically in that language. Answers `304` to a current `If-None-Match`.',
+      failures: { 304: notModified },
+    }),
+    handler: async (request, reply) => {
       const { locale } = request.query;
       const tagged = await cache.get(`regions:${locale}`, async () =>
         tagJson(await listRegions(app.db, locale)),
@@ -34,5 +29,5 @@ export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', regionsCacheControl);
       return sendTaggedJson(request, reply, tagged);
     },
-  );
+  });
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { initialServiceLevel } from '../constants.ts';
-import { IsoDateSchema, requiredText } from '../validation/fields.ts';
-import { IdSchema } from './common.ts';
+import { caseSurveyTypes } from '../enums.ts';
+import { DateTimeSchema, IsoDateSchema, requiredText } from '../validation/fields.ts';
+import { IdParamSchema, IdSchema } from './common.ts';
 
 /** Service level of a case; every case starts at 1. */
 export const ServiceLevelSchema = z.number().int().min(1);
@@ -37,6 +38,18 @@ export const CaseSchema = z
     client: z.object({ id: IdSchema, fullName: z.string() }).nullable(),
     requests: z.array(CaseCareRequestSummarySchema),
     facilityServices: z.array(z.object({ id: IdSchema, name: z.string() })),
+    /** Where the case's questionnaires stand: the wizards resume at the first step not done. */
+    surveys: z.array(
+      z.object({ type: z.enum(caseSurveyTypes), state: z.enum(['not-started', 'draft', 'completed']) }),
+    ),
+    createdDate: DateTimeSchema,
   })
   .meta({ id: 'Case' });
 export type Case = z.infer<typeof CaseSchema>;
+
+/** Renaming a case (its `name` is the carer's own label, e.g. "Care for mum after hospital"). */
+export const CaseRenameSchema = z.object({ name: requiredText({ max: 200 }) }).meta({ id: 'CaseRenameBody' });
+export type CaseRename = z.infer<typeof CaseRenameSchema>;
+
+export const CaseIdParamsSchema = z.object({ caseId: IdParamSchema });
+export const CaseListSchema = z.array(CaseSchema);

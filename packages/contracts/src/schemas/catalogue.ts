@@ -384,3 +384,41 @@ export const ProviderUserInviteSchema = z
   })
   .meta({ id: 'ProviderUserInvite' });
 export type ProviderUserInvite = z.infer<typeof ProviderUserInviteSchema>;
+
+/** Why a service is in a client's pool (shown beside it: the order is explained, never bought). */
+export const serviceOfferReasons = ['matches-need', 'in-county', 'in-region', 'verified'] as const;
+export type ServiceOfferReason = (typeof serviceOfferReasons)[number];
+
+/**
+ * `GET /api/v1/web/clients/{clientId}/service-offer`: the services pool of a client. `area` chooses
+ * the county where care is provided (falling back to its region when the county has none, SPEC §4)
+ * or the region of permanent residence; `caseId` (default: the client's latest case) supplies the
+ * case survey's answers the recommendation follows.
+ */
+export const ServiceOfferQuerySchema = z.object({
+  caseId: IdParamSchema.optional(),
+  area: z.enum(['county', 'region']).default('county'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+});
+export type ServiceOfferQuery = z.input<typeof ServiceOfferQuerySchema>;
+
+export const ServiceOfferItemSchema = FacilityServiceSchema.extend({
+  reasons: z.array(z.enum(serviceOfferReasons)),
+}).meta({ id: 'ServiceOfferItem' });
+export type ServiceOfferItem = z.infer<typeof ServiceOfferItemSchema>;
+
+/**
+ * A page of the pool: services whose type the case survey asks for first, then verified ones, then
+ * by name; `recommendedTypes` are those types (empty before the case survey is answered).
+ */
+export const ServiceOfferSchema = paginatedSchema(ServiceOfferItemSchema)
+  .extend({
+    area: z.object({ region: RegionRefSchema, county: CountyRefSchema.nullable() }),
+    scope: z.enum(['county', 'region']),
+    fallback: z.boolean(),
+    recommendedTypes: z.array(ServiceTypeCodeSchema),
+    caseId: IdSchema.nullable(),
+  })
+  .meta({ id: 'ServiceOffer' });
+export type ServiceOffer = z.infer<typeof ServiceOfferSchema>;

@@ -392,6 +392,12 @@ export function atLeastOneField<T extends object>(fields: readonly (keyof T & st
 /** Consent to the terms and to processing of personal data (sign-up); nothing else than `true` passes. */
 export const TermsConsentSchema = z.literal(true, { error: validationKey('termsConsentRequired') });
 
+/**
+ * Explicit consent to process the client's health data (GDPR Art. 9), given by the account holder for
+ * themselves or on the client's behalf; recorded with who gave it for whom.
+ */
+export const HealthDataConsentSchema = z.literal(true, { error: validationKey('healthDataConsentRequired') });
+
 /** Consent to hand the client's details to the provider (request review). */
 export const ProviderConsentSchema = z.literal(true, { error: validationKey('providerConsentRequired') });
 

@@ -40,6 +40,7 @@ export const validationKeys = [
   'repeatPasswordMismatch',
   'termsConsentRequired',
   'providerConsentRequired',
+  'healthDataConsentRequired',
   'allFormsRequired',
   'birthNumberFormat',
   'birthNumberDate',

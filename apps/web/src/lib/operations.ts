@@ -1,0 +1,52 @@
+import {
+  buildHref,
+  type OperationInput,
+  type OperationOutput,
+  type OperationRoute,
+  type Operations,
+} from '@opora/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiBasePath, apiRequest, type QueryValue } from './api-client.ts';
+
+/**
+ * Fetchers derived from the contracts' operations table: a page names an operation's route
+ * (`getClientRoute`, plain data without schemas) and gets its path, query key and types from the
+ * table, so nothing is retyped and web and API cannot drift.
+ */
+export type OperationId = keyof Operations;
+type RouteOf<K extends OperationId> = OperationRoute & { readonly operationId: K };
+export type InputOf<K extends OperationId> = OperationInput<Operations[K]>;
+export type OutputOf<K extends OperationId> = OperationOutput<Operations[K]>;
+
+/** Calls an operation: fills the path's parameters, sends the query and body, answers the typed body. */
+export function callOperation<K extends OperationId>(
+  route: RouteOf<K>,
+  input: InputOf<K>,
+  signal?: AbortSignal,
+): Promise<OutputOf<K>> {
+  const { params, query, body } = input as {
+    params?: Record<string, string>;
+    query?: object;
+    body?: unknown;
+  };
+  const path = buildHref(route.path.slice(apiBasePath.length), params) as `/${string}`;
+  return apiRequest<OutputOf<K>>(path, {
+    method: route.method,
+    ...(query ? { query: query as Record<string, QueryValue> } : {}),
+    ...(body !== undefined ? { body } : {}),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** The query key of an operation: its id, then its input. Invalidate all of one operation with `[id]`. */
+export function operationKey<K extends OperationId>(route: RouteOf<K>, input?: InputOf<K>) {
+  return input === undefined ? ([route.operationId] as const) : ([route.operationId, input] as const);
+}
+
+/** `queryOptions` of a reading operation, keyed by `operationKey`. */
+export function operationQueryOptions<K extends OperationId>(route: RouteOf<K>, input: InputOf<K>) {
+  return queryOptions({
+    queryKey: operationKey(route, input),
+    queryFn: ({ signal }) => callOperation(route, input, signal),
+  });
+}

@@ -1,0 +1,289 @@
+import type { OperationRoute } from './define.ts';
+
+// Every operation of the API as plain data: id, method, full path and who may call it. The schemas
+// are in `table.ts`; the permission table (permissions.ts) and the web app's fetchers read these.
+// Later issues append theirs.
+export const getHealthRoute = {
+  operationId: 'getHealth',
+  method: 'GET',
+  path: '/api/health',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const getReadyRoute = {
+  operationId: 'getReady',
+  method: 'GET',
+  path: '/api/ready',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const getWebConfigRoute = {
+  operationId: 'getWebConfig',
+  method: 'GET',
+  path: '/api/v1/web/config',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const listRegionsRoute = {
+  operationId: 'listRegions',
+  method: 'GET',
+  path: '/api/v1/web/regions',
+  access: 'public',
+} as const satisfies OperationRoute;
+
+// address autocomplete
+export const searchPlacesRoute = {
+  operationId: 'searchPlaces',
+  method: 'GET',
+  path: '/api/v1/web/places',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const listRelationshipTypesRoute = {
+  operationId: 'listRelationshipTypes',
+  method: 'GET',
+  path: '/api/v1/web/relationship-types',
+  access: 'public',
+} as const satisfies OperationRoute;
+
+// public catalogue and contact
+export const listServiceTypesRoute = {
+  operationId: 'listServiceTypes',
+  method: 'GET',
+  path: '/api/v1/web/service-types',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const listServicesRoute = {
+  operationId: 'listServices',
+  method: 'GET',
+  path: '/api/v1/web/services',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const getServiceRoute = {
+  operationId: 'getService',
+  method: 'GET',
+  path: '/api/v1/web/services/:serviceId',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const sendContactMessageRoute = {
+  operationId: 'sendContactMessage',
+  method: 'POST',
+  path: '/api/v1/web/contact',
+  access: 'public',
+} as const satisfies OperationRoute;
+
+// accounts (the public ones carry their own proof: a password, a token from an e-mail)
+export const signUpRoute = {
+  operationId: 'signUp',
+  method: 'POST',
+  path: '/api/v1/web/users/sign-up',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const getCurrentUserRoute = {
+  operationId: 'getCurrentUser',
+  method: 'GET',
+  path: '/api/v1/web/users/me',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const updateCurrentUserRoute = {
+  operationId: 'updateCurrentUser',
+  method: 'PATCH',
+  path: '/api/v1/web/users/me',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const deleteCurrentUserRoute = {
+  operationId: 'deleteCurrentUser',
+  method: 'DELETE',
+  path: '/api/v1/web/users/me',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const changePasswordRoute = {
+  operationId: 'changePassword',
+  method: 'PUT',
+  path: '/api/v1/web/users/me/password',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const resendEmailConfirmationRoute = {
+  operationId: 'resendEmailConfirmation',
+  method: 'POST',
+  path: '/api/v1/web/users/me/email-confirmation',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const confirmEmailRoute = {
+  operationId: 'confirmEmail',
+  method: 'POST',
+  path: '/api/v1/web/users/email-confirmation',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const requestPasswordResetRoute = {
+  operationId: 'requestPasswordReset',
+  method: 'PUT',
+  path: '/api/v1/web/users/reset-password/request',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const resetPasswordRoute = {
+  operationId: 'resetPassword',
+  method: 'PUT',
+  path: '/api/v1/web/users/reset-password/set-password',
+  access: 'public',
+} as const satisfies OperationRoute;
+
+// the carer's record: cases, clients, questionnaires
+export const createCaseRoute = {
+  operationId: 'createCase',
+  method: 'POST',
+  path: '/api/v1/web/cases',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const getCaseRoute = {
+  operationId: 'getCase',
+  method: 'GET',
+  path: '/api/v1/web/cases/:caseId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const renameCaseRoute = {
+  operationId: 'renameCase',
+  method: 'PATCH',
+  path: '/api/v1/web/cases/:caseId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const getCaseSurveyRoute = {
+  operationId: 'getCaseSurvey',
+  method: 'GET',
+  path: '/api/v1/web/cases/:caseId/surveys/:type',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const saveCaseSurveyRoute = {
+  operationId: 'saveCaseSurvey',
+  method: 'PUT',
+  path: '/api/v1/web/cases/:caseId/surveys/:type',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const listMyClientsRoute = {
+  operationId: 'listMyClients',
+  method: 'GET',
+  path: '/api/v1/web/clients/my-enum',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const createClientRoute = {
+  operationId: 'createClient',
+  method: 'POST',
+  path: '/api/v1/web/clients',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const getClientRoute = {
+  operationId: 'getClient',
+  method: 'GET',
+  path: '/api/v1/web/clients/:clientId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const updateClientRoute = {
+  operationId: 'updateClient',
+  method: 'PUT',
+  path: '/api/v1/web/clients/:clientId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const listClientCasesRoute = {
+  operationId: 'listClientCases',
+  method: 'GET',
+  path: '/api/v1/web/clients/:clientId/cases',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const createClientCaseRoute = {
+  operationId: 'createClientCase',
+  method: 'POST',
+  path: '/api/v1/web/clients/:clientId/cases',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const getClientServiceOfferRoute = {
+  operationId: 'getClientServiceOffer',
+  method: 'GET',
+  path: '/api/v1/web/clients/:clientId/service-offer',
+  access: 'login',
+} as const satisfies OperationRoute;
+
+// the published platform questionnaire of a type (the extended one is public)
+export const getPublishedSurveyRoute = {
+  operationId: 'getPublishedSurvey',
+  method: 'GET',
+  path: '/api/v1/web/surveys/:type',
+  access: 'public',
+} as const satisfies OperationRoute;
+
+// platform staff: questionnaire definitions
+export const listSurveyDefinitionsRoute = {
+  operationId: 'listSurveyDefinitions',
+  method: 'GET',
+  path: '/api/v1/admin/survey-definitions',
+  access: { roles: ['admin'] },
+} as const satisfies OperationRoute;
+export const createSurveyDefinitionRoute = {
+  operationId: 'createSurveyDefinition',
+  method: 'POST',
+  path: '/api/v1/admin/survey-definitions',
+  access: { roles: ['admin'] },
+} as const satisfies OperationRoute;
+export const publishSurveyDefinitionRoute = {
+  operationId: 'publishSurveyDefinition',
+  method: 'POST',
+  path: '/api/v1/admin/survey-definitions/:surveyDefinitionId/publish',
+  access: { roles: ['admin'] },
+} as const satisfies OperationRoute;
+export const deleteSurveyDefinitionRoute = {
+  operationId: 'deleteSurveyDefinition',
+  method: 'DELETE',
+  path: '/api/v1/admin/survey-definitions/:surveyDefinitionId',
+  access: { roles: ['admin'] },
+} as const satisfies OperationRoute;
+
+// development only: the e-mail outbox (never registered in production)
+export const listDevMailRoute = {
+  operationId: 'listDevMail',
+  method: 'GET',
+  path: '/api/v1/dev/mail',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const viewDevMailRoute = {
+  operationId: 'viewDevMail',
+  method: 'GET',
+  path: '/dev/mail',
+  access: 'public',
+} as const satisfies OperationRoute;
+
+/** Every operation route, in this order (the order of permission links). */
+export const operationRoutes = [
+  getHealthRoute,
+  getReadyRoute,
+  getWebConfigRoute,
+  listRegionsRoute,
+  searchPlacesRoute,
+  listRelationshipTypesRoute,
+  listServiceTypesRoute,
+  listServicesRoute,
+  getServiceRoute,
+  sendContactMessageRoute,
+  signUpRoute,
+  getCurrentUserRoute,
+  updateCurrentUserRoute,
+  deleteCurrentUserRoute,
+  changePasswordRoute,
+  resendEmailConfirmationRoute,
+  confirmEmailRoute,
+  requestPasswordResetRoute,
+  resetPasswordRoute,
+  createCaseRoute,
+  getCaseRoute,
+  renameCaseRoute,
+  getCaseSurveyRoute,
+  saveCaseSurveyRoute,
+  listMyClientsRoute,
+  createClientRoute,
+  getClientRoute,
+  updateClientRoute,
+  listClientCasesRoute,
+  createClientCaseRoute,
+  getClientServiceOfferRoute,
+  getPublishedSurveyRoute,
+  listSurveyDefinitionsRoute,
+  createSurveyDefinitionRoute,
+  publishSurveyDefinitionRoute,
+  deleteSurveyDefinitionRoute,
+  listDevMailRoute,
+  viewDevMailRoute,
+] as const;
