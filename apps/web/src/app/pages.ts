@@ -28,7 +28,10 @@ export type TranslationNamespace =
   | 'validation'
   | 'auth'
   | 'catalogue'
-  | 'contact';
+  | 'contact'
+  | 'clients'
+  | 'enums'
+  | 'surveys';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;

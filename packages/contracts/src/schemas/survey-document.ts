@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { locales } from '../enums.ts';
-import { isoDate } from '../validation/fields.ts';
+import { hasUnsupportedCharacters, isoDate } from '../validation/fields.ts';
 import { validationKey } from '../validation/keys.ts';
 
 /**
@@ -171,7 +171,7 @@ function answerSchema(question: SurveyQuestion): z.ZodType<SurveyAnswerValue> {
         .trim()
         .max(question.maxLength, validationKey('maxLength'))
         .refine(
-          (text) => !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text) && text.isWellFormed(),
+          (text) => !hasUnsupportedCharacters(text, question.multiline ? 'multiline' : 'line'),
           validationKey('unsupportedCharacters'),
         );
     case 'date':

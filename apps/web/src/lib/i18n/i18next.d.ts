@@ -1,13 +1,16 @@
 import 'i18next';
 import type auth from '../../../../../locales/cs/auth.json';
 import type catalogue from '../../../../../locales/cs/catalogue.json';
+import type clients from '../../../../../locales/cs/clients.json';
 import type common from '../../../../../locales/cs/common.json';
 import type contact from '../../../../../locales/cs/contact.json';
+import type enums from '../../../../../locales/cs/enums.json';
 import type errors from '../../../../../locales/cs/errors.json';
 import type home from '../../../../../locales/cs/home.json';
 import type homeSections from '../../../../../locales/cs/home-sections.json';
 import type legal from '../../../../../locales/cs/legal.json';
 import type pages from '../../../../../locales/cs/pages.json';
+import type surveys from '../../../../../locales/cs/surveys.json';
 import type validation from '../../../../../locales/cs/validation.json';
 
 // Czech is the reference language: every key used in code must exist there (the locale check in
@@ -18,13 +21,16 @@ declare module 'i18next' {
     resources: {
       auth: typeof auth;
       catalogue: typeof catalogue;
+      clients: typeof clients;
       common: typeof common;
       contact: typeof contact;
+      enums: typeof enums;
       errors: typeof errors;
       home: typeof home;
       'home-sections': typeof homeSections;
       legal: typeof legal;
       pages: typeof pages;
+      surveys: typeof surveys;
       validation: typeof validation;
     };
   }
