@@ -149,6 +149,30 @@ export const pages: PageDefinition[] = [
     namespaces: ['pages'],
   },
   {
+    path: paths.newClientWizardExtCaseSurvey.path,
+    handle: { name: 'newClientWizardExtCaseSurvey', access: 'login', layout: 'client' },
+    page: 'surveys/components/ext-case-survey-page.tsx',
+    namespaces: ['surveys', 'validation', 'errors'],
+  },
+  {
+    path: paths.newClientWizardCaseSurvey.path,
+    handle: { name: 'newClientWizardCaseSurvey', access: 'login', layout: 'client' },
+    page: 'surveys/components/case-survey-page.tsx',
+    namespaces: ['surveys', 'validation', 'errors'],
+  },
+  {
+    path: paths.newCaseWizardExtCaseSurvey.path,
+    handle: { name: 'newCaseWizardExtCaseSurvey', access: 'login', layout: 'client' },
+    page: 'surveys/components/ext-case-survey-page.tsx',
+    namespaces: ['surveys', 'validation', 'errors'],
+  },
+  {
+    path: paths.newCaseWizardCaseSurvey.path,
+    handle: { name: 'newCaseWizardCaseSurvey', access: 'login', layout: 'client' },
+    page: 'surveys/components/case-survey-page.tsx',
+    namespaces: ['surveys', 'validation', 'errors'],
+  },
+  {
     path: paths.userProfile.path,
     handle: { name: 'userProfile', access: 'login', layout: 'client' },
     page: 'user/components/profile-page.tsx',

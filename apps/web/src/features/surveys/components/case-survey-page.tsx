@@ -1,0 +1,6 @@
+import { Loader } from '@mantine/core';
+
+/** Placeholder until the questionnaire screens land (same issue). */
+export function CaseSurveyPage() {
+  return <Loader aria-label="…" />;
+}
