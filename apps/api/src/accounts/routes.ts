@@ -1,20 +1,9 @@
-import {
-  ChangePasswordSchema,
-  CurrentUserSchema,
-  EmailConfirmationSchema,
-  type OperationId,
-  ProblemDetailsSchema,
-  ResetPasswordRequestSchema,
-  ResetPasswordSetSchema,
-  SignUpResultSchema,
-  SignUpSchema,
-  UpdateCurrentUserSchema,
-  ValidationProblemSchema,
-} from '@opora/contracts';
+import { operations, ProblemDetailsSchema, ValidationProblemSchema } from '@opora/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../platform/auth.ts';
+import { operationRoute } from '../platform/operation-route.ts';
 import type { AccountContext } from './account-context.ts';
 import { changePassword } from './change-password.ts';
 import { confirmEmail } from './confirm-email.ts';
@@ -27,7 +16,7 @@ import { resetPassword } from './reset-password.ts';
 import { signUp } from './sign-up.ts';
 import { updateCurrentUser } from './update-current-user.ts';
 
-const noContent = z.null().meta({ description: 'Done; no body.' });
+const _noContent = z.null().meta({ description: 'Done; no body.' });
 const tags = ['accounts'];
 
 /** Failure answers every signed-in operation may give (documentation; bodies come from the error handler). */
@@ -52,179 +41,132 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     log: request.log,
   });
 
-  app.post(
-    '/users/sign-up',
-    {
+  app.route({
+    ...operationRoute(operations.signUp, {
       config: { rateLimit: accountRateLimits.signUp },
-      schema: {
-        operationId: 'signUp' satisfies OperationId,
-        tags,
-        summary: 'Register an account and e-mail a confirmation link',
-        description:
-          'SPEC §3 sign-up form. Consent to the terms and personal-data processing is mandatory. An ' +
-          'address that is registered already is answered 409 `NotUniqueValidator` on `email`.',
-        body: SignUpSchema,
-        response: { 201: SignUpResultSchema, ...invalidBody, 409: ValidationProblemSchema, ...rateLimited },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await signUp(context(request), request.body)),
-  );
+      tags,
+      summary: 'Register an account and e-mail a confirmation link',
+      description:
+        'SPEC §3 sign-up form. Consent to the terms and personal-data processing is mandatory. An ' +
+        'address that is registered already is answered 409 `NotUniqueValidator` on `email`.',
+      failures: { ...invalidBody, 409: ValidationProblemSchema, ...rateLimited },
+    }),
+    handler: async (request, reply) => reply.code(201).send(await signUp(context(request), request.body)),
+  });
 
-  app.get(
-    '/users/me',
-    {
-      schema: {
-        operationId: 'getCurrentUser' satisfies OperationId,
-        tags,
-        summary: 'The signed-in user, their permissions, subscription and e-mail confirmation state',
-        response: { 200: CurrentUserSchema, ...signedInFailures },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...operationRoute(operations.getCurrentUser, {
+      tags,
+      summary: 'The signed-in user, their permissions, subscription and e-mail confirmation state',
+      failures: { ...signedInFailures },
+    }),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return getCurrentUser(app.db, requirePrincipal(request));
     },
-  );
+  });
 
-  app.patch(
-    '/users/me',
-    {
-      schema: {
-        operationId: 'updateCurrentUser' satisfies OperationId,
-        tags,
-        summary: 'Change names, phone or language of the signed-in user',
-        body: UpdateCurrentUserSchema,
-        response: { 200: CurrentUserSchema, ...invalidBody, ...signedInFailures },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...operationRoute(operations.updateCurrentUser, {
+      tags,
+      summary: 'Change names, phone or language of the signed-in user',
+      failures: { ...invalidBody, ...signedInFailures },
+    }),
+    handler: async (request, reply) => {
       const principal = requirePrincipal(request);
       await updateCurrentUser(context(request), principal, request.body);
       reply.header('cache-control', 'no-store');
       return getCurrentUser(app.db, principal);
     },
-  );
+  });
 
-  app.delete(
-    '/users/me',
-    {
-      schema: {
-        operationId: 'deleteCurrentUser' satisfies OperationId,
-        tags,
-        summary: 'Delete the signed-in account irreversibly',
-        description:
-          'Ends every session, deletes the identity account and removes personal data; what providers’ ' +
-          'records or the law require is kept anonymised (see docs/decisions.md).',
-        response: { 204: noContent, ...signedInFailures },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...operationRoute(operations.deleteCurrentUser, {
+      tags,
+      summary: 'Delete the signed-in account irreversibly',
+      description:
+        'Ends every session, deletes the identity account and removes personal data; what providers’ ' +
+        'records or the law require is kept anonymised (see docs/decisions.md).',
+      failures: { ...signedInFailures },
+    }),
+    handler: async (request, reply) => {
       await deleteAccount(context(request), requirePrincipal(request));
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.put(
-    '/users/me/password',
-    {
+  app.route({
+    ...operationRoute(operations.changePassword, {
       config: { rateLimit: accountRateLimits.changePassword },
-      schema: {
-        operationId: 'changePassword' satisfies OperationId,
-        tags,
-        summary: 'Change the password, proving the current one',
-        description:
-          'A wrong current password is answered 400 `IncorrectCurrentPassword` on `currentPassword`.',
-        body: ChangePasswordSchema,
-        response: { 204: noContent, ...invalidBody, ...signedInFailures, ...rateLimited },
-      },
-    },
-    async (request, reply) => {
+      tags,
+      summary: 'Change the password, proving the current one',
+      description:
+        'A wrong current password is answered 400 `IncorrectCurrentPassword` on `currentPassword`.',
+      failures: { ...invalidBody, ...signedInFailures, ...rateLimited },
+    }),
+    handler: async (request, reply) => {
       await changePassword(context(request), requirePrincipal(request), request.body);
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.post(
-    '/users/me/email-confirmation',
-    {
+  app.route({
+    ...operationRoute(operations.resendEmailConfirmation, {
       config: { rateLimit: accountRateLimits.resendEmailConfirmation },
-      schema: {
-        operationId: 'resendEmailConfirmation' satisfies OperationId,
-        tags,
-        summary: 'Send a new e-mail confirmation link',
-        description:
-          'At most one a minute (429); an address confirmed already is answered 409 `EmailAlreadyConfirmed`.',
-        response: {
-          204: noContent,
-          ...signedInFailures,
-          409: ProblemDetailsSchema,
-          ...rateLimited,
-        },
-      },
-    },
-    async (request, reply) => {
+      tags,
+      summary: 'Send a new e-mail confirmation link',
+      description:
+        'At most one a minute (429); an address confirmed already is answered 409 `EmailAlreadyConfirmed`.',
+      failures: { ...signedInFailures, 409: ProblemDetailsSchema, ...rateLimited },
+    }),
+    handler: async (request, reply) => {
       await resendEmailConfirmation(context(request), requirePrincipal(request));
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.post(
-    '/users/email-confirmation',
-    {
+  app.route({
+    ...operationRoute(operations.confirmEmail, {
       config: { rateLimit: accountRateLimits.confirmEmail },
-      schema: {
-        operationId: 'confirmEmail' satisfies OperationId,
-        tags,
-        summary: 'Confirm the e-mail address with the token of the e-mailed link',
-        description: 'An unknown, used or expired token is answered 400 `InvalidOrExpiredToken`.',
-        body: EmailConfirmationSchema,
-        response: { 204: noContent, 400: ValidationProblemSchema.or(ProblemDetailsSchema), ...rateLimited },
-      },
-    },
-    async (request, reply) => {
+      tags,
+      summary: 'Confirm the e-mail address with the token of the e-mailed link',
+      description: 'An unknown, used or expired token is answered 400 `InvalidOrExpiredToken`.',
+      failures: { 400: ValidationProblemSchema.or(ProblemDetailsSchema), ...rateLimited },
+    }),
+    handler: async (request, reply) => {
       await confirmEmail(context(request), request.body.token);
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.put(
-    '/users/reset-password/request',
-    {
+  app.route({
+    ...operationRoute(operations.requestPasswordReset, {
       config: { rateLimit: accountRateLimits.requestPasswordReset },
-      schema: {
-        operationId: 'requestPasswordReset' satisfies OperationId,
-        tags,
-        summary: 'E-mail a password reset link',
-        description:
-          '204 whether or not the address has an account (503 `ServiceUnavailable`, for any address, ' +
-          'only while the database cannot serve). The e-mail is queued and sent in the background; its ' +
-          'link opens `/reset-password?token=…`, works once and for one hour.',
-        body: ResetPasswordRequestSchema,
-        response: { 204: noContent, ...invalidBody, ...rateLimited },
-      },
-    },
-    async (request, reply) => {
+      tags,
+      summary: 'E-mail a password reset link',
+      description:
+        '204 whether or not the address has an account (503 `ServiceUnavailable`, for any address, ' +
+        'only while the database cannot serve). The e-mail is queued and sent in the background; its ' +
+        'link opens `/reset-password?token=…`, works once and for one hour.',
+      failures: { ...invalidBody, ...rateLimited },
+    }),
+    handler: async (request, reply) => {
       await requestPasswordReset(context(request), request.body.email);
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.put(
-    '/users/reset-password/set-password',
-    {
+  app.route({
+    ...operationRoute(operations.resetPassword, {
       config: { rateLimit: accountRateLimits.resetPassword },
-      schema: {
-        operationId: 'resetPassword' satisfies OperationId,
-        tags,
-        summary: 'Set a new password with the token of the reset link; ends every session',
-        description: 'An unknown, used or expired token is answered 400 `InvalidOrExpiredToken`.',
-        body: ResetPasswordSetSchema,
-        response: { 204: noContent, 400: ValidationProblemSchema.or(ProblemDetailsSchema), ...rateLimited },
-      },
-    },
-    async (request, reply) => {
+      tags,
+      summary: 'Set a new password with the token of the reset link; ends every session',
+      description: 'An unknown, used or expired token is answered 400 `InvalidOrExpiredToken`.',
+      failures: { 400: ValidationProblemSchema.or(ProblemDetailsSchema), ...rateLimited },
+    }),
+    handler: async (request, reply) => {
       await resetPassword(context(request), request.body);
       return reply.code(204).send(null);
     },
-  );
+  });
 };

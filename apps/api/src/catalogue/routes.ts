@@ -1,11 +1,9 @@
 import {
   type FacilityService,
-  type OperationId,
+  operations,
   ProblemDetailsSchema,
   ServiceDetailSchema,
-  ServiceIdParamsSchema,
   type ServiceList,
-  ServiceListQuerySchema,
   ServiceListSchema,
   ServiceTaxonomySchema,
   ValidationProblemSchema,
@@ -14,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelopeQueryParameter } from '../platform/envelope.ts';
+import { operationRoute } from '../platform/operation-route.ts';
 import { alreadyRequestedIds } from './already-requested.ts';
 import { getService } from './get-service.ts';
 import { jsonContentType } from './http-cache.ts';
@@ -76,42 +75,32 @@ function sendGuestJson(request: FastifyRequest, reply: FastifyReply, body: Cache
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = createResponseCache(app.config.catalogueCacheSeconds);
 
-  app.get(
-    '/service-types',
-    {
-      schema: {
-        operationId: 'listServiceTypes' satisfies OperationId,
-        tags,
-        summary: 'Service categories and types the catalogue filters offer',
-        response: { 200: ServiceTaxonomySchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...operationRoute(operations.listServiceTypes, {
+      tags,
+      summary: 'Service categories and types the catalogue filters offer',
+    }),
+    handler: async (request, reply) => {
       const taxonomy = await cache.get('service-types', async () =>
         cached(ServiceTaxonomySchema, await listServiceTypes(app.db)),
       );
       return sendGuestJson(request, reply, taxonomy);
     },
-  );
+  });
 
-  app.get(
-    '/services',
-    {
-      schema: {
-        operationId: 'listServices' satisfies OperationId,
-        tags,
-        summary: 'Active services in a region or county, filtered, sorted and paged',
-        description:
-          'Exactly one of `regionCode` or `countyCode`. Only active services; a service serving several ' +
-          'counties of a region appears once. A county whose filtered list is empty answers its ' +
-          'region’s services with `scope: "region"` and `fallback: true` (SPEC §4). `recommended` orders ' +
-          'verified services first, then by name; sponsored services are marked, never moved up. ' +
-          'Unknown region or county → 404. Guests’ pages may be up to `CATALOGUE_CACHE_SECONDS` old.',
-        querystring: ServiceListQuerySchema,
-        response: { 200: ServiceListSchema, 400: ValidationProblemSchema, ...notFound },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...operationRoute(operations.listServices, {
+      tags,
+      summary: 'Active services in a region or county, filtered, sorted and paged',
+      description:
+        'Exactly one of `regionCode` or `countyCode`. Only active services; a service serving several ' +
+        'counties of a region appears once. A county whose filtered list is empty answers its ' +
+        'region’s services with `scope: "region"` and `fallback: true` (SPEC §4). `recommended` orders ' +
+        'verified services first, then by name; sponsored services are marked, never moved up. ' +
+        'Unknown region or county → 404. Guests’ pages may be up to `CATALOGUE_CACHE_SECONDS` old.',
+      failures: { 400: ValidationProblemSchema, ...notFound },
+    }),
+    handler: async (request, reply) => {
       const query = request.query;
       const key = `services:${JSON.stringify([
         query.regionCode,
@@ -132,21 +121,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         items: await withCallerFlags(request, page.value.items, app.db),
       } satisfies ServiceList;
     },
-  );
+  });
 
-  app.get(
-    '/services/:serviceId',
-    {
-      schema: {
-        operationId: 'getService' satisfies OperationId,
-        tags,
-        summary: 'One active service with its facility and provider (tabs info, location, provider)',
-        description: 'Unknown, draft and archived services answer 404 `NotFoundException`.',
-        params: ServiceIdParamsSchema,
-        response: { 200: ServiceDetailSchema, 400: ValidationProblemSchema, ...notFound },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...operationRoute(operations.getService, {
+      tags,
+      summary: 'One active service with its facility and provider (tabs info, location, provider)',
+      description: 'Unknown, draft and archived services answer 404 `NotFoundException`.',
+      failures: { 400: ValidationProblemSchema, ...notFound },
+    }),
+    handler: async (request, reply) => {
       const { serviceId } = request.params;
       const detail = await cache.get(`service:${serviceId}`, async () =>
         cached(ServiceDetailSchema, await getService(app.db, serviceId)),
@@ -155,5 +139,5 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const [withFlags] = await withCallerFlags(request, [detail.value], app.db);
       return withFlags ?? detail.value;
     },
-  );
+  });
 };

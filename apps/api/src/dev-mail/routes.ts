@@ -1,7 +1,7 @@
-import { DevMailMessageSchema, type OperationId } from '@opora/contracts';
+import { type OperationId, operations } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { fromLoopback } from '../platform/loopback.ts';
+import { operationRoute } from '../platform/operation-route.ts';
 import { listDevMail } from './list-messages.ts';
 import { mailboxPage } from './mailbox-page.ts';
 
@@ -26,21 +26,16 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
     else reply.callNotFound();
   });
 
-  app.get(
-    '/api/v1/dev/mail',
-    {
-      schema: {
-        operationId: 'listDevMail' satisfies OperationId,
-        tags: ['development'],
-        summary: 'E-mails of the development outbox, newest first (outside production, without SMTP_URL)',
-        response: { 200: z.array(DevMailMessageSchema) },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...operationRoute(operations.listDevMail, {
+      tags: ['development'],
+      summary: 'E-mails of the development outbox, newest first (outside production, without SMTP_URL)',
+    }),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return listDevMail(app.db);
     },
-  );
+  });
 
   app.get(
     '/dev/mail',

@@ -1,6 +1,7 @@
-import { HealthSchema, type OperationId, ProblemDetailsSchema, ReadinessSchema } from '@opora/contracts';
+import { operations, ProblemDetailsSchema } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ServiceUnavailableError } from '../platform/errors.ts';
+import { operationRoute } from '../platform/operation-route.ts';
 import { checkDatabase } from './check-database.ts';
 import { watchPool } from './pool-liveness.ts';
 
@@ -14,24 +15,19 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const pool = watchPool(app.db.$client);
   app.addHook('onClose', async () => pool.stop());
 
-  app.get(
-    '/health',
-    {
+  app.route({
+    ...operationRoute(operations.getHealth, {
       config: { rateLimit: false },
-      schema: {
-        operationId: 'getHealth' satisfies OperationId,
-        tags: ['platform'],
-        summary: 'The process is alive and its database pool is not wedged',
-        response: {
-          200: HealthSchema,
-          503: ProblemDetailsSchema.meta({
-            description:
-              'Every database connection has been taken and none returned for too long (`ServiceUnavailable`).',
-          }),
-        },
+      tags: ['platform'],
+      summary: 'The process is alive and its database pool is not wedged',
+      failures: {
+        503: ProblemDetailsSchema.meta({
+          description:
+            'Every database connection has been taken and none returned for too long (`ServiceUnavailable`).',
+        }),
       },
-    },
-    async () => {
+    }),
+    handler: async () => {
       if (pool.stalled()) {
         throw new ServiceUnavailableError(
           `No database connection was returned to the pool for ${pool.stallMs} ms; the process needs a restart.`,
@@ -43,19 +39,15 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         uptimeSeconds: Math.round(process.uptime()),
       };
     },
-  );
+  });
 
-  app.get(
-    '/ready',
-    {
-      schema: {
-        operationId: 'getReady' satisfies OperationId,
-        tags: ['platform'],
-        summary: 'The service can answer requests: its database is reachable',
-        response: { 200: ReadinessSchema, 503: ProblemDetailsSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...operationRoute(operations.getReady, {
+      tags: ['platform'],
+      summary: 'The service can answer requests: its database is reachable',
+      failures: { 503: ProblemDetailsSchema },
+    }),
+    handler: async (request) => {
       try {
         await checkDatabase(app.db);
       } catch (error) {
@@ -64,5 +56,5 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { status: 'ok' as const, checks: { database: 'ok' as const } };
     },
-  );
+  });
 };

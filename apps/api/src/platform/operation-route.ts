@@ -28,10 +28,10 @@ export interface OperationDocs<F extends Record<number, z.ZodType>> {
  * ...operationRoute(operations.getClient, docs), handler })`). Register route modules that use it
  * without a prefix: the path is the full one.
  */
-export function operationRoute<O extends OperationContract, F extends Record<number, z.ZodType> = {}>(
-  operation: O,
-  docs: OperationDocs<F>,
-) {
+export function operationRoute<
+  O extends OperationContract,
+  F extends Record<number, z.ZodType> = Record<never, z.ZodType>,
+>(operation: O, docs: OperationDocs<F>) {
   const schema = {
     operationId: operation.operationId,
     tags: docs.tags,

@@ -1,25 +1,15 @@
-import {
-  defaultLocale,
-  identityClientId,
-  locales,
-  type OperationId,
-  WebConfigSchema,
-} from '@opora/contracts';
+import { defaultLocale, identityClientId, locales, operations } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { operationRoute } from '../platform/operation-route.ts';
 
 /** What the browser app needs before its first render: version, identity server, languages. */
 export const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/config',
-    {
-      schema: {
-        operationId: 'getWebConfig' satisfies OperationId,
-        tags: ['web'],
-        summary: 'Configuration of the web app',
-        response: { 200: WebConfigSchema },
-      },
-    },
-    async (_request, reply) => {
+  app.route({
+    ...operationRoute(operations.getWebConfig, {
+      tags: ['web'],
+      summary: 'Configuration of the web app',
+    }),
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return {
         appVersion: app.config.appVersion,
@@ -32,5 +22,5 @@ export const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
         defaultLocale,
       };
     },
-  );
+  });
 };

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { operationIds, permissions } from '../permissions.ts';
+import { operationRoutes } from './routes.ts';
+import { operations } from './table.ts';
+
+const pathParameters = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]).toSorted();
+
+describe('the operations table', () => {
+  it('has one entry per route, keyed by its operation id, in the order of the routes', () => {
+    expect(Object.keys(operations)).toEqual(operationRoutes.map((route) => route.operationId));
+    for (const [key, operation] of Object.entries(operations)) expect(operation.operationId).toBe(key);
+    expect(operationIds).toEqual(Object.keys(operations));
+  });
+
+  it('never gives two operations the same method and path', () => {
+    const keys = operationRoutes.map((route) => `${route.method} ${route.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('declares a params schema exactly for the parameters its path names', () => {
+    for (const operation of Object.values(operations)) {
+      const declared =
+        'params' in operation && operation.params instanceof z.ZodObject
+          ? Object.keys(operation.params.shape).toSorted()
+          : [];
+      expect({ id: operation.operationId, params: declared }).toEqual({
+        id: operation.operationId,
+        params: pathParameters(operation.path),
+      });
+    }
+  });
+
+  it('reads nothing from a body on GET and DELETE, and answers no body exactly with 204', () => {
+    for (const operation of Object.values(operations)) {
+      if (operation.method === 'GET' || operation.method === 'DELETE')
+        expect('body' in operation).toBe(false);
+      expect({ id: operation.operationId, noBody: operation.response === null }).toEqual({
+        id: operation.operationId,
+        noBody: operation.successStatus === 204,
+      });
+    }
+  });
+
+  it('grants public operations to guests, login ones to every signed-in person, the rest by role', () => {
+    for (const route of operationRoutes) {
+      const access = route.access as (typeof operationRoutes)[number]['access'];
+      expect(permissions.guest.includes(route.operationId)).toBe(access === 'public');
+      expect(permissions.client.includes(route.operationId)).toBe(access === 'login');
+      if (typeof access === 'object') {
+        for (const role of access.roles) expect(permissions[role]).toContain(route.operationId);
+      }
+    }
+  });
+
+  it('keeps web operations under /api/v1/web, staff ones under /api/v1/admin', () => {
+    for (const route of operationRoutes) {
+      const access = route.access as (typeof operationRoutes)[number]['access'];
+      if (typeof access === 'object' && access.roles.includes('admin')) {
+        expect(route.path.startsWith('/api/v1/admin/')).toBe(true);
+      }
+      if (route.path.startsWith('/api/v1/admin/')) expect(typeof access).toBe('object');
+    }
+  });
+});
