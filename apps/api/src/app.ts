@@ -73,13 +73,14 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   // Before the modules: it hooks every route with an operationId into the one permission check.
   await app.register(authPlugin, { config }); //                       request.principal
 
-  // API modules — the table of contents of the HTTP API.
-  await app.register(healthRoutes, { prefix: '/api' }); //            GET /api/health, /api/ready
-  await app.register(webConfigRoutes, { prefix: '/api/v1/web' }); //  GET /api/v1/web/config
+  // API modules — the table of contents of the HTTP API. Each route takes its full path from the
+  // operations table of packages/contracts, so modules register without a prefix.
+  await app.register(healthRoutes); //                                GET /api/health, /api/ready
+  await app.register(webConfigRoutes); //                             GET /api/v1/web/config
   await app.register(regionRoutes); //                                GET /api/v1/web/regions
-  await app.register(catalogueRoutes, { prefix: '/api/v1/web' }); //  GET /api/v1/web/service-types, /services, /services/{id}
-  await app.register(contactRoutes, { prefix: '/api/v1/web' }); //    POST /api/v1/web/contact
-  await app.register(accountRoutes, { prefix: '/api/v1/web' }); //    /api/v1/web/users/...
+  await app.register(catalogueRoutes); //                             GET /api/v1/web/service-types, /services, /services/{id}
+  await app.register(contactRoutes); //                               POST /api/v1/web/contact
+  await app.register(accountRoutes); //                               /api/v1/web/users/...
   if (config.identity.embedded) await app.register(identityPlugin, identity ?? {}); // /realms/{realm}/... (OIDC)
   if (config.identity.embedded) await app.register(identityAdminRoutes); // /admin/realms/{realm}/users...
   await app.register(devMailRoutes); //                               GET /api/v1/dev/mail, /dev/mail (dev only)
