@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencies } from '../enums.ts';
 import { selectedOptionError } from '../validation/fields.ts';
 
 /** Every database entity is keyed by a UUID (regions and counties by their official codes instead). */
@@ -22,6 +23,21 @@ export type EntityRef = z.infer<typeof EntityRefSchema>;
 export function fullName(person: { firstName?: string | null; lastName?: string | null }): string {
   return `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim();
 }
+
+/**
+ * An amount of money in minor units (hellers, cents) of its currency, never a float: 199 CZK is
+ * `{ amountMinor: 19900, currency: 'CZK' }`. Czech providers price in crowns, Slovak ones in euro.
+ */
+export const MoneySchema = z
+  .object({ amountMinor: z.number().int().min(0), currency: z.enum(currencies) })
+  .meta({ id: 'Money' });
+export type Money = z.infer<typeof MoneySchema>;
+
+/** A price as charged: the amount with VAT included, and the VAT rate in percent it includes (21, 12, 0). */
+export const PriceSchema = MoneySchema.extend({ vatRatePercent: z.number().int().min(0).max(100) }).meta({
+  id: 'Price',
+});
+export type Price = z.infer<typeof PriceSchema>;
 
 /** A price in whole Czech crowns (VAT included), never negative. */
 export const PriceCzkSchema = z.number().int().min(0).meta({ description: 'Whole CZK, VAT included' });
