@@ -4,12 +4,15 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Logger } from 'pino';
 import { accountRoutes } from './accounts/routes.ts';
 import { backgroundWork } from './background-work.ts';
+import { caseRoutes } from './cases/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
+import { clientRoutes } from './clients/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { devMailRoutes } from './dev-mail/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { identityAdminRoutes } from './identity/admin/routes.ts';
 import { type IdentityPluginOptions, identityPlugin } from './identity/index.ts';
+import { placeRoutes } from './places/routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type Config, configPlugin } from './platform/config.ts';
 import { databasePlugin } from './platform/database.ts';
@@ -24,6 +27,7 @@ import { securityPlugin } from './platform/security.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { webAppPlugin } from './platform/web-app.ts';
 import { regionRoutes } from './regions/routes.ts';
+import { surveyRoutes } from './surveys/routes.ts';
 import { webConfigRoutes } from './web-config/routes.ts';
 
 export interface BuildAppOptions {
@@ -78,9 +82,13 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(healthRoutes); //                                GET /api/health, /api/ready
   await app.register(webConfigRoutes); //                             GET /api/v1/web/config
   await app.register(regionRoutes); //                                GET /api/v1/web/regions
+  await app.register(placeRoutes); //                                 GET /api/v1/web/places
   await app.register(catalogueRoutes); //                             GET /api/v1/web/service-types, /services, /services/{id}
   await app.register(contactRoutes); //                               POST /api/v1/web/contact
   await app.register(accountRoutes); //                               /api/v1/web/users/...
+  await app.register(clientRoutes); //                                /api/v1/web/relationship-types, /clients/...
+  await app.register(caseRoutes); //                                  /api/v1/web/cases/..., /clients/{id}/cases
+  await app.register(surveyRoutes); //                                /api/v1/web/surveys/{type}, /cases/{id}/surveys/{type}; /api/v1/admin/survey-definitions...
   if (config.identity.embedded) await app.register(identityPlugin, identity ?? {}); // /realms/{realm}/... (OIDC)
   if (config.identity.embedded) await app.register(identityAdminRoutes); // /admin/realms/{realm}/users...
   await app.register(devMailRoutes); //                               GET /api/v1/dev/mail, /dev/mail (dev only)

@@ -8,8 +8,15 @@ import {
   roles,
   rolesCan,
 } from '@opora/contracts';
-import { providerUsers } from '@opora/db';
-import { createFacility, createFacilityService, createProvider } from '@opora/db/testing';
+import { providerUsers, surveyDefinitions } from '@opora/db';
+import {
+  createCase,
+  createClient,
+  createFacility,
+  createFacilityService,
+  createProvider,
+} from '@opora/db/testing';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
@@ -110,15 +117,21 @@ function registeredOperations(): (ApiRoute & { operationId: OperationId })[] {
   return operations;
 }
 
-function call(subject: Subject, route: ApiRoute, url = route.url.replaceAll(/:\w+/g, randomUUID())) {
+function call(
+  subject: Subject,
+  route: ApiRoute,
+  url = route.url.replaceAll(/:\w+/g, randomUUID()),
+  body: object = {},
+) {
   const readsBody = !['GET', 'HEAD'].includes(route.method);
   return server.app.inject({
     method: route.method as 'GET',
     url,
     remoteAddress: '127.0.0.1',
     headers: subject.headers,
-    // An empty object: a granted operation refuses it as invalid (400) after the permission check.
-    ...(readsBody && { payload: {} }),
+    // An empty object unless given: a granted operation refuses it as invalid (400) after the
+    // permission check.
+    ...(readsBody && { payload: body }),
   });
 }
 
@@ -159,14 +172,56 @@ describe('the route table', () => {
 /**
  * Operations whose path names a record, by who may see the record. `catalogue`: published records
  * anyone may read; an unpublished one (a provider's draft) answers 404 to everybody. `owned`: a
- * record of one client or provider (none yet); `record` makes one for an owner, and every other
- * signed-in column is refused with 404 (never 403, which would confirm that the id exists).
+ * record of one client or provider; `record` makes one for an owner, and every other signed-in
+ * column is refused with 404 (never 403, which would confirm that the id exists). `body` is a valid
+ * body for operations that take one (an invalid one is refused before the record is looked up).
  */
 type RecordAccess =
   | { kind: 'catalogue'; unpublished: () => Promise<Record<string, string>> }
-  | { kind: 'owned'; record: (owner: Subject) => Promise<Record<string, string>> };
+  | { kind: 'owned'; record: (owner: Subject) => Promise<Record<string, string>>; body?: object }
+  /** The path names a value of a closed set (a questionnaire type), not anybody's record. */
+  | { kind: 'value' }
+  /** Platform staff's operation: every record is theirs, everyone else is refused by role (matrix below). */
+  | { kind: 'staff' };
+
+/** A case of the owner (for the case operations). */
+const ownCase = async (owner: Subject) => ({
+  caseId: (
+    await createCase(server.database.db, { clientId: null, ownerUserId: owner.account?.userId ?? null })
+  ).id,
+});
+/** A client of the owner (for the client operations). */
+const ownClient = async (owner: Subject) => ({
+  clientId: (await createClient(server.database.db, { ownerUserId: owner.account?.userId ?? null })).id,
+});
+const caseBody = { date: '2026-11-24', name: 'Případ' };
+const clientBody = {
+  isClient: true,
+  firstName: 'Marie',
+  lastName: 'Dvořáková',
+  dateOfBirth: '1940-01-31',
+  sex: 'female',
+  residence: { city: 'Praha', zipcode: '11000', countyCode: 'CZ0100' },
+};
+
+/** A valid autosave body: the published case survey, nothing answered yet. */
+const caseSurveyBody = { surveyDefinitionId: '', answers: {}, complete: false };
+/** A case of the owner and its case survey (for the questionnaire operations of a case). */
+const ownCaseSurvey = async (owner: Subject) => {
+  const [published] = await server.database.db
+    .select({ id: surveyDefinitions.id })
+    .from(surveyDefinitions)
+    .where(and(eq(surveyDefinitions.type, 'case'), eq(surveyDefinitions.status, 'published')));
+  caseSurveyBody.surveyDefinitionId = published?.id ?? '';
+  return { ...(await ownCase(owner)), type: 'case' };
+};
 
 const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
+  getCaseSurvey: { kind: 'owned', record: ownCaseSurvey },
+  saveCaseSurvey: { kind: 'owned', record: ownCaseSurvey, body: caseSurveyBody },
+  getPublishedSurvey: { kind: 'value' },
+  publishSurveyDefinition: { kind: 'staff' },
+  deleteSurveyDefinition: { kind: 'staff' },
   getService: {
     kind: 'catalogue',
     unpublished: async () => {
@@ -176,6 +231,13 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
       return { serviceId: draft.id };
     },
   },
+  getCase: { kind: 'owned', record: ownCase },
+  renameCase: { kind: 'owned', record: ownCase, body: { name: 'Cizí' } },
+  getClient: { kind: 'owned', record: ownClient },
+  updateClient: { kind: 'owned', record: ownClient, body: clientBody },
+  listClientCases: { kind: 'owned', record: ownClient },
+  createClientCase: { kind: 'owned', record: ownClient, body: caseBody },
+  getClientServiceOffer: { kind: 'owned', record: ownClient },
 };
 
 describe('records of others', () => {
@@ -191,7 +253,7 @@ describe('records of others', () => {
     let cells = 0;
     for (const route of registeredOperations()) {
       const access = recordOperations[route.operationId];
-      if (!access) continue;
+      if (!access || access.kind === 'value' || access.kind === 'staff') continue;
       const records: { owner: Subject | undefined; params: Record<string, string> }[] = [];
       if (access.kind === 'owned') {
         for (const owner of subjects.filter((subject) => subject.account)) {
@@ -203,9 +265,10 @@ describe('records of others', () => {
       for (const { owner, params } of records) {
         const url = route.url.replaceAll(/:(\w+)/g, (_match, name: string) => params[name] ?? randomUUID());
         for (const subject of subjects) {
-          if (subject === owner) continue;
+          // A guest is refused an owned record earlier, for not being signed in (401; the matrix below).
+          if (subject === owner || (access.kind === 'owned' && !subject.account)) continue;
           cells += 1;
-          const { statusCode } = await call(subject, route, url);
+          const { statusCode } = await call(subject, route, url, access.kind === 'owned' ? access.body : {});
           if (statusCode !== 404) {
             mismatches.push(
               `${route.operationId} ${url} as ${subject.name}: expected 404, answered ${statusCode}`,

@@ -242,6 +242,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
           },
           { name: 'contact', description: 'Messages to the Opora team' },
           { name: 'accounts', description: 'Sign-up, the signed-in user, passwords and e-mail confirmation' },
+          { name: 'clients', description: 'The people a carer looks after, and their services pool' },
+          { name: 'cases', description: 'A client’s needs: cases with their requests and questionnaires' },
+          {
+            name: 'surveys',
+            description: 'Questionnaires: the published ones, a case’s answers, staff’s definitions',
+          },
           {
             name: 'development',
             description: 'Development mailbox (outbox transport only, never in production)',

@@ -156,13 +156,13 @@ export type ClientCreateInput = z.input<typeof ClientCreateSchema>;
 
 /**
  * `PUT /api/v1/web/clients/{clientId}`: the whole form again. The stored birth number is never sent
- * back in full, so `birthNumber` left out keeps it (checked against a changed date of birth), `null`
- * removes it and a value replaces it.
+ * back in full, so `birthNumber` left out (or `''`, the form's untouched empty input) keeps it
+ * (checked against a changed date of birth), `null` removes it and a value replaces it.
  */
 export const ClientUpdateSchema = z
   .object({
     ...clientFields,
-    birthNumber: z.union([BirthNumberSchema, z.null()]).optional(),
+    birthNumber: z.union([z.null(), optionalField(BirthNumberSchema)]),
   })
   .superRefine(birthNumberMatchesDateOfBirth, { when: whenStrings('birthNumber', 'dateOfBirth') })
   .superRefine(clientRules, { when: whenObject })

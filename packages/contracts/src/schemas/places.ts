@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countries } from '../enums.ts';
+import { requiredText } from '../validation/fields.ts';
 import { CountyRefSchema, RegionRefSchema } from './regions.ts';
 
 /**
@@ -27,10 +28,11 @@ export const placeSearchMaxResults = 20;
 
 /**
  * `GET /api/v1/web/places?q=`: a part or municipality name from its start, without regard to case or
- * diacritics ("usti" finds "Ústí nad Labem"), or the start of a postcode ("602", "602 00").
+ * diacritics ("usti" finds "Ústí nad Labem"), or the start of a postcode ("602", "602 00"). One line
+ * of text: control characters and broken UTF-16 are refused (PostgreSQL cannot take a NUL).
  */
 export const PlaceSearchQuerySchema = z.object({
-  q: z.string().trim().min(placeSearchMinLength).max(100),
+  q: requiredText({ min: placeSearchMinLength, max: 100 }),
   country: z.enum(countries).optional(),
   limit: z.coerce.number().int().min(1).max(placeSearchMaxResults).default(10),
 });

@@ -5,7 +5,13 @@ import { toErrorDetails } from '../validation/error-details.ts';
 import { CurrentUserSchema, SignUpFormSchema } from './accounts.ts';
 import { CaseCreateInputSchema } from './cases.ts';
 import { ProviderServiceInputSchema } from './catalogue.ts';
-import { ClientFormSchema, SexFilterSchema, SexSchema } from './clients.ts';
+import {
+  ClientCreateSchema,
+  ClientFormSchema,
+  ClientUpdateSchema,
+  SexFilterSchema,
+  SexSchema,
+} from './clients.ts';
 import { IdParamSchema, ListQuerySchema, paginatedSchema, parseSort, SelectedIdSchema } from './common.ts';
 import { ContactFormSchema } from './contact-form.ts';
 import {
@@ -16,6 +22,7 @@ import {
 } from './identity.ts';
 import {
   CountyCodeSchema,
+  countyMustLieInRegion,
   RegionCodeSchema,
   RegionTreeSchema,
   SelectedCountyCodeSchema,
@@ -32,9 +39,10 @@ const problems = (schema: z.ZodType, value: unknown) => {
 };
 
 describe('ClientFormSchema', () => {
+  const relationshipTypeId = '5a0f6f63-3a7c-4b9e-8d21-7c4e2f1a9b08';
   const client = {
     isClient: false,
-    relationshipTypeId: '5a0f6f63-3a7c-4b9e-8d21-7c4e2f1a9b08',
+    relationshipTypeId,
     firstName: ' Marie ',
     lastName: 'Dvořáková',
     dateOfBirth: '1990-05-01',
@@ -42,38 +50,45 @@ describe('ClientFormSchema', () => {
     sex: 'female',
     email: '',
     phone: '+420 601 123 456',
-    street: 'Náměstí Míru 12',
-    city: 'Brno',
-    zipcode: '602 00',
+    residence: { street: 'Náměstí Míru 12', city: 'Brno', zipcode: '602 00', countyCode: 'CZ0642' },
     serviceAddressDiffers: false,
-    serviceAddress: '',
-    regionCode: 'CZ064',
-    countyCode: 'CZ0642',
   };
 
   it('accepts a complete form and normalises what people type', () => {
-    expect(ClientFormSchema.parse(client)).toMatchObject({
+    const parsed = ClientFormSchema.parse(client);
+    expect(parsed).toMatchObject({
       firstName: 'Marie',
       birthNumber: '9055011251',
       phone: '+420601123456',
-      zipcode: '60200',
       email: undefined,
-      serviceAddress: undefined,
+      residence: { street: 'Náměstí Míru 12', zipcode: '60200', countyCode: 'CZ0642' },
     });
+    expect(parsed.serviceAddress).toBeUndefined();
   });
 
-  it('needs only names, date of birth, sex, region and county', () => {
+  it('needs only names, date of birth, sex and the residence’s town, postcode and county', () => {
+    const minimal = {
+      isClient: true,
+      firstName: 'Marie',
+      lastName: 'Dvořáková',
+      dateOfBirth: '1940-01-31',
+      sex: 'indetermined',
+      residence: { city: 'Praha', zipcode: '11000', countyCode: 'CZ0100' },
+    };
+    const parsed = ClientFormSchema.parse(minimal);
+    expect(parsed.serviceAddressDiffers).toBe(false);
+    expect(parsed.residence.street).toBeUndefined();
+    expect(problems(ClientFormSchema, { ...minimal, residence: { street: 'Dlouhá 1' } })).toEqual([
+      'residence.city validation:required',
+      'residence.zipcode validation:required',
+      'residence.countyCode validation:required',
+    ]);
     expect(
-      ClientFormSchema.safeParse({
-        isClient: true,
-        firstName: 'Marie',
-        lastName: 'Dvořáková',
-        dateOfBirth: '1940-01-31',
-        sex: 'indetermined',
-        regionCode: 'CZ010',
-        countyCode: 'CZ0100',
-      }).success,
-    ).toBe(true);
+      problems(ClientFormSchema, {
+        ...minimal,
+        residence: { city: 'Praha', zipcode: '1100', countyCode: 'CZ0100' },
+      }),
+    ).toEqual(['residence.zipcode validation:zipcode']);
   });
 
   it('rejects a birth number that does not match the date of birth', () => {
@@ -94,6 +109,9 @@ describe('ClientFormSchema', () => {
     expect(problems(ClientFormSchema, withoutRelationship)).toEqual([
       'relationshipTypeId validation:required',
     ]);
+    expect(problems(ClientFormSchema, { ...withoutRelationship, relationshipTypeId: '' })).toEqual([
+      'relationshipTypeId validation:required',
+    ]);
     expect(problems(ClientFormSchema, { ...withoutRelationship, isClient: true })).toEqual([]);
   });
 
@@ -105,7 +123,14 @@ describe('ClientFormSchema', () => {
       problems(ClientFormSchema, {
         ...client,
         serviceAddressDiffers: true,
-        serviceAddress: 'Lidická 5, Brno',
+        serviceAddress: { city: 'Hustopeče', zipcode: '693 01', countyCode: 'CZ064' },
+      }),
+    ).toEqual(['serviceAddress.countyCode validation:invalidOption']);
+    expect(
+      problems(ClientFormSchema, {
+        ...client,
+        serviceAddressDiffers: true,
+        serviceAddress: { street: 'Lidická 5', city: 'Hustopeče', zipcode: '693 01', countyCode: 'CZ0644' },
       }),
     ).toEqual([]);
   });
@@ -130,6 +155,97 @@ describe('ClientFormSchema', () => {
       'contactPerson.phone validation:phoneInternational',
       'attendingDoctor.firstName validation:required',
     ]);
+  });
+
+  it('refuses control characters, broken UTF-16 and overlong text', () => {
+    expect(
+      problems(ClientFormSchema, {
+        ...client,
+        firstName: 'Ma\u0000rie',
+        lastName: 'Dvo\uD800řáková',
+        residence: { ...client.residence, street: 'x'.repeat(1_000_000) },
+      }),
+    ).toEqual([
+      'firstName validation:unsupportedCharacters',
+      'lastName validation:unsupportedCharacters',
+      'residence.street validation:maxLength',
+    ]);
+  });
+});
+
+describe('ClientCreateSchema', () => {
+  const form = {
+    isClient: true,
+    firstName: 'Marie',
+    lastName: 'Dvořáková',
+    dateOfBirth: '1940-01-31',
+    sex: 'female',
+    residence: { city: 'Praha', zipcode: '11000', countyCode: 'CZ0100' },
+  };
+
+  it('needs the explicit consent to process health data', () => {
+    expect(problems(ClientCreateSchema, form)).toEqual([
+      'healthDataConsent validation:healthDataConsentRequired',
+    ]);
+    expect(problems(ClientCreateSchema, { ...form, healthDataConsent: 'true' })).toEqual([
+      'healthDataConsent validation:healthDataConsentRequired',
+    ]);
+    expect(ClientCreateSchema.parse({ ...form, healthDataConsent: true }).caseId).toBeUndefined();
+  });
+
+  it('takes the case the client is entered for, as a UUID', () => {
+    const caseId = '6d1f0c3e-2a53-4a4c-9d7e-1f1e0a1b2c3d';
+    expect(ClientCreateSchema.parse({ ...form, healthDataConsent: true, caseId })).toMatchObject({ caseId });
+    expect(problems(ClientCreateSchema, { ...form, healthDataConsent: true, caseId: '42' })).toEqual([
+      'caseId validation:format',
+    ]);
+  });
+
+  it('checks the form as ClientFormSchema does', () => {
+    expect(
+      problems(ClientCreateSchema, {
+        ...form,
+        isClient: false,
+        healthDataConsent: true,
+        birthNumber: '9055011251',
+      }),
+    ).toEqual([
+      'birthNumber validation:birthNumberDateOfBirthMismatch',
+      'relationshipTypeId validation:required',
+    ]);
+  });
+});
+
+describe('ClientUpdateSchema', () => {
+  const form = {
+    isClient: true,
+    firstName: 'Marie',
+    lastName: 'Dvořáková',
+    dateOfBirth: '1990-05-01',
+    sex: 'female',
+    residence: { city: 'Brno', zipcode: '60200', countyCode: 'CZ0642' },
+  };
+
+  it('keeps the stored birth number when it is left out or empty, removes it with null', () => {
+    expect(ClientUpdateSchema.parse(form).birthNumber).toBeUndefined();
+    expect(ClientUpdateSchema.parse({ ...form, birthNumber: '' }).birthNumber).toBeUndefined();
+    expect(ClientUpdateSchema.parse({ ...form, birthNumber: null }).birthNumber).toBeNull();
+    expect(ClientUpdateSchema.parse({ ...form, birthNumber: '905501/1251' }).birthNumber).toBe('9055011251');
+  });
+
+  it('checks a new birth number and its date of birth', () => {
+    expect(problems(ClientUpdateSchema, { ...form, birthNumber: '9055011252' })).toEqual([
+      'birthNumber validation:birthNumberChecksum',
+    ]);
+    expect(problems(ClientUpdateSchema, { ...form, birthNumber: '6006150140' })).toEqual([
+      'birthNumber validation:birthNumberDateOfBirthMismatch',
+    ]);
+  });
+
+  it('takes no consent and no case: those belong to the client’s creation', () => {
+    expect(ClientUpdateSchema.parse({ ...form, healthDataConsent: true, caseId: 'x' })).not.toHaveProperty(
+      'caseId',
+    );
   });
 });
 
@@ -277,9 +393,23 @@ describe('cases, contact form and surveys', () => {
     expect(problems(ContactFormSchema, { ...message, lastName: 'Černá (Charita)' })).toEqual([]);
   });
 
-  it('takes a questionnaire definition as JSON text that holds an object', () => {
-    const input = { type: 'case', version: 1, code: 'needs-v1', definition: '{"pages":[]}' };
+  it('takes a questionnaire definition as JSON text that holds a questionnaire document', () => {
+    const text = (value: string) => ({ cs: value, en: value, sk: value });
+    const document = {
+      title: text('Potřeby'),
+      pages: [
+        {
+          name: 'one',
+          title: text('Část'),
+          questions: [{ name: 'q', type: 'boolean', title: text('Ano?') }],
+        },
+      ],
+    };
+    const input = { type: 'case', version: 1, code: 'needs-v1', definition: JSON.stringify(document) };
     expect(SurveyDefinitionInputSchema.parse(input)).toEqual(input);
+    expect(problems(SurveyDefinitionInputSchema, { ...input, definition: '{"pages":[]}' })).toEqual([
+      'definition validation:json',
+    ]);
     expect(problems(SurveyDefinitionInputSchema, { ...input, definition: '[1]' })).toEqual([
       'definition validation:json',
     ]);
@@ -400,28 +530,33 @@ describe('choices from lists', () => {
     lastName: 'Dvořáková',
     dateOfBirth: '1940-01-31',
     sex: 'female',
-    countyCode: 'CZ0642',
   };
+  const residence = { city: 'Brno', zipcode: '60200' };
 
-  it('reports a region that was not chosen as required and a malformed one as an invalid option', () => {
-    expect(problems(ClientFormSchema, base)).toEqual(['regionCode validation:required']);
-    expect(problems(ClientFormSchema, { ...base, regionCode: '' })).toEqual([
-      'regionCode validation:required',
+  it('reports a county that was not chosen as required and a malformed one as an invalid option', () => {
+    expect(problems(ClientFormSchema, { ...base, residence })).toEqual([
+      'residence.countyCode validation:required',
     ]);
-    expect(problems(ClientFormSchema, { ...base, regionCode: 'CZ64' })).toEqual([
-      'regionCode validation:invalidOption',
+    expect(problems(ClientFormSchema, { ...base, residence: { ...residence, countyCode: '' } })).toEqual([
+      'residence.countyCode validation:required',
     ]);
-    expect(problems(ClientFormSchema, { ...base, regionCode: 64 })).toEqual([
-      'regionCode validation:invalidOption',
+    expect(problems(ClientFormSchema, { ...base, residence: { ...residence, countyCode: 'CZ064' } })).toEqual(
+      ['residence.countyCode validation:invalidOption'],
+    );
+    expect(problems(ClientFormSchema, { ...base, residence: { ...residence, countyCode: 642 } })).toEqual([
+      'residence.countyCode validation:invalidOption',
     ]);
   });
 
   it('refuses a county outside the chosen region', () => {
-    expect(problems(ClientFormSchema, { ...base, regionCode: 'CZ064' })).toEqual([]);
-    expect(problems(ClientFormSchema, { ...base, regionCode: 'CZ020' })).toEqual([
+    const RegionAndCounty = z
+      .object({ regionCode: SelectedRegionCodeSchema, countyCode: SelectedCountyCodeSchema })
+      .superRefine(countyMustLieInRegion);
+    expect(problems(RegionAndCounty, { regionCode: 'CZ064', countyCode: 'CZ0642' })).toEqual([]);
+    expect(problems(RegionAndCounty, { regionCode: 'CZ020', countyCode: 'CZ0642' })).toEqual([
       'countyCode validation:invalidOption',
     ]);
-    expect(problems(ClientFormSchema, { ...base, regionCode: 'CZ020', countyCode: 'CZ020A' })).toEqual([]);
+    expect(problems(RegionAndCounty, { regionCode: 'CZ020', countyCode: 'CZ020A' })).toEqual([]);
   });
 
   it('reads an empty region or county select as required and anything else wrong as an invalid option', () => {
@@ -439,12 +574,11 @@ describe('choices from lists', () => {
   it('takes ids as UUIDs', () => {
     const id = '5a0f6f63-3a7c-4b9e-8d21-7c4e2f1a9b08';
     expect(SelectedIdSchema.parse(id)).toBe(id);
-    expect(problems(ClientFormSchema, { ...base, regionCode: 'CZ064', isClient: false })).toEqual([
-      'relationshipTypeId validation:required',
+    const client = { ...base, isClient: false, residence: { ...residence, countyCode: 'CZ0642' } };
+    expect(problems(ClientFormSchema, client)).toEqual(['relationshipTypeId validation:required']);
+    expect(problems(ClientFormSchema, { ...client, relationshipTypeId: 2 })).toEqual([
+      'relationshipTypeId validation:invalidOption',
     ]);
-    expect(
-      problems(ClientFormSchema, { ...base, regionCode: 'CZ064', isClient: false, relationshipTypeId: 2 }),
-    ).toEqual(['relationshipTypeId validation:invalidOption']);
     expect(IdParamSchema.parse(id.toUpperCase())).toBe(id);
     expect(IdParamSchema.safeParse('42').success).toBe(false);
   });

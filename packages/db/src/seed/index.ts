@@ -5,6 +5,7 @@ import { hashDemoPassword, seedDemoData } from './demo-data.ts';
 import { seedPlaces } from './places.ts';
 import { seedReferenceData } from './reference-data.ts';
 import { seedRegions } from './regions.ts';
+import { seedSurveyDefinitions } from './surveys/index.ts';
 
 export interface SeedOptions {
   /** Also load the demo catalogue and demo accounts. */
@@ -42,8 +43,8 @@ const seedLockKey = 7_241_905_114;
 
 /**
  * Loads reference data (regions, counties and places, relationship types, service taxonomy, request statuses,
- * subscription types) and, with `demo`, the demo catalogue and accounts. Idempotent: rows are keyed by
- * codes or fixed ids, so a second run changes nothing.
+ * subscription types, the platform's published questionnaires) and, with `demo`, the demo catalogue and
+ * accounts. Idempotent: rows are keyed by codes or fixed ids, so a second run changes nothing.
  */
 export async function seed(db: Db, options: SeedOptions): Promise<SeedSummary> {
   assertSeedAllowed(options.demo, options.env ?? process.env);
@@ -54,6 +55,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<SeedSummary> {
     await seedRegions(tx);
     await seedPlaces(tx);
     await seedReferenceData(tx);
+    await seedSurveyDefinitions(tx);
     if (passwordHash) await seedDemoData(tx, passwordHash);
   });
   return countSeededRows(db);

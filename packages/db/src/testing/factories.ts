@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import type { SurveyDocument } from '@opora/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
 import { insertIdentityUser, type NewIdentityUser } from '../identity/identity-users.ts';
 import {
   careRequests,
   cases,
+  clientPersons,
   clients,
   facilities,
   facilityServiceCounties,
@@ -15,6 +17,7 @@ import {
   serviceTypes,
   users,
 } from '../schema/index.ts';
+import { surveyAnswers, surveyDefinitions } from '../schema/surveys.ts';
 import type { RequestStatusCode, ServiceTypeCode } from '../seed/reference-data.ts';
 
 // Factories mint unique rows per call, so tests own their data and never lean on demo ids. Each
@@ -27,6 +30,7 @@ export type Facility = typeof facilities.$inferSelect;
 export type FacilityService = typeof facilityServices.$inferSelect;
 export type Client = typeof clients.$inferSelect;
 export type Case = typeof cases.$inferSelect;
+export type ClientPerson = typeof clientPersons.$inferSelect;
 export type CareRequest = typeof careRequests.$inferSelect;
 
 let sequence = 0;
@@ -212,11 +216,41 @@ export async function createClient(
   );
 }
 
-/** A case of a client (a new client and owner when not given). */
+/** A person around a client (`contact-person` unless `role` says otherwise). */
+export async function createClientPerson(
+  db: DbExecutor,
+  overrides: Partial<typeof clientPersons.$inferInsert> & { clientId: string },
+): Promise<ClientPerson> {
+  return inserted(
+    await db
+      .insert(clientPersons)
+      .values({
+        role: 'contact-person',
+        firstName: 'Test',
+        lastName: `Person ${uniqueSuffix()}`,
+        ...overrides,
+      })
+      .returning(),
+  );
+}
+
+/**
+ * A case of a client (a new client and owner when not given). `clientId: null` makes a case whose
+ * client is not entered yet (the wizard's first step), owned by `ownerUserId` or a new user.
+ */
 export async function createCase(
   db: DbExecutor,
   overrides: Partial<typeof cases.$inferInsert> = {},
 ): Promise<Case> {
+  if (overrides.clientId === null) {
+    const ownerUserId = overrides.ownerUserId ?? (await createUser(db)).id;
+    return inserted(
+      await db
+        .insert(cases)
+        .values({ name: `Test case ${uniqueSuffix()}`, ...overrides, ownerUserId })
+        .returning(),
+    );
+  }
   const client = overrides.clientId
     ? inserted(await db.select().from(clients).where(eq(clients.id, overrides.clientId)))
     : await createClient(db, overrides.ownerUserId ? { ownerUserId: overrides.ownerUserId } : {});
@@ -271,6 +305,91 @@ export async function createCareRequest(
         clientId: careCase.clientId,
         statusId: status.id,
       })
+      .returning(),
+  );
+}
+
+export type SurveyDefinitionRow = typeof surveyDefinitions.$inferSelect;
+export type SurveyAnswersRow = typeof surveyAnswers.$inferSelect;
+
+/** A small valid questionnaire: a required single choice, a text shown for one of its answers. */
+export function testSurveyDocument(title = 'Test questionnaire'): SurveyDocument {
+  const text = (value: string) => ({ cs: value, en: value, sk: value });
+  return {
+    title: text(title),
+    pages: [
+      {
+        name: 'page',
+        title: text('Page'),
+        questions: [
+          {
+            name: 'colour',
+            type: 'single',
+            required: true,
+            title: text('Colour'),
+            choices: [
+              { value: 'red', label: text('Red') },
+              { value: 'other', label: text('Other') },
+            ],
+          },
+          {
+            name: 'other-colour',
+            type: 'text',
+            required: false,
+            multiline: false,
+            maxLength: 100,
+            title: text('Which one?'),
+            visibleIf: { question: 'colour', anyOf: ['other'] },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * A questionnaire definition: a platform draft of type `service` with `testSurveyDocument` unless
+ * told otherwise, with a unique code and a version no other factory call takes. `published` status
+ * gets its `publishedAt`.
+ */
+export async function createSurveyDefinition(
+  db: DbExecutor,
+  overrides: Partial<typeof surveyDefinitions.$inferInsert> = {},
+): Promise<SurveyDefinitionRow> {
+  const suffix = uniqueSuffix();
+  const status = overrides.status ?? 'draft';
+  return inserted(
+    await db
+      .insert(surveyDefinitions)
+      .values({
+        type: 'service',
+        version: 100_000 + sequence * 1_000 + (randomBytes(2).readUInt16BE() % 1_000),
+        code: `test-survey-${suffix}`,
+        definition: testSurveyDocument(),
+        publishedAt: status === 'published' ? new Date() : null,
+        ...overrides,
+        status,
+      })
+      .returning(),
+  );
+}
+
+/** Answers of a case to a (published) definition, as a draft unless `submittedAt` is given. */
+export async function createSurveyAnswers(
+  db: DbExecutor,
+  overrides: Partial<typeof surveyAnswers.$inferInsert> & { surveyDefinitionId: string },
+): Promise<SurveyAnswersRow> {
+  const definition = inserted(
+    await db
+      .select({ type: surveyDefinitions.type })
+      .from(surveyDefinitions)
+      .where(eq(surveyDefinitions.id, overrides.surveyDefinitionId)),
+  );
+  const caseId = overrides.careRequestId || overrides.caseId ? overrides.caseId : (await createCase(db)).id;
+  return inserted(
+    await db
+      .insert(surveyAnswers)
+      .values({ answers: {}, ...overrides, caseId, surveyType: definition.type })
       .returning(),
   );
 }

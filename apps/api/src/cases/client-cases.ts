@@ -1,0 +1,42 @@
+import type { Case, CaseCreateInput } from '@opora/contracts';
+import { cases, clients, type Db } from '@opora/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { NotFoundError } from '../platform/errors.ts';
+import { readCase, readCases } from './case-views.ts';
+
+/** The caller's client, or 404 `NotFoundException` (another user's client answers as a missing one). */
+async function assertOwnClient(db: Db, userId: string, clientId: string): Promise<void> {
+  const [client] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.ownerUserId, userId)));
+  if (!client) throw new NotFoundError();
+}
+
+/** `GET /clients/{clientId}/cases`: the client's cases, newest first. */
+export async function listClientCases(db: Db, userId: string, clientId: string): Promise<Case[]> {
+  await assertOwnClient(db, userId, clientId);
+  return readCases(db, userId, sql`k.client_id = ${clientId}`);
+}
+
+/** `POST /clients/{clientId}/cases`: a new need of a client already entered (the new-case wizard). */
+export async function createClientCase(
+  db: Db,
+  userId: string,
+  clientId: string,
+  input: CaseCreateInput,
+): Promise<Case> {
+  await assertOwnClient(db, userId, clientId);
+  const [created] = await db
+    .insert(cases)
+    .values({
+      date: input.date,
+      fcServiceLevel: input.fcServiceLevel,
+      name: input.name,
+      ownerUserId: userId,
+      clientId,
+    })
+    .returning({ id: cases.id });
+  if (!created) throw new Error('Insert returned no case');
+  return readCase(db, userId, created.id);
+}

@@ -1,0 +1,276 @@
+import { ServiceOfferSchema } from '@opora/contracts';
+import type { Client } from '@opora/db/testing';
+import {
+  createCareRequest,
+  createCase,
+  createClient,
+  createFacilityService,
+  createSurveyAnswers,
+  createSurveyDefinition,
+} from '@opora/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountTestServer,
+  bearer,
+  startAccountTestServer,
+  type TestAccount,
+} from '../accounts/testing/account-test-server.ts';
+
+// Each test offers services in a region of its own (the test database has no catalogue).
+
+let server: AccountTestServer;
+let caseSurveyId: string;
+
+beforeAll(async () => {
+  server = await startAccountTestServer({ env: { RATE_LIMIT_MAX: '100000' } });
+  caseSurveyId = (await createSurveyDefinition(server.database.db, { type: 'case', status: 'published' })).id;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+interface Caller extends TestAccount {
+  headers: Record<string, string>;
+}
+
+async function signedIn(): Promise<Caller> {
+  const account = await server.createAccount();
+  const { accessToken } = await server.signIn(account.email, account.password);
+  return { ...account, headers: bearer(accessToken) };
+}
+
+async function offer(caller: Caller, client: Pick<Client, 'id'>, query = '') {
+  const response = await server.app.inject({
+    method: 'GET',
+    url: `/api/v1/web/clients/${client.id}/service-offer${query ? `?${query}` : ''}`,
+    headers: caller.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return ServiceOfferSchema.parse(response.json());
+}
+
+/** A case of the client whose case survey asks for `helpNeeded`. */
+async function caseNeeding(caller: Caller, client: Client, helpNeeded: string[], submitted = true) {
+  const careCase = await createCase(server.database.db, { clientId: client.id, ownerUserId: caller.userId });
+  await createSurveyAnswers(server.database.db, {
+    surveyDefinitionId: caseSurveyId,
+    caseId: careCase.id,
+    answers: { 'help-needed': helpNeeded },
+    ...(submitted && { submittedAt: new Date() }),
+  });
+  return careCase;
+}
+
+describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
+  it('lists the needed types first, then verified services, then by name, each with its reasons', async () => {
+    const caller = await signedIn();
+    const db = server.database.db;
+    const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'CZ0521' });
+    const nursing = await createFacilityService(db, {
+      name: 'Zdraví doma Hradec',
+      serviceTypeCode: 'home-nursing',
+      verified: false,
+      counties: ['CZ0521'],
+    });
+    const verified = await createFacilityService(db, {
+      name: 'Bethesda Hradec',
+      serviceTypeCode: 'day-care-centre',
+      counties: ['CZ0521', 'CZ0522'],
+    });
+    // Sponsorship never moves a service up.
+    const sponsored = await createFacilityService(db, {
+      name: 'Asistence Hradec',
+      serviceTypeCode: 'personal-assistance',
+      verified: false,
+      sponsored: true,
+      counties: ['CZ0521'],
+    });
+    const alphabetical = await createFacilityService(db, {
+      name: 'Čtyřlístek Hradec',
+      serviceTypeCode: 'respite-care',
+      counties: ['CZ0521'],
+    });
+    await createFacilityService(db, {
+      status: 'draft',
+      serviceTypeCode: 'home-nursing',
+      counties: ['CZ0521'],
+    });
+    await createFacilityService(db, { status: 'archive', counties: ['CZ0521'] });
+    // In the region but not in the county.
+    await createFacilityService(db, { counties: ['CZ0523'] });
+    const careCase = await caseNeeding(caller, client, ['nursing-at-home', 'unknown-answer']);
+    await createCareRequest(db, { caseId: careCase.id, facilityServiceId: alphabetical.id });
+
+    const page = await offer(caller, client);
+    expect(page).toMatchObject({
+      total: 4,
+      page: 1,
+      pageSize: 20,
+      area: {
+        region: { code: 'CZ052', name: 'Královéhradecký kraj' },
+        county: { code: 'CZ0521', name: 'Hradec Králové' },
+      },
+      scope: 'county',
+      fallback: false,
+      recommendedTypes: ['home-nursing'],
+      caseId: careCase.id,
+    });
+    expect(page.items.map((item) => [item.id, item.reasons, item.flags])).toEqual([
+      [
+        nursing.id,
+        ['matches-need', 'in-county'],
+        { alreadyRequested: false, sponsored: false, verified: false },
+      ],
+      [verified.id, ['in-county', 'verified'], { alreadyRequested: false, sponsored: false, verified: true }],
+      [
+        alphabetical.id,
+        ['in-county', 'verified'],
+        { alreadyRequested: true, sponsored: false, verified: true },
+      ],
+      [sponsored.id, ['in-county'], { alreadyRequested: false, sponsored: true, verified: false }],
+    ]);
+    expect(page.items[0]).toMatchObject({
+      name: 'Zdraví doma Hradec',
+      serviceType: { code: 'home-nursing', form: 'health' },
+      serviceCategory: { code: 'health' },
+    });
+
+    const second = await offer(caller, client, 'page=2&pageSize=3');
+    expect(second).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(second.items.map((item) => item.id)).toEqual([sponsored.id]);
+    expect(await offer(caller, client, 'page=3&pageSize=3')).toMatchObject({ total: 4, items: [] });
+  });
+
+  it('falls back to the region when the county where care is provided has no services', async () => {
+    const caller = await signedIn();
+    const db = server.database.db;
+    // Lives in Olomouc, care is provided in Jeseník (no services there).
+    const client = await createClient(db, {
+      ownerUserId: caller.userId,
+      countyCode: 'CZ0712',
+      serviceAddressDiffers: true,
+      serviceCity: 'Jeseník',
+      serviceCountyCode: 'CZ0711',
+    });
+    const inOlomouc = await createFacilityService(db, { counties: ['CZ0712'] });
+    const page = await offer(caller, client);
+    expect(page).toMatchObject({
+      area: { region: { code: 'CZ071' }, county: { code: 'CZ0711', name: 'Jeseník' } },
+      scope: 'region',
+      fallback: true,
+      total: 1,
+      recommendedTypes: [],
+      caseId: null,
+    });
+    expect(page.items.map((item) => [item.id, item.reasons])).toEqual([
+      [inOlomouc.id, ['in-region', 'verified']],
+    ]);
+
+    // Once Jeseník has a service, the county's list is answered.
+    const inJesenik = await createFacilityService(db, { counties: ['CZ0711'] });
+    expect(await offer(caller, client)).toMatchObject({
+      scope: 'county',
+      fallback: false,
+      items: [expect.objectContaining({ id: inJesenik.id, reasons: ['in-county', 'verified'] })],
+    });
+  });
+
+  it('offers the region of permanent residence with area=region', async () => {
+    const caller = await signedIn();
+    const db = server.database.db;
+    // Lives in the Zlín region, care is provided in Ostrava.
+    const client = await createClient(db, {
+      ownerUserId: caller.userId,
+      countyCode: 'CZ0724',
+      serviceAddressDiffers: true,
+      serviceCity: 'Ostrava',
+      serviceCountyCode: 'CZ0806',
+    });
+    const inZlin = await createFacilityService(db, { name: 'A Zlín', counties: ['CZ0724'] });
+    const inVsetin = await createFacilityService(db, { name: 'B Vsetín', counties: ['CZ0723'] });
+    const inOstrava = await createFacilityService(db, { counties: ['CZ0806'] });
+
+    const region = await offer(caller, client, 'area=region');
+    expect(region).toMatchObject({
+      area: { region: { code: 'CZ072' }, county: null },
+      scope: 'region',
+      fallback: false,
+      total: 2,
+    });
+    expect(region.items.map((item) => item.id)).toEqual([inZlin.id, inVsetin.id]);
+    expect(region.items[0]?.reasons).toEqual(['in-region', 'verified']);
+    const county = await offer(caller, client);
+    expect(county).toMatchObject({ area: { county: { code: 'CZ0806' } }, scope: 'county' });
+    expect(county.items.map((item) => item.id)).toEqual([inOstrava.id]);
+  });
+
+  it('follows the given case, else the client’s latest; a draft survey counts', async () => {
+    const caller = await signedIn();
+    const db = server.database.db;
+    const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'CZ0631' });
+    const emergency = await createFacilityService(db, {
+      serviceTypeCode: 'emergency-care',
+      counties: ['CZ0631'],
+    });
+    const advice = await createFacilityService(db, {
+      serviceTypeCode: 'social-counselling',
+      counties: ['CZ0631'],
+    });
+    const older = await caseNeeding(caller, client, ['emergency-button']);
+    const latest = await caseNeeding(caller, client, ['advice'], false);
+
+    const byLatest = await offer(caller, client);
+    expect(byLatest).toMatchObject({ caseId: latest.id, recommendedTypes: ['social-counselling'] });
+    expect(byLatest.items[0]?.id).toBe(advice.id);
+    const byOlder = await offer(caller, client, `caseId=${older.id}`);
+    expect(byOlder).toMatchObject({ caseId: older.id, recommendedTypes: ['emergency-care'] });
+    expect(byOlder.items[0]?.id).toBe(emergency.id);
+    // A case whose client is not entered yet may be named too.
+    const open = await createCase(db, { clientId: null, ownerUserId: caller.userId });
+    expect(await offer(caller, client, `caseId=${open.id}`)).toMatchObject({
+      caseId: open.id,
+      recommendedTypes: [],
+    });
+  });
+
+  it('answers another user’s client or case 404, and a case of another client 404', async () => {
+    const owner = await signedIn();
+    const other = await signedIn();
+    const db = server.database.db;
+    const client = await createClient(db, { ownerUserId: owner.userId, countyCode: 'SK0101' });
+    const url = `/api/v1/web/clients/${client.id}/service-offer`;
+    const refused = await server.app.inject({ method: 'GET', url, headers: other.headers });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'NotFoundException' });
+    expect((await server.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+
+    const othersCase = await createCase(db, { ownerUserId: other.userId });
+    const ownOtherClient = await createCase(db, { ownerUserId: owner.userId });
+    for (const caseId of [othersCase.id, ownOtherClient.id, '6d1f0c3e-2a53-4a4c-9d7e-1f1e0a1b2c3d']) {
+      const response = await server.app.inject({
+        method: 'GET',
+        url: `${url}?caseId=${caseId}`,
+        headers: owner.headers,
+      });
+      expect(response.statusCode, caseId).toBe(404);
+    }
+    const invalid = await server.app.inject({
+      method: 'GET',
+      url: `${url}?area=world&pageSize=101`,
+      headers: owner.headers,
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('answers 409 for a client without an address', async () => {
+    const caller = await signedIn();
+    const client = await createClient(server.database.db, { ownerUserId: caller.userId, countyCode: null });
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/web/clients/${client.id}/service-offer`,
+      headers: caller.headers,
+    });
+    expect(response.statusCode).toBe(409);
+  });
+});

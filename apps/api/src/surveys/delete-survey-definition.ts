@@ -1,0 +1,35 @@
+import { type Db, postgresErrorCodes, postgresErrorOf, surveyDefinitions } from '@opora/db';
+import { eq } from 'drizzle-orm';
+import { AppError, NotFoundError } from '../platform/errors.ts';
+
+/** The foreign key from answers to their definition (`on delete restrict`). */
+const answersForeignKey = 'survey_answers_definition_fk';
+
+/**
+ * Deletes a definition nobody has answered (a draft, or a published one with no answers yet); one with
+ * answers answers 409 `SurveyDefinitionDeleteRestriction`, as the database's restrict rule decides.
+ */
+export async function deleteSurveyDefinition(db: Db, id: string): Promise<void> {
+  let deleted: { id: string }[];
+  try {
+    deleted = await db
+      .delete(surveyDefinitions)
+      .where(eq(surveyDefinitions.id, id))
+      .returning({ id: surveyDefinitions.id });
+  } catch (error) {
+    const failure = postgresErrorOf(error);
+    if (
+      (failure?.code === postgresErrorCodes.restrictViolation ||
+        failure?.code === postgresErrorCodes.foreignKeyViolation) &&
+      failure.constraint === answersForeignKey
+    ) {
+      throw new AppError(
+        'SurveyDefinitionDeleteRestriction',
+        'A questionnaire with answers cannot be deleted.',
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  if (deleted.length === 0) throw new NotFoundError();
+}
