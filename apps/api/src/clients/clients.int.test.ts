@@ -540,3 +540,18 @@ describe('GET /api/v1/web/clients/my-enum', () => {
     expect(empty.json()).toEqual([]);
   });
 });
+
+describe('a fixed path beside a parametric one', () => {
+  it('answers PUT /clients/my-enum 405 with its own methods, not as a malformed client id', async () => {
+    const carer = await signedIn();
+    const response = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/web/clients/my-enum',
+      headers: carer.headers,
+      payload: {},
+    });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(response.json()).toMatchObject({ code: 'MethodNotAllowed' });
+  });
+});

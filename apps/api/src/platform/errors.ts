@@ -286,6 +286,15 @@ export class ApiRoutes {
     return this.#routes;
   }
 
+  /**
+   * Methods of the route registered with exactly this path and no parameters (`/clients/my-enum`),
+   * sorted; empty when there is none.
+   */
+  staticMethods(path: string): string[] {
+    if (path.includes(':')) return [];
+    return [...(this.#patterns.get(path)?.methods ?? [])].sort();
+  }
+
   /** Methods answered at this path, sorted; empty when no API route has the path. */
   allowed(path: string): string[] {
     const methods = new Set<string>();
@@ -385,6 +394,16 @@ export const errorsPlugin = fp(
       if (error instanceof AppError) {
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
         return sendProblem(reply, problemFor(request, error.status, error.code, error.detail));
+      }
+      // `PUT /clients/my-enum` reaches `PUT /clients/:clientId` and fails its id; the path is a route
+      // of its own that does not answer the method, which is what the caller needs to hear (405).
+      if (error instanceof z.ZodError && error.validationContext === 'params') {
+        const methods = apiRoutes.staticMethods(requestPath(request));
+        if (methods.length > 0 && !methods.includes(request.method)) {
+          reply.header('allow', methods.join(', '));
+          const detail = `${requestPath(request)} does not answer ${request.method}; it answers ${methods.join(', ')}.`;
+          return sendProblem(reply, problemFor(request, 405, 'MethodNotAllowed', detail));
+        }
       }
       // Request validation: our validator compiler hands Fastify the ZodError itself.
       if (error instanceof z.ZodError && error.validationContext !== undefined) {

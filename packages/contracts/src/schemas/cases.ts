@@ -5,7 +5,7 @@ import { DateTimeSchema, IsoDateSchema, requiredText } from '../validation/field
 import { IdParamSchema, IdSchema } from './common.ts';
 
 /** Service level of a case; every case starts at 1. */
-export const ServiceLevelSchema = z.number().int().min(1);
+export const ServiceLevelSchema = z.number().int().min(1).max(100);
 
 /** `POST /api/v1/web/cases`: `date` is today, `name` a placeholder until the client is known. */
 export const CaseCreateInputSchema = z
