@@ -1,6 +1,303 @@
-import { Loader } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  type CaseSurvey,
+  estimateCareAllowance,
+  formatDisplayDate,
+  initialServiceLevel,
+  listClientCasesRoute,
+  type SurveyDefinition,
+  todayIsoDate,
+} from '@opora/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocale } from '@/components/header/use-locale.ts';
+import { paths } from '@/config/paths.ts';
+import {
+  nextWizardStep,
+  previousWizardStep,
+  type WizardStep,
+  wizardStepHref,
+} from '@/config/wizard-steps.ts';
+import { operationKey } from '@/lib/operations.ts';
+import { createClientCase } from '../api/create-client-case.ts';
+import { caseQueryKey, useCase } from '../api/get-case.ts';
+import { storeCaseSurvey, useCaseSurvey } from '../api/get-case-survey.ts';
+import { useClient } from '../api/get-client.ts';
+import { usePublishedSurvey } from '../api/get-published-survey.ts';
+import { saveCaseSurvey } from '../api/save-case-survey.ts';
+import { useWizardStep } from '../hooks/use-wizard-step.ts';
+import { careCountryOfRegion } from '../utils/care-allowance-guidance.ts';
+import { draftStorageKey, moveDraft } from '../utils/draft-storage.ts';
+import type { SendAnswers } from '../utils/save-queue.ts';
+import { localized } from '../utils/survey-logic.ts';
+import { CareAllowanceResult } from './care-allowance-result.tsx';
+import { SurveyForm } from './survey-form.tsx';
+import { surveyNamespaces } from './survey-question.tsx';
+import {
+  isMissing,
+  SurveyLoadError,
+  SurveyLoading,
+  SurveyNotFound,
+  SurveyPageFrame,
+  SurveyUnavailable,
+} from './survey-states.tsx';
 
-/** Placeholder until the questionnaire screens land (same issue). */
+const surveyType = 'extended-case' as const;
+
+/** Why the questions are asked, what happens with the answers, and that nothing is lost by leaving. */
+function ExtSurveyIntro() {
+  const { t } = useTranslation(surveyNamespaces);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="ext-intro"
+    >
+      <Stack gap="sm">
+        <Title order={2} fz="h3" id="ext-intro">
+          {t('ext.intro.title')}
+        </Title>
+        <Text>{t('ext.intro.needs')}</Text>
+        <Text>{t('ext.intro.use')}</Text>
+        <Text c="dimmed" size="sm">
+          {t('ext.intro.privacy')}
+        </Text>
+        <Text c="dimmed" size="sm">
+          {t('ext.intro.autosave')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+type Snapshot = {
+  definition: SurveyDefinition;
+  answers: CaseSurvey['answers'];
+  submittedAt: string | null;
+  updatedAt: string | null;
+  estimate: CaseSurvey['careAllowanceEstimate'];
+};
+
+function ExtCaseSurvey({
+  step,
+  clientIdParam,
+  loadCaseId,
+  createdCaseId,
+  onCaseCreated,
+}: {
+  step: WizardStep;
+  /** New-case wizard: the client the case is for. */
+  clientIdParam: string | null;
+  /** The case whose questionnaire is loaded; null in the new-case wizard before it has a case. */
+  loadCaseId: string | null;
+  createdCaseId: string | null;
+  onCaseCreated: (caseId: string) => void;
+}) {
+  const { t } = useTranslation(surveyNamespaces);
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const [, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const caseId = loadCaseId ?? createdCaseId;
+
+  const caseSurvey = useCaseSurvey(loadCaseId, surveyType);
+  const published = usePublishedSurvey(surveyType, loadCaseId === null);
+  const caseQuery = useCase(caseId);
+  const clientId = clientIdParam ?? caseQuery.data?.client?.id ?? null;
+  const client = useClient(clientId);
+
+  const [finished, setFinished] = useState<CaseSurvey | null>(null);
+  const [view, setView] = useState<'form' | 'result' | null>(null);
+  const [formRound, setFormRound] = useState(0);
+
+  const caseIdRef = useRef(caseId);
+  caseIdRef.current ??= caseId;
+  const creating = useRef<Promise<string> | null>(null);
+
+  const loaded: Snapshot | null = finished
+    ? {
+        definition: finished.definition,
+        answers: finished.answers,
+        submittedAt: finished.submittedAt,
+        updatedAt: finished.updatedAt,
+        estimate: finished.careAllowanceEstimate,
+      }
+    : loadCaseId
+      ? caseSurvey.data
+        ? {
+            definition: caseSurvey.data.definition,
+            answers: caseSurvey.data.answers,
+            submittedAt: caseSurvey.data.submittedAt,
+            updatedAt: caseSurvey.data.updatedAt,
+            estimate: caseSurvey.data.careAllowanceEstimate,
+          }
+        : null
+      : published.data
+        ? { definition: published.data, answers: {}, submittedAt: null, updatedAt: null, estimate: null }
+        : null;
+
+  const title = loaded ? localized(loaded.definition.definition.title, locale) : t('ext.title');
+  // The wizard's frame names the case's client; before there is a case, the page does.
+  const subtitle = caseId === null && client.data ? t('forClient', { name: client.data.fullName }) : null;
+
+  const next = nextWizardStep(step);
+  const goNext = (id: string) => {
+    if (next) void navigate(wizardStepHref(next, { caseId: id, ...(clientId ? { clientId } : {}) }));
+  };
+  const previous = previousWizardStep(step);
+  const back =
+    previous && caseId
+      ? () => void navigate(wizardStepHref(previous, { caseId, ...(clientId ? { clientId } : {}) }))
+      : clientId
+        ? () => void navigate(paths.dashboardClient.getHref({ id: clientId }))
+        : undefined;
+
+  // The new-case wizard's case comes into being with the first answer saved: once, however many
+  // saves ask for it at the same time; its id then goes into the address (a reload keeps it).
+  const ensureCase = (): Promise<string> => {
+    if (caseIdRef.current) return Promise.resolve(caseIdRef.current);
+    if (!clientIdParam) return Promise.reject(new Error('A questionnaire without a case needs its client'));
+    const today = todayIsoDate();
+    creating.current ??= createClientCase(clientIdParam, {
+      date: today,
+      fcServiceLevel: initialServiceLevel,
+      name: t('newCaseName', { date: formatDisplayDate(today) }),
+    }).then(
+      (created) => {
+        caseIdRef.current = created.id;
+        moveDraft(
+          draftStorageKey({ clientId: clientIdParam }, surveyType),
+          draftStorageKey({ caseId: created.id }, surveyType),
+        );
+        onCaseCreated(created.id);
+        setSearchParams(
+          (current) => {
+            const updated = new URLSearchParams(current);
+            updated.set('caseId', created.id);
+            return updated;
+          },
+          { replace: true },
+        );
+        void queryClient.invalidateQueries({ queryKey: operationKey(listClientCasesRoute) });
+        return created.id;
+      },
+      (error: unknown) => {
+        creating.current = null;
+        throw error;
+      },
+    );
+    return creating.current;
+  };
+
+  const save: SendAnswers<CaseSurvey> = async (answers, { complete }) => {
+    if (!loaded) throw new Error('No questionnaire loaded');
+    const id = await ensureCase();
+    const result = await saveCaseSurvey(id, surveyType, {
+      surveyDefinitionId: loaded.definition.id,
+      answers,
+      complete,
+    });
+    storeCaseSurvey(queryClient, result);
+    return result;
+  };
+
+  let content: React.ReactNode;
+  const survey = loadCaseId ? caseSurvey : published;
+  if (clientIdParam && client.isError && isMissing(client.error)) {
+    return <SurveyNotFound />;
+  }
+  if (survey.isError && !loaded) {
+    if (isMissing(survey.error)) {
+      // No case (or not this person's) — or the case is there but no questionnaire is published.
+      if (loadCaseId && caseQuery.isPending) content = <SurveyLoading />;
+      else if (loadCaseId && !caseQuery.isSuccess) return <SurveyNotFound />;
+      else content = <SurveyUnavailable onContinue={caseId ? () => goNext(caseId) : null} />;
+    } else {
+      content = (
+        <SurveyLoadError
+          retrying={survey.isFetching}
+          onRetry={() => {
+            void survey.refetch();
+            if (caseQuery.isError) void caseQuery.refetch();
+          }}
+        />
+      );
+    }
+  } else if (!loaded) {
+    content = <SurveyLoading />;
+  } else if ((view ?? (loaded.submittedAt ? 'result' : 'form')) === 'result') {
+    const estimate = loaded.estimate ?? estimateCareAllowance(loaded.answers);
+    content = (
+      <CareAllowanceResult
+        estimate={estimate}
+        country={careCountryOfRegion(client.data?.residence?.region.code)}
+        onContinue={() => caseId && goNext(caseId)}
+        onEdit={() => {
+          setFormRound((round) => round + 1);
+          setView('form');
+        }}
+      />
+    );
+  } else {
+    const draftOwner = caseId ? { caseId } : { clientId: clientIdParam ?? '' };
+    content = (
+      <SurveyForm<CaseSurvey>
+        key={formRound}
+        document={loaded.definition.definition}
+        definitionId={loaded.definition.id}
+        initialAnswers={loaded.answers}
+        serverUpdatedAt={loaded.updatedAt}
+        draftKey={draftStorageKey(draftOwner, surveyType)}
+        save={save}
+        finishLabel={t('ext.finish')}
+        intro={<ExtSurveyIntro />}
+        {...(formRound > 0 ? { startPage: 0, focusOnStart: true } : {})}
+        {...(back ? { backFromFirstPage: back } : {})}
+        onFinished={(result) => {
+          setFinished(result);
+          setView('result');
+          void queryClient.invalidateQueries({ queryKey: caseQueryKey(result.caseId) });
+          window.scrollTo?.({ top: 0 });
+        }}
+      />
+    );
+  }
+
+  return (
+    <SurveyPageFrame title={title} subtitle={subtitle}>
+      {content}
+    </SurveyPageFrame>
+  );
+}
+
+/**
+ * The extended case survey (what the person manages and where they need help), in both wizards: the
+ * new-client wizard's case is in the path; the new-case wizard starts from the client and gets its
+ * case on the first answer saved (`?caseId=`). Finishing shows the care-allowance estimate, then
+ * Continue leads to the case survey.
+ */
 export function ExtCaseSurveyPage() {
-  return <Loader aria-label="…" />;
+  const step = useWizardStep('extCaseSurvey');
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const newCaseWizard = step === 'newCaseWizardExtCaseSurvey';
+  const clientIdParam = newCaseWizard ? (params.clientId ?? null) : null;
+  const urlCaseId = newCaseWizard ? searchParams.get('caseId') : (params.caseId ?? null);
+  const [createdCaseId, setCreatedCaseId] = useState<string | null>(null);
+  // A case this page created keeps the questionnaire on the screen; any other case is loaded anew.
+  const loadCaseId = urlCaseId !== null && urlCaseId !== createdCaseId ? urlCaseId : null;
+  return (
+    <ExtCaseSurvey
+      key={`${clientIdParam ?? ''}:${loadCaseId ?? ''}`}
+      step={step}
+      clientIdParam={clientIdParam}
+      loadCaseId={loadCaseId}
+      createdCaseId={createdCaseId}
+      onCaseCreated={setCreatedCaseId}
+    />
+  );
 }

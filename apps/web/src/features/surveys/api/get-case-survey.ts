@@ -1,0 +1,21 @@
+import { type CaseSurvey, type CaseSurveyType, getCaseSurveyRoute } from '@opora/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
+
+/** `getCaseSurvey`: a case's questionnaire of one type — its definition, the answers so far, the estimate. */
+export function caseSurveyQueryOptions(caseId: string, type: CaseSurveyType) {
+  return operationQueryOptions(getCaseSurveyRoute, { params: { caseId, type } });
+}
+
+export function useCaseSurvey(caseId: string | null, type: CaseSurveyType) {
+  return useQuery({ ...caseSurveyQueryOptions(caseId ?? '', type), enabled: caseId !== null });
+}
+
+/** Keeps the cache on what the server answered to a save, so coming back shows the saved answers. */
+export function storeCaseSurvey(queryClient: QueryClient, survey: CaseSurvey): void {
+  queryClient.setQueryData(
+    operationKey(getCaseSurveyRoute, { params: { caseId: survey.caseId, type: survey.type } }),
+    survey,
+  );
+}

@@ -1,0 +1,10 @@
+import { type CaseSurveySave, type CaseSurveyType, saveCaseSurveyRoute } from '@opora/contracts';
+import { callOperation } from '@/lib/operations.ts';
+
+/**
+ * `saveCaseSurvey`: answers saved as the user goes (`complete: false`) or sent as complete; answers
+ * the case's questionnaire as it now stands (with the care-allowance estimate for the extended one).
+ */
+export function saveCaseSurvey(caseId: string, type: CaseSurveyType, body: CaseSurveySave) {
+  return callOperation(saveCaseSurveyRoute, { params: { caseId, type }, body });
+}

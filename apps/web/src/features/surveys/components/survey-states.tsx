@@ -1,0 +1,135 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconArrowRight, IconLayoutDashboard, IconRefresh } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { surveyNamespaces } from './survey-question.tsx';
+
+/** The questionnaire pages' column: a heading, who it is for, then the content. */
+export function SurveyPageFrame({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="lg" maw={800} mx="auto" w="100%">
+      <Stack gap={4}>
+        <Title order={1}>{title}</Title>
+        {subtitle ? (
+          <Text c="dimmed" size="lg">
+            {subtitle}
+          </Text>
+        ) : null}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+/** Placeholder while the questionnaire loads, announced once. */
+export function SurveyLoading() {
+  const { t } = useTranslation(surveyNamespaces);
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} aria-busy="true">
+      <span role="status" className="visually-hidden">
+        {t('states.loading')}
+      </span>
+      <Stack gap="lg">
+        <Skeleton height={14} width="20%" />
+        <Skeleton height={8} />
+        <Skeleton height={28} width="60%" />
+        {[0, 1, 2].map((index) => (
+          <Stack key={index} gap="xs">
+            <Skeleton height={18} width="70%" />
+            <Skeleton height={16} width="40%" />
+            <Skeleton height={16} width="45%" />
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A load that failed for a reason that may pass, with a way to try again. */
+export function SurveyLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
+  const { t } = useTranslation(surveyNamespaces);
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      role="alert"
+      icon={<IconAlertTriangle aria-hidden />}
+      title={t('states.loadError.title')}
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text>{t('states.loadError.text')}</Text>
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={18} aria-hidden />}
+          loading={retrying}
+          onClick={onRetry}
+        >
+          {t('states.loadError.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The case or client is not there (or not the caller's): say so and lead to the overview. */
+export function SurveyNotFound() {
+  const { t } = useTranslation(surveyNamespaces);
+  return (
+    <Stack gap="md" align="flex-start" py="md">
+      <Title order={1}>{t('states.notFound.title')}</Title>
+      <Text size="lg">{t('states.notFound.text')}</Text>
+      <Button
+        component={Link}
+        to={paths.dashboard.getHref()}
+        leftSection={<IconLayoutDashboard size={20} aria-hidden />}
+      >
+        {t('states.notFound.dashboard')}
+      </Button>
+    </Stack>
+  );
+}
+
+/** No questionnaire of this type is published: the wizard goes on without it. */
+export function SurveyUnavailable({ onContinue }: { onContinue: (() => void) | null }) {
+  const { t } = useTranslation(surveyNamespaces);
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md" align="flex-start">
+        <Title order={2}>{t('states.unavailable.title')}</Title>
+        <Text>{t('states.unavailable.text')}</Text>
+        <Group>
+          {onContinue ? (
+            <Button onClick={onContinue} rightSection={<IconArrowRight size={20} aria-hidden />}>
+              {t('states.unavailable.continue')}
+            </Button>
+          ) : (
+            <Button
+              component={Link}
+              to={paths.dashboard.getHref()}
+              variant="default"
+              leftSection={<IconLayoutDashboard size={20} aria-hidden />}
+            >
+              {t('states.notFound.dashboard')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** 404 (or a malformed id): the subject is not there for this person. */
+export function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403);
+}
