@@ -1,7 +1,8 @@
 /**
  * `pnpm size`: the initial JavaScript each route of the web app downloads, raw and gzip, from the
  * Vite manifest of `apps/web/dist`. A route's initial JavaScript is the entry chunk and everything
- * it imports statically, plus the route's lazy page chunk and everything that imports statically.
+ * it imports statically, plus the route's lazy modules (its page chunk, the layout route around it,
+ * the page loaders' chunk) and everything they import statically.
  * Chunks fetched later on demand (other languages, the mobile menu, dialogs, toasts) do not count.
  * Exits non-zero when the home route is over its 150 KB gzip budget.
  *
@@ -19,22 +20,25 @@ export const homeBudgetBytes = 150 * 1024;
 
 /**
  * What the build writes for each page path (apps/web/vite.config.ts `routePreloads`, from the page
- * definitions of apps/web/src/app/pages.ts): its page module and translation namespaces.
+ * definitions of apps/web/src/app/pages.ts): its page module, the lazy modules it loads (page, layout
+ * route, page loaders) and its translation namespaces.
  */
-type RoutePreload = { path: string; page: string; namespaces: string[] };
+type RoutePreload = { path: string; page: string; modules: string[]; namespaces: string[] };
+type RouteGroup = { page: string; modules: string[]; routes: string[]; namespaces: string[] };
 
-/** Page module → the routes that render it and the namespaces they fetch with it. */
-function readPageRoutes(): Map<string, { routes: string[]; namespaces: string[] }> {
+/** Routes that load the same modules and namespaces, measured once. */
+function readRouteGroups(): Map<string, RouteGroup> {
   const preloads = JSON.parse(
     readFileSync(path.join(dist, '.vite/route-preloads.json'), 'utf8'),
   ) as RoutePreload[];
-  const byPage = new Map<string, { routes: string[]; namespaces: string[] }>();
-  for (const { path: route, page, namespaces } of preloads) {
-    const entry = byPage.get(page) ?? { routes: [], namespaces };
-    entry.routes.push(route);
-    byPage.set(page, entry);
+  const groups = new Map<string, RouteGroup>();
+  for (const { path: route, page, modules, namespaces } of preloads) {
+    const key = [...modules, ...namespaces].join(' ');
+    const group = groups.get(key) ?? { page, modules, routes: [], namespaces };
+    group.routes.push(route);
+    groups.set(key, group);
   }
-  return byPage;
+  return groups;
 }
 /** Czech is the default language: its translation chunks count, the others load only when chosen. */
 const translationKey = (namespace: string) => `../../locales/cs/${namespace}.json`;
@@ -95,20 +99,21 @@ function main(): number {
   const shell = staticClosure(manifest, entry);
   const shellSize = sizeOf([...shell].map((key) => manifest[key]!.file));
 
-  const pageRoutes = readPageRoutes();
+  const routeGroups = readRouteGroups();
 
   console.log(
-    `\nInitial JavaScript per route: entry + static imports + page chunk + its static imports + the page's Czech translations\n`,
+    `\nInitial JavaScript per route: entry + static imports + the route's lazy modules (page, layout route, page loaders) + their static imports + the page's Czech translations\n`,
   );
-  console.log(`${'route'.padEnd(34)}${'raw'.padStart(12)}${'gzip'.padStart(12)}`);
+  console.log(`${'route'.padEnd(46)}${'raw'.padStart(12)}${'gzip'.padStart(12)}`);
   console.log(
-    `${'shell (entry)'.padEnd(34)}${kb(shellSize.raw).padStart(12)}${kb(shellSize.gzip).padStart(12)}`,
+    `${'shell (entry)'.padEnd(46)}${kb(shellSize.raw).padStart(12)}${kb(shellSize.gzip).padStart(12)}`,
   );
 
   let homeGzip = 0;
   let homeKeys = new Set<string>();
-  for (const [page, { routes, namespaces }] of pageRoutes) {
-    const keys = staticClosure(manifest, page, new Set(shell));
+  for (const { page, modules, routes, namespaces } of routeGroups.values()) {
+    const keys = new Set(shell);
+    for (const module of modules) staticClosure(manifest, module, keys);
     for (const namespace of namespaces) staticClosure(manifest, translationKey(namespace), keys);
     if (page === homePage) homeKeys = keys;
     const size = sizeOf([...keys].map((key) => manifest[key]!.file));
@@ -120,7 +125,7 @@ function main(): number {
     for (const [index, route] of routes.entries()) {
       const numbers =
         index === 0 ? `${kb(size.raw).padStart(12)}${kb(size.gzip).padStart(12)}${mark}` : '      (same)';
-      console.log(`${route.padEnd(34)}${numbers}`);
+      console.log(`${route.padEnd(46)}${numbers}`);
     }
   }
 
@@ -134,13 +139,14 @@ function main(): number {
     staticClosure(manifest, key, homeComplete);
   const complete = sizeOf([...homeComplete].map((key) => manifest[key]!.file));
   console.log(
-    `${'/ complete, after deferred chunks'.padEnd(34)}${kb(complete.raw).padStart(12)}${kb(complete.gzip).padStart(12)}  (${deferred.join(', ')}, home-sections translations)`,
+    `${'/ complete, after deferred chunks'.padEnd(46)}${kb(complete.raw).padStart(12)}${kb(complete.gzip).padStart(12)}  (${deferred.join(', ')}, home-sections translations)`,
   );
 
-  const pageModules = new Set([...pageRoutes.keys(), ...deferred]);
+  const pageModules = new Set([...[...routeGroups.values()].flatMap((group) => group.modules), ...deferred]);
   const unlisted = Object.entries(manifest)
     .filter(
-      ([key, chunk]) => chunk.isDynamicEntry && key.startsWith('src/features/') && !pageModules.has(key),
+      ([key, chunk]) =>
+        chunk.isDynamicEntry && /^src\/features\/.*-page\.tsx$/.test(key) && !pageModules.has(key),
     )
     .map(([key]) => key);
   if (unlisted.length > 0)

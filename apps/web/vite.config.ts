@@ -48,12 +48,17 @@ function precompress(): Plugin {
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 
+/** The chunk of every page's loader; the home route does without it (`src/app/router.tsx`). */
+const pageModulesKey = 'src/app/page-modules.ts';
+const homePageKey = 'src/features/home/components/home-page.tsx';
+
 /**
  * Writes `.vite/route-preloads.json`: for each page path (`src/app/pages.ts`), the JavaScript and CSS
- * its lazy route fetches before it can render (the page chunk, its static imports and its Czech
- * translations; Czech is the fallback language, so it is always loaded), the shell excluded. The API
- * names these files in the HTML of a navigation (`<link rel="modulepreload">`), so they download
- * beside the shell instead of after it has run.
+ * its lazy route fetches before it can render — the page chunk, the layout route around it (a
+ * wizard's), the page loaders' chunk (every page but home), their static imports and the Czech
+ * translations of its namespaces (Czech is the fallback language, so it is always loaded) — the shell
+ * excluded. The API names these files in the HTML of a navigation (`<link rel="modulepreload">`), so
+ * they download beside the shell instead of after it has run; `pnpm size` sums them per route.
  */
 function routePreloads(): Plugin {
   let outDir = 'dist';
@@ -75,7 +80,12 @@ function routePreloads(): Plugin {
       };
       const routes = pages
         .filter((page) => page.path !== '*')
-        .map(({ path: pattern, page, namespaces }) => {
+        .map(({ path: pattern, page, layout, namespaces }) => {
+          const modules = [
+            `src/features/${page}`,
+            ...(layout ? [`src/${layout}`] : []),
+            ...(`src/features/${page}` === homePageKey ? [] : [pageModulesKey]),
+          ];
           const scripts = new Set<string>();
           const styles = new Set<string>();
           const visit = (key: string) => {
@@ -85,11 +95,12 @@ function routePreloads(): Plugin {
             for (const style of css) styles.add(style);
             for (const imported of imports) visit(imported);
           };
-          visit(`src/features/${page}`);
+          for (const module of modules) visit(module);
           for (const namespace of namespaces) visit(`../../locales/cs/${namespace}.json`);
           return {
             path: pattern,
             page: `src/features/${page}`,
+            modules,
             namespaces,
             scripts: [...scripts],
             styles: [...styles],

@@ -4,83 +4,123 @@ import {
   createBrowserRouter,
   type LoaderFunctionArgs,
   type RouteObject,
-  redirect,
   replace,
+  type ShouldRevalidateFunction,
 } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { changeLocale, loadNamespaces } from '@/lib/i18n/i18n.ts';
-import { loadSessionUser } from '@/lib/session.ts';
 import { navigationGuard } from './navigation-guard.ts';
-import { type PageDefinition, pages } from './pages.ts';
+import type { LayoutModule, PageModule } from './page-modules.ts';
+import { type AreaDefinition, areas, type PageDefinition } from './pages.ts';
 import { RootErrorBoundary, RootHydrateFallback, RootRoute } from './root-route.tsx';
 
-/** Every page component, each in its own chunk, so only the shell and the current page are downloaded. */
-export const pageModules = import.meta.glob<Record<string, ComponentType>>('./*/components/*-page.tsx', {
-  base: '../features',
-});
+/** The home page's module, loaded directly: the home route's budget leaves no room for `page-modules.ts`. */
+const homePage = 'home/components/home-page.tsx';
+const loadHomePage = () => import('../features/home/components/home-page.tsx') as Promise<PageModule>;
 
-/** A page module may also export `prefetch`: it starts the page's requests before its first render. */
-type PageModule = Record<string, ComponentType> & { prefetch?: (args: LoaderFunctionArgs) => void };
+const pageModulesDelayMs = 2000;
+
+/** A page's module under `src/features/` (its chunk, and the chunks it needs, fetched in parallel). */
+function loadPage(page: string): Promise<PageModule> {
+  if (page === homePage) return loadHomePage();
+  return import('./page-modules.ts').then(({ pageModules }) => {
+    const load = pageModules[`./${page}`];
+    if (!load) throw new Error(`No page module ${page}`);
+    return load();
+  });
+}
+
+/** A layout route's module under `src/components/`. */
+function loadLayout(layout: string): Promise<LayoutModule> {
+  return import('./page-modules.ts').then(({ layoutModules }) => {
+    const load = layoutModules[`./${layout.slice('components/'.length)}`];
+    if (!load) throw new Error(`No layout module ${layout}`);
+    return load();
+  });
+}
 
 /**
- * A page as a lazy route. Its module exports the component named after the file
- * (`services-list-page.tsx` → `ServicesListPage`); the build fails on a page without a module
- * (`routePreloads` in vite.config.ts).
+ * A page or layout module's component, named after its file: `services-list-page.tsx` →
+ * `ServicesListPage`. The build fails on a page without a module (`routePreloads` in vite.config.ts).
  */
-export function pageComponentName(page: PageDefinition['page']): string {
+export function pageComponentName(page: string): string {
   return page
     .slice(page.lastIndexOf('/') + 1, -4)
     .replace(/(^|-)(\w)/g, (_match, _dash, letter: string) => letter.toUpperCase());
 }
 
-function pageRoute({ path, handle, page, namespaces }: PageDefinition): RouteObject {
+/** A change of the search only (a tab, a filter, a page of results) is the page's own: no loader reruns. */
+const onPathChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate && currentUrl.pathname !== nextUrl.pathname;
+
+/** A page as a lazy route, its path relative to its area's (`''` → the area's index). */
+function pageRoute({ path, handle, page, namespaces }: PageDefinition, areaPath: string): RouteObject {
   const component = pageComponentName(page);
+  const relative =
+    areaPath === '/' || path === '*' ? path.replace(/^\//, '') : path.slice(areaPath.length + 1);
   return {
-    path,
+    ...(relative ? { path: relative } : { index: true }),
     handle,
+    shouldRevalidate: onPathChange,
     loader: async (args) => {
       await navigationGuard(handle.access, args.request.url);
       // Not awaited: the page's code (downloading for `lazy` anyway) starts its requests once it is
       // there, while its translations load and it renders. A failed download is `lazy`'s to report.
-      void pageModules[`./${page}`]?.().then(
-        (module) => (module as PageModule).prefetch?.(args),
+      void loadPage(page).then(
+        (module) => module.prefetch?.(args),
         () => {},
       );
       return null;
     },
     lazy: {
       Component: async () => {
-        const [module] = await Promise.all([pageModules[`./${page}`]?.(), loadNamespaces(namespaces)]);
-        return module?.[component] as ComponentType;
+        const [module] = await Promise.all([loadPage(page), loadNamespaces(namespaces)]);
+        return module[component] as ComponentType;
+      },
+    },
+  };
+}
+
+/** An area (SPEC §2): its pages nested under one route, wrapped in its layout route when it has one. */
+function areaRoute(area: AreaDefinition): RouteObject {
+  const route: RouteObject = {
+    id: area.id,
+    path: area.path,
+    children: area.pages.map((page) => pageRoute(page, area.path)),
+  };
+  const { layout } = area;
+  if (!layout) return route;
+  const component = pageComponentName(layout);
+  return {
+    ...route,
+    shouldRevalidate: onPathChange,
+    loader: async (args) => {
+      await navigationGuard(area.access, args.request.url);
+      return (await loadLayout(layout)).loader(args);
+    },
+    lazy: {
+      Component: async () => {
+        const [module] = await Promise.all([loadLayout(layout), loadNamespaces(area.namespaces)]);
+        return module[component] as ComponentType;
       },
     },
   };
 }
 
 /**
- * Routes that only decide where to go (SPEC §2); they never render. A guest is sent on by the loader
- * as well, so no page flashes.
+ * Routes that only decide where to go (SPEC §2); they never render. Their work (loading the clients,
+ * creating a case) is downloaded when one is entered.
  */
 const redirectRoutes: RouteObject[] = [
   {
     path: paths.redirectAfterLogin.path,
     element: null,
-    loader: async () => {
-      const user = await loadSessionUser().catch(() => null);
-      if (!user) throw redirect(paths.home.getHref());
-      // TODO(clients issue): load the clients list; exactly one client goes to that client's page.
-      throw redirect(paths.dashboard.getHref());
-    },
+    loader: async () => (await import('./redirects.ts')).redirectAfterLogin(),
   },
   {
     path: paths.redirectAfterRegistration.path,
     element: null,
-    loader: async ({ request }) => {
-      await navigationGuard('login', request.url);
-      // TODO(wizard issue): create the case (today, fcServiceLevel 1, placeholder name) and go to the
-      // new-client wizard step with its id; case creation belongs to the wizard issue.
-      throw redirect(paths.dashboard.getHref());
-    },
+    loader: async ({ request }) => (await import('./redirects.ts')).redirectAfterRegistration(request.url),
   },
 ];
 
@@ -109,7 +149,7 @@ export function createAppRouter() {
       HydrateFallback: RootHydrateFallback,
       ErrorBoundary: RootErrorBoundary,
       children: [
-        ...pages.map(pageRoute),
+        ...areas.map(areaRoute),
         ...redirectRoutes,
         ...locales.map((locale) =>
           localePrefixRoute(locale, () => router.state.navigation.location?.hash ?? window.location.hash),
@@ -117,5 +157,8 @@ export function createAppRouter() {
       ],
     },
   ]);
+  // Once the first page is up, the other pages' loaders too: a later navigation then fetches a page's
+  // chunks at once rather than after this one.
+  window.setTimeout(() => void import('./page-modules.ts').catch(() => {}), pageModulesDelayMs);
   return router;
 }

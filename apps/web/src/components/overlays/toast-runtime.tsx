@@ -2,6 +2,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { timings, zIndex } from '@opora/contracts';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { i18n } from '@/lib/i18n/i18n.ts';
 import type { ToastOptions, ToastVariant } from './toast.tsx';
 import classes from './toast-runtime.module.css';
 
@@ -18,6 +19,7 @@ export function showToast(variant: ToastVariant, message: ReactNode, options: To
     title: options.title,
     color,
     icon,
+    closeButtonProps: { 'aria-label': i18n.t('confirm.close') },
     ...(options.autoClose !== undefined ? { autoClose: options.autoClose } : {}),
   });
 }

@@ -14,8 +14,11 @@ import { type FormT, useFormTranslation } from '@/lib/forms/use-form-translation
 import { returnPathIn, signUpHref } from '@/lib/return-path.ts';
 import { AuthCard } from './auth-card.tsx';
 
-/** What the sign-up page hands over, so the new user does not type the address twice. */
-export type SignInLocationState = { email?: string };
+/**
+ * What the sign-up page hands over: the address, so the new user does not type it twice, and that
+ * the account is new, so the first sign-in goes on to `redirectAfterRegistration` (the first client).
+ */
+export type SignInLocationState = { email?: string; registered?: boolean };
 
 function signInFailureMessage(t: FormT, error: unknown): string {
   if (error instanceof SignInError) {
@@ -36,19 +39,24 @@ function signInFailureMessage(t: FormT, error: unknown): string {
 /**
  * `/login` (SPEC §2): e-mail and password; a signed-in user never sees it (the guard redirects).
  * Signed in, the person goes back to the page that sent them here (`?redirectTo=`), else on to
- * `redirectAfterLogin`.
+ * `redirectAfterRegistration` right after signing up (the first client), else to `redirectAfterLogin`.
  */
 export function SignInPage() {
   const { t } = useFormTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [search] = useSearchParams();
-  const handedOver = (location.state as SignInLocationState | null)?.email ?? '';
+  const state = location.state as SignInLocationState | null;
+  const handedOver = state?.email ?? '';
   const returnTo = returnPathIn(search);
+  // A page to return to wins: a guest who asked for a service comes back to it.
+  const next =
+    returnTo ??
+    (state?.registered ? paths.redirectAfterRegistration.getHref() : paths.redirectAfterLogin.getHref());
 
   const signInCall = useMutation({
     mutationFn: (values: SignInForm) => signIn(values.username, values.password),
-    onSuccess: () => navigate(returnTo ?? paths.redirectAfterLogin.getHref(), { replace: true }),
+    onSuccess: () => navigate(next, { replace: true }),
   });
   const form = useForm<SignInForm>({
     mode: 'uncontrolled',

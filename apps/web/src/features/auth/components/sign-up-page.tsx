@@ -45,7 +45,8 @@ function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }
 
 /**
  * `/registration` (SPEC §2, §3): creates an account; the e-mail address is confirmed by a link. A page
- * to return to (`?redirectTo=`) is handed on to sign-in, which goes there once signed in.
+ * to return to (`?redirectTo=`) is handed on to sign-in, which goes there once signed in; without one,
+ * the first sign-in leads on to `redirectAfterRegistration` and the first client's details.
  */
 export function SignUpPage() {
   const { t } = useFormTranslation();
@@ -76,7 +77,7 @@ export function SignUpPage() {
       {
         onSuccess: () => {
           void toast.success(t('signUp.success'));
-          const state: SignInLocationState = { email: body.email };
+          const state: SignInLocationState = { email: body.email, registered: true };
           void navigate(signInHref(returnTo), { state });
         },
         onError: (error) => {

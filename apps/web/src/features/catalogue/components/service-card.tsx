@@ -5,11 +5,11 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
+import { formatAddress } from '@/components/services/format.ts';
+import { ServiceBadges } from '@/components/services/service-badges.tsx';
+import { priceText } from '@/components/services/service-price.ts';
 import { paths } from '@/config/paths.ts';
-import { formatAddress } from '../utils/format.ts';
 import classes from './catalogue.module.css';
-import { ServiceBadges } from './service-badges.tsx';
-import { priceText } from './service-price.ts';
 
 export type DetailLinkState = { listHref: string };
 

@@ -18,20 +18,22 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
+import { formatAddress } from '@/components/services/format.ts';
+import { FlagBadge, ServiceBadges } from '@/components/services/service-badges.tsx';
+import { priceText } from '@/components/services/service-price.ts';
 import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { formatPhone } from '@/lib/format.ts';
 import { signUpHref } from '@/lib/return-path.ts';
 import { useSessionUser } from '@/lib/session.ts';
+import { usePageTitle } from '@/lib/use-page-title.ts';
 import { useService } from '../api/get-service.ts';
-import { usePageTitle } from '../hooks/use-page-title.ts';
-import { formatAddress, formatPhone, mapSearchUrl, safeWebUrl } from '../utils/format.ts';
+import { mapSearchUrl, safeWebUrl } from '../utils/format.ts';
 import classes from './catalogue.module.css';
 import { LoadError, MissingState } from './catalogue-states.tsx';
 import { ExternalLink } from './external-link.tsx';
-import { FlagBadge, ServiceBadges } from './service-badges.tsx';
 import type { DetailLinkState } from './service-card.tsx';
-import { priceText } from './service-price.ts';
 
 function isTab(value: string | null): value is ServiceDetailTab {
   return (serviceDetailTabs as readonly (string | null)[]).includes(value);

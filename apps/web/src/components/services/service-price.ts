@@ -1,6 +1,6 @@
 import type { Locale } from '@opora/contracts';
 import type { TFunction } from 'i18next';
-import { formatPriceCzk } from '../utils/format.ts';
+import { formatPriceCzk } from './format.ts';
 
 /** "from 1 200 Kč"; "Free of charge" at 0; "Price on request" when the provider prices individually. */
 export function priceText(t: TFunction<'catalogue'>, price: number | null, locale: Locale): string {

@@ -1,0 +1,36 @@
+import { redirect } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { createCase } from '@/features/clients/api/create-case.ts';
+import { myClientsQueryOptions } from '@/features/clients/api/list-my-clients.ts';
+import { i18n, loadNamespaces } from '@/lib/i18n/i18n.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { loadSessionUser } from '@/lib/session.ts';
+import { navigationGuard } from './navigation-guard.ts';
+
+// The work of the two redirect routes (SPEC §2), downloaded only when one of them is entered.
+
+/**
+ * `redirectAfterLogin`: a guest goes home; a carer with exactly one client straight to that client's
+ * page, anyone else (no clients, several, or the list not loadable) to the dashboard.
+ */
+export async function redirectAfterLogin(): Promise<never> {
+  const user = await loadSessionUser().catch(() => null);
+  if (!user) throw redirect(paths.home.getHref());
+  const clients = await queryClient.fetchQuery(myClientsQueryOptions()).catch(() => null);
+  const only = clients?.length === 1 ? clients[0] : undefined;
+  throw redirect(only ? paths.dashboardClient.getHref({ id: only.id }) : paths.dashboard.getHref());
+}
+
+/**
+ * `redirectAfterRegistration`: a new case (today, service level 1, a placeholder name), then the
+ * new-client wizard's first step for it. Should the case not be created, the dashboard offers the
+ * same first step ("Add client").
+ */
+export async function redirectAfterRegistration(url: string): Promise<never> {
+  await navigationGuard('login', url);
+  await loadNamespaces(['clients']);
+  const created = await createCase(i18n.getFixedT(null, 'clients')).catch(() => null);
+  throw redirect(
+    created ? paths.newClientWizardNewClient.getHref({ caseId: created.id }) : paths.dashboard.getHref(),
+  );
+}

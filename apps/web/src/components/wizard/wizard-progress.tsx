@@ -1,0 +1,113 @@
+import type { Case } from '@opora/contracts';
+import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { type WizardStep, wizardOf, wizardStepHref, wizardSteps } from '@/config/wizard-steps.ts';
+import classes from './wizard.module.css';
+import { isStepDone } from './wizard-case.ts';
+
+type WizardProgressProps = {
+  step: WizardStep;
+  caseId: string | null;
+  /** The case once loaded: which steps are done, and its client for the new-case wizard's links. */
+  wizardCase: Case | undefined;
+  /** The client of the new-case wizard's first step (`:clientId`). */
+  clientId: string | undefined;
+};
+
+/**
+ * The steps of the wizard, numbered: the current one marked `aria-current="step"`, the done ones and
+ * the next one to do are links (a carer may go back and change an answer), later ones plain text.
+ * Below: back to the previous step (or where the wizard started), on to the next once this one is done.
+ */
+export function WizardProgress({ step, caseId, wizardCase, clientId }: WizardProgressProps) {
+  const { t } = useTranslation('clients');
+  const steps: readonly WizardStep[] = wizardSteps[wizardOf(step)];
+  const current = steps.indexOf(step);
+  const done = steps.map((candidate) => (wizardCase ? isStepDone(candidate, wizardCase) : false));
+  const firstOpen = done.includes(false) ? done.indexOf(false) : steps.length - 1;
+  const client = wizardCase?.client?.id ?? clientId;
+
+  const hrefOf = (index: number): string | null => {
+    const target = steps[index];
+    if (!target || !caseId) return null;
+    if (target === 'newCaseWizardExtCaseSurvey' && !client) return null;
+    return wizardStepHref(target, { caseId, ...(client ? { clientId: client } : {}) });
+  };
+  const reachable = (index: number) => done[index] === true || index <= firstOpen;
+
+  const previous = current > 0 && reachable(current - 1) ? hrefOf(current - 1) : null;
+  const start =
+    wizardOf(step) === 'newCase' && client
+      ? { to: paths.dashboardClient.getHref({ id: client }), label: t('wizard.backToClient') }
+      : { to: paths.dashboard.getHref(), label: t('wizard.backToDashboard') };
+  const next = done[current] && current < steps.length - 1 ? hrefOf(current + 1) : null;
+
+  return (
+    <div className={classes.bar}>
+      <nav aria-label={t('wizard.label')}>
+        <ol className={classes.steps}>
+          {steps.map((candidate, index) => {
+            const href = index !== current && reachable(index) ? hrefOf(index) : null;
+            const label = (
+              <>
+                <span className={classes.number} aria-hidden>
+                  {done[index] ? <IconCheck size={16} stroke={3} /> : index + 1}
+                </span>
+                <span className={classes.stepText}>
+                  <span className="visually-hidden">
+                    {t('wizard.stepOf', { step: index + 1, count: steps.length })}:{' '}
+                  </span>
+                  {t(`wizard.steps.${candidate}`)}
+                  {done[index] ? <span className="visually-hidden"> ({t('wizard.done')})</span> : null}
+                </span>
+              </>
+            );
+            const stateClass = [
+              classes.step,
+              done[index] ? classes.stepDone : '',
+              index > 0 && done[index - 1] ? classes.stepAfterDone : '',
+            ].join(' ');
+            return (
+              <li key={candidate} className={stateClass}>
+                {index === current ? (
+                  <span className={classes.stepLabel} aria-current="step">
+                    {label}
+                  </span>
+                ) : href ? (
+                  <Link to={href} className={classes.stepLabel}>
+                    {label}
+                  </Link>
+                ) : (
+                  <span className={classes.stepLabel}>{label}</span>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {/* On phones, where the names beside the numbers are hidden; the list says it to screen readers. */}
+        <p className={classes.current} aria-hidden>
+          {t('wizard.stepOf', { step: current + 1, count: steps.length })}: {t(`wizard.steps.${step}`)}
+        </p>
+      </nav>
+      <div className={classes.nav}>
+        <Link to={previous ?? start.to} className={classes.navLink}>
+          <IconArrowLeft size={18} aria-hidden />
+          {previous ? t('wizard.back', { step: t(`wizard.steps.${steps[current - 1]!}`) }) : start.label}
+        </Link>
+        {wizardCase?.client ? (
+          <span className={classes.forClient}>
+            {t('wizard.forClient', { name: wizardCase.client.fullName })}
+          </span>
+        ) : null}
+        {next ? (
+          <Link to={next} className={classes.navLink}>
+            {t('wizard.next', { step: t(`wizard.steps.${steps[current + 1]!}`) })}
+            <IconArrowRight size={18} aria-hidden />
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import {
+  createCaseRoute,
+  createClientCaseRoute,
+  formatDisplayDate,
+  initialServiceLevel,
+  todayIsoDate,
+} from '@opora/contracts';
+import type { TFunction } from 'i18next';
+import { callOperation } from '@/lib/operations.ts';
+
+/**
+ * The body of a new case (SPEC §2): today in Prague as `yyyy-MM-dd`, service level 1 and a
+ * placeholder name the carer can change later ("New care need, 05. 03. 2026").
+ */
+export function newCaseBody(t: TFunction<'clients'>) {
+  const date = todayIsoDate();
+  return {
+    date,
+    fcServiceLevel: initialServiceLevel,
+    name: t('case.placeholderName', { date: formatDisplayDate(date) }),
+  };
+}
+
+/** `createCase`: a case without a client yet; the new-client wizard enters its client. */
+export function createCase(t: TFunction<'clients'>) {
+  return callOperation(createCaseRoute, { body: newCaseBody(t) });
+}
+
+/** `createClientCase`: a new need of a known client; the new-case wizard describes it. */
+export function createClientCase(t: TFunction<'clients'>, clientId: string) {
+  return callOperation(createClientCaseRoute, { params: { clientId }, body: newCaseBody(t) });
+}

@@ -1,0 +1,19 @@
+import { getClientServiceOfferRoute, type ServiceOfferQuery } from '@opora/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
+
+/** Every page and area of every client's pool (to refresh them after the client changed). */
+export const serviceOfferBaseKey = operationKey(getClientServiceOfferRoute);
+
+/** `getClientServiceOffer`: a page of the client's services pool in the county or the region. */
+export function serviceOfferQueryOptions(clientId: string, query: ServiceOfferQuery) {
+  return queryOptions({
+    ...operationQueryOptions(getClientServiceOfferRoute, { params: { clientId }, query }),
+    // The previous page stays up while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useServiceOffer(clientId: string, query: ServiceOfferQuery) {
+  return useQuery(serviceOfferQueryOptions(clientId, query));
+}

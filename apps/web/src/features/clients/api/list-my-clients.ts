@@ -1,0 +1,12 @@
+import { listMyClientsRoute } from '@opora/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { operationQueryOptions } from '@/lib/operations.ts';
+
+/** `listMyClients`: the clients the signed-in carer looks after, with their request counts. */
+export function myClientsQueryOptions() {
+  return operationQueryOptions(listMyClientsRoute, {});
+}
+
+export function useMyClients() {
+  return useQuery(myClientsQueryOptions());
+}

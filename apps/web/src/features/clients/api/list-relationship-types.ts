@@ -1,0 +1,17 @@
+import { type Locale, listRelationshipTypesRoute } from '@opora/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useLocale } from '@/components/header/use-locale.ts';
+import { operationQueryOptions } from '@/lib/operations.ts';
+
+/** `listRelationshipTypes`: how the carer relates to the client, named in the given language. */
+export function relationshipTypesQueryOptions(locale: Locale) {
+  return queryOptions({
+    ...operationQueryOptions(listRelationshipTypesRoute, { query: { locale } }),
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+export function useRelationshipTypes() {
+  const { locale } = useLocale();
+  return useQuery(relationshipTypesQueryOptions(locale));
+}

@@ -1,0 +1,227 @@
+import '@mantine/core/styles/Tabs.css';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type DashboardClientTab, dashboardClientTabs, formatDisplayDate } from '@opora/contracts';
+import {
+  IconAlertTriangle,
+  IconArrowLeft,
+  IconClipboardHeart,
+  IconLayoutDashboard,
+  IconPencil,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { usePageTitle } from '@/lib/use-page-title.ts';
+import { clientQueryOptions, useClient } from '../api/get-client.ts';
+import { serviceOfferQueryOptions } from '../api/get-client-service-offer.ts';
+import { offerQuery } from '../utils/offer-search.ts';
+import { ageOn } from '../utils/person.ts';
+import { ClientDetails } from './client-details.tsx';
+import classes from './clients.module.css';
+import { MyServices } from './my-services.tsx';
+import { ServiceOffer } from './service-offer.tsx';
+import { useNewClientCase } from './use-start-case.ts';
+
+// The form (and the schemas it checks with) is downloaded only when someone edits.
+const EditClient = lazy(() => import('./edit-client.tsx').then((m) => ({ default: m.EditClient })));
+
+// The route's loader calls it as soon as this module is there (app/router.tsx).
+export function prefetch({ params, request }: LoaderFunctionArgs): void {
+  const clientId = params.id;
+  if (!clientId) return;
+  const search = new URL(request.url).searchParams;
+  void queryClient.prefetchQuery(clientQueryOptions(clientId));
+  if (!isTab(search.get('tab')) || search.get('tab') === 'service-offer') {
+    void queryClient.prefetchQuery(serviceOfferQueryOptions(clientId, offerQuery(search)));
+  }
+}
+
+function isTab(value: string | null): value is DashboardClientTab {
+  return (dashboardClientTabs as readonly (string | null)[]).includes(value);
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && [400, 403, 404].includes(error.status);
+}
+
+/** `/dashboard/client/:id` (SPEC §2): a client's services pool, requests and details, as `?tab=`. */
+export function ClientPage() {
+  const { t } = useTranslation(['clients', 'enums']);
+  const { id: clientId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const client = useClient(clientId);
+  const newCase = useNewClientCase(clientId);
+  const [editing, setEditing] = useState(false);
+  usePageTitle(client.data?.fullName ?? null);
+
+  const requested = search.get('tab');
+  const tab: DashboardClientTab = isTab(requested) ? requested : 'service-offer';
+  const selectTab = (value: string | null) => {
+    if (!isTab(value)) return;
+    setEditing(false);
+    // Another tab starts without the other tabs' filters and page.
+    setSearch(value === 'service-offer' ? {} : { tab: value }, { replace: true, preventScrollReset: true });
+  };
+
+  if (client.isError && isMissing(client.error)) {
+    return (
+      <Stack gap="md" align="flex-start" py="xl">
+        <Title order={1}>{t('client.notFound.title')}</Title>
+        <Text size="lg">{t('client.notFound.text')}</Text>
+        <Button
+          component={Link}
+          to={paths.dashboard.getHref()}
+          leftSection={<IconLayoutDashboard size={20} aria-hidden />}
+        >
+          {t('client.backToDashboard')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const data = client.data;
+  const age = data?.dateOfBirth ? ageOn(data.dateOfBirth) : null;
+  const facts = data
+    ? [
+        data.dateOfBirth
+          ? age !== null
+            ? t('card.ageAndBirth', { count: age, date: formatDisplayDate(data.dateOfBirth) })
+            : formatDisplayDate(data.dateOfBirth)
+          : null,
+        data.residence?.region.name ?? null,
+        data.isClient
+          ? t('card.self')
+          : data.relationshipType
+            ? t('card.relationship', {
+                relationship: t(`enums:relationshipType.${data.relationshipType.code}`),
+              })
+            : null,
+      ].filter(Boolean)
+    : [];
+
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={paths.dashboard.getHref()} fw={600} underline="hover">
+        <IconArrowLeft size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+        {t('client.backToDashboard')}
+      </Anchor>
+
+      {client.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          icon={<IconAlertTriangle aria-hidden />}
+          title={t('client.error.title')}
+        >
+          <Stack gap="sm" align="flex-start">
+            <Text>{t('client.error.text')}</Text>
+            <Button
+              variant="default"
+              leftSection={<IconRefresh size={18} aria-hidden />}
+              loading={client.isFetching}
+              onClick={() => void client.refetch()}
+            >
+              {t('client.error.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+
+      <div className={classes.pageHeader}>
+        <Stack gap={6} className={classes.headerText}>
+          {data ? (
+            <Group gap="sm" align="center">
+              <Title order={1} className={classes.title}>
+                {data.fullName}
+              </Title>
+              <Badge variant="light" color="opora" size="lg" tt="none" c="opora.9">
+                {t('card.role')}
+              </Badge>
+            </Group>
+          ) : (
+            <>
+              <span role="status" className="visually-hidden">
+                {t('client.loading')}
+              </span>
+              <Skeleton height={40} width="50%" />
+            </>
+          )}
+          {facts.length > 0 ? <Text size="lg">{facts.join(' · ')}</Text> : null}
+        </Stack>
+        <Button
+          variant="default"
+          loading={newCase.isPending || newCase.isSuccess}
+          leftSection={<IconClipboardHeart size={20} aria-hidden />}
+          onClick={() => newCase.mutate()}
+        >
+          {t('client.newCase')}
+        </Button>
+      </div>
+
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+        <Tabs.List aria-label={t('client.tabs.label')} className={classes.tabList}>
+          {dashboardClientTabs.map((value) => (
+            <Tabs.Tab key={value} value={value} fz="md" fw={600} px="md" py="sm" className={classes.tab}>
+              {t(`client.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="service-offer" className={classes.tabPanel}>
+          <ServiceOffer clientId={clientId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="my-services" className={classes.tabPanel}>
+          <MyServices onShowOffer={() => selectTab('service-offer')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="details" className={classes.tabPanel}>
+          {!data ? (
+            <Skeleton height={240} />
+          ) : editing ? (
+            <Suspense fallback={<Skeleton height={480} />}>
+              <Stack gap="md">
+                <Title order={2} fz="h3">
+                  {t('details.editTitle')}
+                </Title>
+                <EditClient client={data} onDone={() => setEditing(false)} />
+              </Stack>
+            </Suspense>
+          ) : (
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+              <Stack gap="md">
+                <Group justify="space-between" align="center">
+                  <Title order={2} fz="h3">
+                    {t('details.title')}
+                  </Title>
+                  <Button
+                    variant="light"
+                    leftSection={<IconPencil size={20} aria-hidden />}
+                    onClick={() => setEditing(true)}
+                  >
+                    {t('details.edit')}
+                  </Button>
+                </Group>
+                <ClientDetails client={data} />
+              </Stack>
+            </Paper>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+import { Button } from '@mantine/core';
+import type { Client } from '@opora/contracts';
+import { IconX } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/overlays/toast.tsx';
+import { useUpdateClient } from '../api/update-client.ts';
+import { clientFormValues } from '../utils/client-form-values.ts';
+import { ClientForm, clientUpdateBody } from './client-form.tsx';
+
+/**
+ * The client form prefilled with the stored client (`updateClient`). The birth number field starts
+ * empty with the masked number as its hint: left empty it keeps the stored one.
+ */
+export function EditClient({ client, onDone }: { client: Client; onDone: () => void }) {
+  const { t } = useTranslation('clients');
+  const updateCall = useUpdateClient(client.id);
+  const initialValues = useMemo(() => clientFormValues(client), [client]);
+  return (
+    <ClientForm
+      mode={{ kind: 'update', client }}
+      initialValues={initialValues}
+      submitLabel={t('details.save')}
+      submitting={updateCall.isPending}
+      onSubmit={(values, onError) =>
+        updateCall.mutate(clientUpdateBody(values), {
+          onSuccess: () => {
+            void toast.success(t('details.saved'));
+            onDone();
+          },
+          onError,
+        })
+      }
+      secondaryAction={
+        <Button variant="default" size="lg" leftSection={<IconX size={20} aria-hidden />} onClick={onDone}>
+          {t('details.cancel')}
+        </Button>
+      }
+    />
+  );
+}

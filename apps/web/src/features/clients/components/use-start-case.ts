@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { createCase, createClientCase } from '../api/create-case.ts';
+import { useClientsErrorToast } from './use-clients-error-toast.ts';
+
+/** "Add client": a new case, then the new-client wizard's first step for it. */
+export function useAddClient() {
+  const { t } = useTranslation('clients');
+  const navigate = useNavigate();
+  const toastError = useClientsErrorToast();
+  return useMutation({
+    mutationFn: () => createCase(t),
+    onSuccess: (created) => navigate(paths.newClientWizardNewClient.getHref({ caseId: created.id })),
+    onError: toastError,
+  });
+}
+
+/**
+ * "Describe the need again": a new case of the client, then the new-case wizard's questionnaire,
+ * which reads the case from `?caseId=`.
+ */
+export function useNewClientCase(clientId: string) {
+  const { t } = useTranslation('clients');
+  const navigate = useNavigate();
+  const toastError = useClientsErrorToast();
+  return useMutation({
+    mutationFn: () => createClientCase(t, clientId),
+    onSuccess: (created) =>
+      navigate(paths.newCaseWizardExtCaseSurvey.getHref({ clientId }, { caseId: created.id })),
+    onError: toastError,
+  });
+}
