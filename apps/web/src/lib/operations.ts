@@ -18,11 +18,17 @@ type RouteOf<K extends OperationId> = OperationRoute & { readonly operationId: K
 export type InputOf<K extends OperationId> = OperationInput<Operations[K]>;
 export type OutputOf<K extends OperationId> = OperationOutput<Operations[K]>;
 
+export type CallOptions = {
+  signal?: AbortSignal | undefined;
+  /** Asks for `?_envelope=1` (SPEC §7 for `/users/me`) and unwraps `{ data }`. */
+  envelope?: boolean;
+};
+
 /** Calls an operation: fills the path's parameters, sends the query and body, answers the typed body. */
-export function callOperation<K extends OperationId>(
+export async function callOperation<K extends OperationId>(
   route: RouteOf<K>,
   input: InputOf<K>,
-  signal?: AbortSignal,
+  { signal, envelope = false }: CallOptions = {},
 ): Promise<OutputOf<K>> {
   const { params, query, body } = input as {
     params?: Record<string, string>;
@@ -30,12 +36,17 @@ export function callOperation<K extends OperationId>(
     body?: unknown;
   };
   const path = buildHref(route.path.slice(apiBasePath.length), params) as `/${string}`;
-  return apiRequest<OutputOf<K>>(path, {
+  const search = {
+    ...(query as Record<string, QueryValue> | undefined),
+    ...(envelope ? { _envelope: 1 } : {}),
+  };
+  const answer = await apiRequest<unknown>(path, {
     method: route.method,
-    ...(query ? { query: query as Record<string, QueryValue> } : {}),
+    ...(Object.keys(search).length > 0 ? { query: search } : {}),
     ...(body !== undefined ? { body } : {}),
     ...(signal ? { signal } : {}),
   });
+  return (envelope ? (answer as { data: unknown }).data : answer) as OutputOf<K>;
 }
 
 /** The query key of an operation: its id, then its input. Invalidate all of one operation with `[id]`. */
@@ -43,10 +54,17 @@ export function operationKey<K extends OperationId>(route: RouteOf<K>, input?: I
   return input === undefined ? ([route.operationId] as const) : ([route.operationId, input] as const);
 }
 
-/** `queryOptions` of a reading operation, keyed by `operationKey`. */
-export function operationQueryOptions<K extends OperationId>(route: RouteOf<K>, input: InputOf<K>) {
+/**
+ * `queryOptions` of a reading operation, keyed by `operationKey` and `keySuffix` (what else the answer
+ * depends on, e.g. who asks when a list carries the caller's own flags).
+ */
+export function operationQueryOptions<K extends OperationId>(
+  route: RouteOf<K>,
+  input: InputOf<K>,
+  keySuffix: readonly unknown[] = [],
+) {
   return queryOptions({
-    queryKey: operationKey(route, input),
-    queryFn: ({ signal }) => callOperation(route, input, signal),
+    queryKey: [...operationKey(route, input), ...keySuffix],
+    queryFn: ({ signal }) => callOperation(route, input, { signal }),
   });
 }

@@ -1,17 +1,13 @@
-import type { CurrentUser } from '@opora/contracts';
+import { getCurrentUserRoute } from '@opora/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { apiClient } from '../api-client.ts';
+import { callOperation } from '../operations.ts';
 import { currentUserQueryKey } from './current-user-key.ts';
 
 export { currentUserQueryKey };
 
-/** `GET /api/v1/web/users/me?_envelope=1` (SPEC §7). */
-export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<CurrentUser> {
-  const { data } = await apiClient.get<{ data: CurrentUser }>('/web/users/me', {
-    query: { _envelope: 1 },
-    ...(signal && { signal }),
-  });
-  return data;
+/** `getCurrentUser`: `GET /api/v1/web/users/me?_envelope=1` (SPEC §7). */
+export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}) {
+  return callOperation(getCurrentUserRoute, {}, { signal, envelope: true });
 }
 
 export function currentUserQueryOptions() {

@@ -1,14 +1,14 @@
-import { identityScope, type TokenResponse, type WebConfig } from '@opora/contracts';
-import { apiClient } from '../api-client.ts';
+import { getWebConfigRoute, identityScope, type TokenResponse } from '@opora/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { operationQueryOptions } from '../operations.ts';
 import { queryClient } from '../query-client.ts';
 
-/** `GET /api/v1/web/config`: where the identity server is; fetched once per page load. */
+/** `getWebConfig`: where the identity server is; fetched once per page load. */
 export function webConfigQueryOptions() {
-  return {
-    queryKey: ['web-config'] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => apiClient.get<WebConfig>('/web/config', { signal }),
+  return queryOptions({
+    ...operationQueryOptions(getWebConfigRoute, {}),
     staleTime: Number.POSITIVE_INFINITY,
-  };
+  });
 }
 
 type IdentityEndpoints = { token: string; logout: string; clientId: string };

@@ -1,10 +1,10 @@
-import type { EmailConfirmation } from '@opora/contracts';
+import { confirmEmailRoute, type EmailConfirmation } from '@opora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callOperation, operationKey } from '@/lib/operations.ts';
 
-/** `POST /api/v1/web/users/email-confirmation`: confirms the address the link was sent to. */
-export function confirmEmail(body: EmailConfirmation): Promise<void> {
-  return apiClient.post<void>('/web/users/email-confirmation', body);
+/** `confirmEmail`: confirms the address the link was sent to. */
+export function confirmEmail(body: EmailConfirmation): Promise<undefined> {
+  return callOperation(confirmEmailRoute, { body });
 }
 
 /**
@@ -13,7 +13,7 @@ export function confirmEmail(body: EmailConfirmation): Promise<void> {
  */
 export function confirmEmailQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['email-confirmation', token],
+    queryKey: operationKey(confirmEmailRoute, { body: { token } }),
     queryFn: () => confirmEmail({ token }).then(() => true as const),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

@@ -1,10 +1,10 @@
-import type { ResetPasswordRequest } from '@opora/contracts';
+import { requestPasswordResetRoute } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callOperation, type InputOf } from '@/lib/operations.ts';
 
-/** `PUT /api/v1/web/users/reset-password/request`: 204 whether or not the address has an account. */
-export function requestPasswordReset(body: ResetPasswordRequest): Promise<void> {
-  return apiClient.put<void>('/web/users/reset-password/request', body);
+/** `requestPasswordReset`: 204 whether or not the address has an account. */
+export function requestPasswordReset(body: InputOf<'requestPasswordReset'>['body']) {
+  return callOperation(requestPasswordResetRoute, { body });
 }
 
 export function useRequestPasswordReset() {

@@ -1,10 +1,10 @@
-import type { SignUp, SignUpResult } from '@opora/contracts';
+import { signUpRoute } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callOperation, type InputOf } from '@/lib/operations.ts';
 
-/** `POST /api/v1/web/users/sign-up`: creates the account and e-mails a confirmation link. */
-export function signUp(body: SignUp): Promise<SignUpResult> {
-  return apiClient.post<SignUpResult>('/web/users/sign-up', body);
+/** `signUp`: creates the account and e-mails a confirmation link. */
+export function signUp(body: InputOf<'signUp'>['body']) {
+  return callOperation(signUpRoute, { body });
 }
 
 export function useSignUp() {

@@ -1,16 +1,11 @@
-import type { ServiceTaxonomy } from '@opora/contracts';
+import { listServiceTypesRoute } from '@opora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { operationQueryOptions } from '@/lib/operations.ts';
 
-/** `GET /api/v1/web/service-types`: the categories and service types the catalogue filters offer. */
-export function getServiceTypes({ signal }: { signal?: AbortSignal } = {}): Promise<ServiceTaxonomy> {
-  return apiClient.get<ServiceTaxonomy>('/web/service-types', signal ? { signal } : {});
-}
-
+/** `listServiceTypes`: the categories and service types the catalogue filters offer. */
 export function serviceTypesQueryOptions() {
   return queryOptions({
-    queryKey: ['service-types'],
-    queryFn: ({ signal }) => getServiceTypes({ signal }),
+    ...operationQueryOptions(listServiceTypesRoute, {}),
     // Reference data: it changes only with a new release of the taxonomy.
     staleTime: 60 * 60 * 1000,
   });

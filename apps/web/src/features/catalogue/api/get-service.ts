@@ -1,28 +1,14 @@
-import type { ServiceDetail } from '@opora/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { getServiceRoute } from '@opora/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { operationQueryOptions } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
 
-/** `GET /api/v1/web/services/{serviceId}`: a service with its facility and provider; 404 when not offered. */
-export function getService({
-  serviceId,
-  signal,
-}: {
-  serviceId: string;
-  signal?: AbortSignal;
-}): Promise<ServiceDetail> {
-  return apiClient.get<ServiceDetail>(
-    `/web/services/${encodeURIComponent(serviceId)}`,
-    signal ? { signal } : {},
-  );
-}
-
-/** Keyed by who asks, as the list: `alreadyRequested` depends on the signed-in client. */
+/**
+ * `getService`: a service with its facility and provider; 404 when not offered. Keyed by who asks as
+ * well, as the list: `alreadyRequested` depends on the signed-in client.
+ */
 export function serviceQueryOptions(serviceId: string, viewerId: string | null) {
-  return queryOptions({
-    queryKey: ['services', 'detail', serviceId, viewerId],
-    queryFn: ({ signal }) => getService({ serviceId, signal }),
-  });
+  return operationQueryOptions(getServiceRoute, { params: { serviceId } }, [viewerId]);
 }
 
 export function useService(serviceId: string) {

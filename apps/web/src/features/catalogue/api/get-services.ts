@@ -1,6 +1,6 @@
-import type { ServiceList, ServiceListQuery } from '@opora/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { listServicesRoute, type ServiceListQuery } from '@opora/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { operationQueryOptions } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
 
 /** The query of `ServiceListQuerySchema` as the page builds it: page and size always given. */
@@ -9,26 +9,13 @@ export type ServiceListParams = Omit<ServiceListQuery, 'page' | 'pageSize'> & {
   pageSize: number;
 };
 
-/** `GET /api/v1/web/services`: one page of active services in a region or a county (SPEC §4 fallback). */
-export function getServices({
-  query,
-  signal,
-}: {
-  query: ServiceListParams;
-  signal?: AbortSignal;
-}): Promise<ServiceList> {
-  return apiClient.get<ServiceList>('/web/services', { query, ...(signal ? { signal } : {}) });
-}
-
 /**
- * `viewerId` keys the cache by who asks: `alreadyRequested` differs between a guest and a signed-in
- * client, so a page seen before signing in is never reused after.
+ * `listServices`: one page of active services in a region or a county (SPEC §4 fallback). `viewerId`
+ * keys the cache by who asks: `alreadyRequested` differs between a guest and a signed-in client, so a
+ * page seen before signing in is never reused after.
  */
 export function servicesQueryOptions(query: ServiceListParams, viewerId: string | null) {
-  return queryOptions({
-    queryKey: ['services', query, viewerId],
-    queryFn: ({ signal }) => getServices({ query, signal }),
-  });
+  return operationQueryOptions(listServicesRoute, { query }, [viewerId]);
 }
 
 export function useServices(query: ServiceListParams, { enabled = true }: { enabled?: boolean } = {}) {

@@ -1,10 +1,10 @@
-import type { ChangePassword } from '@opora/contracts';
+import { changePasswordRoute } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callOperation, type InputOf } from '@/lib/operations.ts';
 
-/** `PUT /api/v1/web/users/me/password`: the current password proves it is really the account holder. */
-export function changePassword(body: ChangePassword): Promise<void> {
-  return apiClient.put<void>('/web/users/me/password', body);
+/** `changePassword`: the current password proves it is really the account holder. */
+export function changePassword(body: InputOf<'changePassword'>['body']) {
+  return callOperation(changePasswordRoute, { body });
 }
 
 export function useChangePassword() {

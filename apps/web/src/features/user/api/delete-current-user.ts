@@ -1,9 +1,10 @@
+import { deleteCurrentUserRoute } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callOperation } from '@/lib/operations.ts';
 
-/** `DELETE /api/v1/web/users/me`: ends every session and removes the personal data; cannot be undone. */
-export function deleteCurrentUser(): Promise<void> {
-  return apiClient.delete<void>('/web/users/me');
+/** `deleteCurrentUser`: ends every session and removes the personal data; cannot be undone. */
+export function deleteCurrentUser() {
+  return callOperation(deleteCurrentUserRoute, {});
 }
 
 export function useDeleteCurrentUser() {

@@ -1,9 +1,10 @@
+import { resendEmailConfirmationRoute } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
+import { callOperation } from '@/lib/operations.ts';
 
-/** `POST /api/v1/web/users/me/email-confirmation`: sends the confirmation link again. */
-export function resendEmailConfirmation(): Promise<void> {
-  return apiClient.post<void>('/web/users/me/email-confirmation');
+/** `resendEmailConfirmation`: sends the confirmation link again. */
+export function resendEmailConfirmation() {
+  return callOperation(resendEmailConfirmationRoute, {});
 }
 
 export function useResendEmailConfirmation() {

@@ -1,14 +1,11 @@
-import type { CurrentUser, UpdateCurrentUser } from '@opora/contracts';
+import { type UpdateCurrentUser, updateCurrentUserRoute } from '@opora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '@/lib/api-client.ts';
 import { currentUserQueryKey } from '@/lib/auth/current-user.ts';
+import { callOperation } from '@/lib/operations.ts';
 
-/** `PATCH /api/v1/web/users/me`: names, phone and language; answers the updated user. */
-export async function updateCurrentUser(body: UpdateCurrentUser): Promise<CurrentUser> {
-  const { data } = await apiClient.patch<{ data: CurrentUser }>('/web/users/me', body, {
-    query: { _envelope: 1 },
-  });
-  return data;
+/** `updateCurrentUser`: names, phone and language; answers the updated user (in the envelope, as `/users/me`). */
+export function updateCurrentUser(body: UpdateCurrentUser) {
+  return callOperation(updateCurrentUserRoute, { body }, { envelope: true });
 }
 
 export function useUpdateCurrentUser() {
