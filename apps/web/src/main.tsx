@@ -3,7 +3,11 @@ import './app/styles.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/index.tsx';
+import { configureSessionRenewal } from './lib/api-client.ts';
 import { initI18n } from './lib/i18n/i18n.ts';
+
+// The session's moving parts load on the first 401 (or sign-in), not with the shell.
+configureSessionRenewal(() => import('./lib/auth/session-runtime.ts'));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');

@@ -59,6 +59,23 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
+/** What the API client needs of the session on a 401 (`auth/token-refresh.ts`). */
+export type SessionRenewal = {
+  renewTokens(sentToken: string | null): Promise<boolean>;
+  endSessionAfterRepeatedUnauthorized(): Promise<void>;
+};
+
+let loadSessionRenewal: (() => Promise<SessionRenewal>) | null = null;
+
+/**
+ * Names the module that renews tokens after a 401. The app passes a dynamic import, so the renewal
+ * code loads on the first 401 only, and the API client does not import the session (which imports
+ * the API client's fetchers).
+ */
+export function configureSessionRenewal(load: () => Promise<SessionRenewal>): void {
+  loadSessionRenewal = load;
+}
+
 /** Marks the one repetition of a call that failed with 401 after the tokens were refreshed (SPEC §4). */
 export const retryHeader = 'X-Retry';
 
@@ -94,8 +111,8 @@ export async function apiRequest<T>(path: `/${string}`, options: ApiRequestOptio
 
   if (response.status === 401 && readRefreshToken() !== null) {
     // Loaded on the first 401 only: most page views never need it.
-    const session = await import('./auth/token-refresh.ts');
-    if (await session.renewTokens(sentToken)) {
+    const session = await loadSessionRenewal?.();
+    if (session && (await session.renewTokens(sentToken))) {
       response = await send(path, options, true);
       if (response.status === 401) await session.endSessionAfterRepeatedUnauthorized();
     }

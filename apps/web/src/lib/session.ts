@@ -34,19 +34,7 @@ export function hasPermission(user: SessionUser, permission: string): boolean {
   return user.permissions.some((link) => link.routeName === permission || link.operationId === permission);
 }
 
-let endIntended = false;
-
-/** The next end of the session is the person's own doing (profile deleted): no redirect to sign-in. */
-export function intendSessionEnd(): void {
-  endIntended = true;
-}
-
-/** Whether the session ended as the person asked (read once). */
-export function takeIntendedSessionEnd(): boolean {
-  const intended = endIntended;
-  endIntended = false;
-  return intended;
-}
+export { intendSessionEnd, takeIntendedSessionEnd } from './auth/session-end.ts';
 
 function subscribe(listener: () => void): () => void {
   return queryClient.getQueryCache().subscribe(listener);

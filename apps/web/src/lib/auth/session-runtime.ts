@@ -1,10 +1,10 @@
 import type { CurrentUser } from '@opora/contracts';
 import { paths } from '@/config/paths.ts';
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '../api-error.ts';
 import { queryClient } from '../query-client.ts';
-import { intendSessionEnd } from '../session.ts';
 import { currentUserQueryKey, currentUserQueryOptions } from './current-user.ts';
 import { type GrantFailure, logoutAtIdentityServer, passwordGrant } from './identity-client.ts';
+import { intendSessionEnd } from './session-end.ts';
 import { clearTokens, readAccessToken, readRefreshToken, storeTokens } from './token-cookies.ts';
 import { forgetSession, renewTokens } from './token-refresh.ts';
 
@@ -84,3 +84,11 @@ export function forgetDeletedSession(): void {
   forgetSession();
   queryClient.getQueryCache().clear();
 }
+
+/** SPEC §4: a call that still gets 401 with fresh tokens signs the user out. */
+export async function endSessionAfterRepeatedUnauthorized(): Promise<void> {
+  await signOut();
+}
+
+/** What the API client loads on its first 401 (`configureSessionRenewal` in main.tsx). */
+export { renewTokens };

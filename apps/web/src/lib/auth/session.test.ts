@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { CurrentUser } from '@opora/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigationGuard } from '@/app/navigation-guard.ts';
-import { ApiError, apiClient } from '../api-client.ts';
+import { ApiError, apiClient, configureSessionRenewal } from '../api-client.ts';
 import { queryClient } from '../query-client.ts';
 import { SignInError, signIn } from './session-runtime.ts';
 import { clearTokens, readAccessToken, readRefreshToken, storeTokens } from './token-cookies.ts';
@@ -74,6 +74,8 @@ function readBody(request: IncomingMessage): Promise<string> {
 const refreshCalls = () => received.filter((r) => r.form.get('grant_type') === 'refresh_token');
 
 beforeAll(async () => {
+  // As main.tsx does: the API client renews tokens through the session runtime.
+  configureSessionRenewal(() => import('./session-runtime.ts'));
   server = createServer(async (request, response) => {
     const body = await readBody(request);
     const path = request.url ?? '';

@@ -1,6 +1,6 @@
-import { ApiError } from '../api-client.ts';
+import { ApiError } from '../api-error.ts';
 import { queryClient } from '../query-client.ts';
-import { currentUserQueryKey } from './current-user.ts';
+import { currentUserQueryKey } from './current-user-key.ts';
 import { refreshGrant } from './identity-client.ts';
 import { clearTokens, readAccessToken, readRefreshToken, storeTokens } from './token-cookies.ts';
 
@@ -60,10 +60,4 @@ export function renewTokens(staleAccessToken: string | null = readAccessToken())
     pending = null;
   });
   return pending;
-}
-
-/** SPEC §4: a call that still gets 401 with fresh tokens signs the user out. */
-export async function endSessionAfterRepeatedUnauthorized(): Promise<void> {
-  const { signOut } = await import('./session-runtime.ts');
-  await signOut();
 }

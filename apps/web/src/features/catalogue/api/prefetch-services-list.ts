@@ -1,9 +1,9 @@
 import { defaultLocale, type RegionTree, type ServiceTaxonomy } from '@opora/contracts';
 import type { LoaderFunctionArgs } from 'react-router';
-import { regionsQueryOptions } from '@/features/regions/api/get-regions.ts';
 import { currentUserQueryKey } from '@/lib/auth/current-user.ts';
 import { i18n, isLocale } from '@/lib/i18n/i18n.ts';
 import { queryClient } from '@/lib/query-client.ts';
+import { regionsQueryOptions } from '@/lib/reference-data/regions.ts';
 import type { SessionUser } from '@/lib/session.ts';
 import { parseListSearch } from '../hooks/use-list-search.ts';
 import { isRegionCode, listQuery } from '../utils/list-query.ts';

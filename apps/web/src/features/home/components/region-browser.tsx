@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
-import { useRegions } from '@/features/regions/api/get-regions.ts';
+import { useRegions } from '@/lib/reference-data/regions.ts';
 import classes from './sections.module.css';
 
 /** Every region of both countries as a plain list of links to its services: no typing needed. */

@@ -5,7 +5,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { useRegions } from '@/features/regions/api/get-regions.ts';
+import { useRegions } from '@/lib/reference-data/regions.ts';
 import { type Place, placesOf, searchPlaces } from './place-search.ts';
 import classes from './sections.module.css';
 
