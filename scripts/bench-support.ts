@@ -153,3 +153,29 @@ export async function startApiOnOwnDatabase(
     },
   };
 }
+
+export interface BenchAccount {
+  email: string;
+  password: string;
+}
+
+/**
+ * An access token of the account: a password grant of the web app's client at the embedded issuer's
+ * token endpoint (realm `opora`). Access tokens live 5 minutes: take one right before the run.
+ */
+export async function benchAccessToken(origin: string, account: BenchAccount): Promise<string> {
+  const response = await fetch(`${origin}/realms/opora/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: 'web',
+      username: account.email,
+      password: account.password,
+      scope: 'profile email',
+    }).toString(),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!response.ok || !body.access_token) throw new Error(`password grant answered ${response.status}`);
+  return body.access_token;
+}

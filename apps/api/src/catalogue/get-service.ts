@@ -1,9 +1,9 @@
 import type { PublicContact, ServiceDetail } from '@opora/contracts';
 import { fullName } from '@opora/contracts';
 import type { Db } from '@opora/db';
-import { sql } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
 import { collatorFor } from '../regions/region-names.ts';
+import { preparedRows } from './prepared.ts';
 import { addressOf, type ServiceRow, toFacilityService } from './service-rows.ts';
 
 type DetailRow = ServiceRow & {
@@ -23,14 +23,22 @@ type DetailRow = ServiceRow & {
   provider_url: string | null;
   provider_description: string | null;
   logo_url: string | null;
+  counties: { code: string; name: string }[];
+  contacts: {
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+    phone: string | null;
+  }[];
 };
 
 /**
- * `GET /services/{serviceId}` for a guest: the tabs info, location and provider. Draft and archived
- * services answer 404 like unknown ones, so nobody learns what is being prepared.
+ * The service with its facility, provider and taxonomy, its counties and the provider's public
+ * contacts (as JSON arrays), in one statement by primary key; planned once per connection (prepared).
  */
-export async function getService(db: Db, serviceId: string): Promise<ServiceDetail> {
-  const { rows } = await db.execute<DetailRow>(sql`
+const detailStatement = {
+  name: 'catalogue-service-detail',
+  text: `
     select fs.id, fs.name, fs.form, fs.price_czk, fs.place, fs.sponsored, fs.verified, fs.description, fs.url,
       f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
       f.type as facility_type, f.web as facility_web, f.description as facility_description,
@@ -40,7 +48,14 @@ export async function getService(db: Db, serviceId: string): Promise<ServiceDeta
       p.identification_code, p.contact_phone, p.contact_email, p.url as provider_url,
       p.description as provider_description, p.logo_url,
       st.id as service_type_id, st.code as service_type_code, st.form as service_type_form,
-      sc.id as service_category_id, sc.code as service_category_code
+      sc.id as service_category_id, sc.code as service_category_code,
+      (select coalesce(json_agg(json_build_object('code', c.code, 'name', c.name)), '[]')
+       from facility_service_counties fsc join counties c on c.code = fsc.county_code
+       where fsc.facility_service_id = fs.id) as counties,
+      (select coalesce(json_agg(json_build_object('first_name', k.first_name, 'last_name', k.last_name,
+                                                  'email', k.email, 'phone', k.phone)
+                                order by k.last_name, k.first_name, k.id), '[]')
+       from contacts k where k.provider_id = p.id and k.type = 'public') as contacts
     from facility_services fs
     join facilities f on f.id = fs.facility_id
     join providers p on p.id = fs.provider_id
@@ -48,32 +63,24 @@ export async function getService(db: Db, serviceId: string): Promise<ServiceDeta
     join service_categories sc on sc.id = fs.service_category_id
     left join counties fc on fc.code = f.county_code
     left join regions r on r.code = fc.region_code
-    where fs.id = ${serviceId} and fs.status = 'active'
-  `);
-  const row = rows[0];
+    where fs.id = $1 and fs.status = 'active'`,
+};
+
+/**
+ * `GET /services/{serviceId}` for a guest: the tabs info, location and provider. Draft and archived
+ * services answer 404 like unknown ones, so nobody learns what is being prepared.
+ */
+export async function getService(db: Db, serviceId: string): Promise<ServiceDetail> {
+  const [row] = await preparedRows<DetailRow>(db, detailStatement.name, detailStatement.text, [serviceId]);
   if (!row) throw new NotFoundError();
 
-  const [counties, contacts] = await Promise.all([
-    db.execute<{ code: string; name: string }>(sql`
-      select c.code, c.name from facility_service_counties fsc join counties c on c.code = fsc.county_code
-      where fsc.facility_service_id = ${serviceId}`),
-    db.execute<{
-      first_name: string | null;
-      last_name: string | null;
-      email: string | null;
-      phone: string | null;
-    }>(sql`
-      select first_name, last_name, email, phone from contacts
-      where provider_id = ${row.provider_id} and type = 'public'
-      order by last_name, first_name, id`),
-  ]);
   const czech = collatorFor('cs');
   const base = toFacilityService(row);
   return {
     ...base,
     description: row.description,
     url: row.url,
-    counties: counties.rows.toSorted((a, b) => czech.compare(a.name, b.name)),
+    counties: row.counties.toSorted((a, b) => czech.compare(a.name, b.name)),
     region: row.region_code && row.region_name ? { code: row.region_code, name: row.region_name } : null,
     facility: {
       ...base.facility,
@@ -94,7 +101,7 @@ export async function getService(db: Db, serviceId: string): Promise<ServiceDeta
       url: row.provider_url,
       description: row.provider_description,
       logoUrl: row.logo_url,
-      contacts: contacts.rows.map(
+      contacts: row.contacts.map(
         (contact): PublicContact => ({
           fullName: fullName({ firstName: contact.first_name, lastName: contact.last_name }),
           email: contact.email,

@@ -1,7 +1,7 @@
-import type { CountyRef, FacilityService, RegionRef, ServiceList, ServiceListSort } from '@opora/contracts';
+import type { ServiceList, ServiceListSort } from '@opora/contracts';
 import type { Db } from '@opora/db';
-import { type SQL, sql } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
+import { preparedRows } from './prepared.ts';
 import { type ServiceRow, toFacilityService } from './service-rows.ts';
 
 /** The query after validation (defaults applied). */
@@ -16,178 +16,141 @@ export interface ServiceListInput {
   sort: ServiceListSort;
 }
 
-interface Area {
-  region: RegionRef;
-  county: CountyRef | null;
-  /** LAU 1 codes of the region's counties. */
-  regionCountyCodes: string[];
-}
-
 /**
- * Remembers a value under `key` for a while (the guest response cache), or just loads it. Used for what
- * many different lists share: a region's counties and its unfiltered service count.
+ * Orders of the public list, each served by an index of `catalogue_area_services` that starts with
+ * the area and ends with the id (paging is stable when names or prices tie). Names sort by Czech rules
+ * (ICU collation), which those indexes are built with.
  */
-export type Memo = <T extends object>(key: string, load: () => Promise<T>) => Promise<T>;
-
-const noMemo: Memo = (_key, load) => load();
-
-async function resolveArea(db: Db, input: ServiceListInput, memo: Memo): Promise<Area> {
-  const regionCode = input.countyCode?.slice(0, 5) ?? input.regionCode ?? '';
-  const counties = await memo(`catalogue-area:${regionCode}`, async () => {
-    const { rows } = await db.execute<{ code: string; name: string; region_name: string }>(
-      sql`select c.code, c.name, r.name as region_name
-          from regions r join counties c on c.region_code = r.code
-          where r.code = ${regionCode}`,
-    );
-    return rows;
-  });
-  const first = counties[0];
-  if (!first) throw new NotFoundError(`There is no region ${regionCode}.`);
-  const region = { code: regionCode, name: first.region_name };
-  const regionCountyCodes = counties.map((county) => county.code);
-  if (input.countyCode === undefined) return { region, county: null, regionCountyCodes };
-  const county = counties.find((candidate) => candidate.code === input.countyCode);
-  if (!county) throw new NotFoundError(`There is no county ${input.countyCode}.`);
-  return { region, county: { code: county.code, name: county.name }, regionCountyCodes };
-}
-
-/** Services offered in the area: a service serving three counties of a region is still one row. */
-function inArea(scope: 'county' | 'region', area: Area): SQL {
-  const codes = scope === 'county' && area.county ? [area.county.code] : area.regionCountyCodes;
-  // The codes are listed rather than joined from counties, so the planner estimates the area's size.
-  return sql`fs.id in (select fsc.facility_service_id from facility_service_counties fsc
-                       where fsc.county_code in (${sql.join(
-                         codes.map((code) => sql`${code}`),
-                         sql`, `,
-                       )}))`;
-}
-
-/** Active services of the area matching the filters (draft and archived services are never public). */
-function matching(scope: 'county' | 'region', area: Area, input: ServiceListInput): SQL {
-  const conditions = [sql`fs.status = 'active'`, inArea(scope, area)];
-  if (input.serviceTypeId) conditions.push(sql`fs.service_type_id = ${input.serviceTypeId}`);
-  if (input.categoryId) conditions.push(sql`fs.service_category_id = ${input.categoryId}`);
-  if (input.form) conditions.push(sql`fs.form = ${input.form}`);
-  return sql.join(conditions, sql` and `);
-}
-
-/**
- * Orders of the public list; each ends with the id, so paging is stable when names or prices tie.
- * Names sort by Czech rules in the database (ICU collation). Written once for `readPage`'s matched
- * rows (alias `m`) and once for its page (alias `page`).
- */
-const orderByAlias = (alias: 'm' | 'page'): Record<ServiceListSort, SQL> => {
-  const a = sql.raw(alias);
-  return {
-    recommended: sql`${a}.verified desc nulls last, ${a}.name collate "cs-x-icu", ${a}.id`,
-    name: sql`${a}.name collate "cs-x-icu", ${a}.id`,
-    price: sql`${a}.price_czk asc nulls last, ${a}.id`,
-    '-price': sql`${a}.price_czk desc nulls last, ${a}.id`,
-  };
+const orders: Record<ServiceListSort, string> = {
+  recommended: 'cas.verified desc nulls last, cas.name collate "cs-x-icu", cas.facility_service_id',
+  name: 'cas.name collate "cs-x-icu", cas.facility_service_id',
+  price: 'cas.price_czk asc nulls last, cas.facility_service_id',
+  '-price': 'cas.price_czk desc nulls last, cas.facility_service_id',
 };
-const matchedOrder = orderByAlias('m');
-const pageOrder = orderByAlias('page');
+
+/** The optional filters ($3 type, $4 category, $5 form) over a table carrying those columns. */
+const filtered = (alias: string) =>
+  `($3::uuid is null or ${alias}.service_type_id = $3::uuid)
+     and ($4::uuid is null or ${alias}.service_category_id = $4::uuid)
+     and ($5::service_form is null or ${alias}.form = $5::service_form)`;
 
 /**
- * One page and the total in one statement. The area's matching services are read once (`matched`:
- * index-only scans of the county links and of `facility_services_catalogue_idx`); the total counts
- * them and the page is a top-N sort of them, so only `offset + pageSize` rows are ever ordered by the
- * (costly) Czech collation, never the whole area. Only the page's rows are joined to their facility,
- * provider and taxonomy.
+ * The whole answer in one statement, parameters $1 county (null for a region), $2 region, $3–$5 the
+ * filters, $6 page size, $7 offset:
+ *
+ * - `area`: the region and county names; no row when the region does not exist, no county when it is
+ *   not one of the region's (both 404).
+ * - `counted` (materialized, so each sum runs once) and `scope`: totals from `catalogue_area_counts`
+ *   (a few rows per area, whatever the filters): the county's filtered total, the region's filtered
+ *   total for the fallback, the region's unfiltered count. A county whose filtered list is empty
+ *   answers its region's (SPEC §4).
+ * - `page`: an index-ordered scan of the chosen area in `catalogue_area_services`, reading only
+ *   `offset + pageSize` matching entries (index-only: the filter columns are in the index); skipped
+ *   when the total says the page is past the end.
+ * - the page's items from `catalogue_services`, one primary-key probe each (joining facility, provider,
+ *   county and taxonomy per item was three quarters of the statement's cost).
  */
-async function readPage(
-  db: Db,
-  where: SQL,
-  input: ServiceListInput,
-): Promise<{ rows: ServiceRow[]; total: number | undefined }> {
-  const offset = (input.page - 1) * input.pageSize;
-  const { rows } = await db.execute<ServiceRow & { total: string }>(sql`
-    with matched as materialized (
-      select fs.id, fs.verified, fs.name, fs.price_czk
-      from facility_services fs
-      where ${where}
-    ),
-    page as (
-      select m.id, m.verified, m.name, m.price_czk
-      from matched m
-      order by ${matchedOrder[input.sort]}
-      limit ${input.pageSize} offset ${offset}
-    )
-    select (select count(*) from matched) as total,
-      fs.id, fs.name, fs.form, fs.price_czk, fs.place, fs.sponsored, fs.verified,
-      f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
-      fc.code as county_code, fc.name as county_name,
-      p.id as provider_id, p.name as provider_name, p.verified as provider_verified,
-      st.id as service_type_id, st.code as service_type_code, st.form as service_type_form,
-      sc.id as service_category_id, sc.code as service_category_code
+const listStatement = (sort: ServiceListSort) => `
+  with area as (
+    select r.name as region_name, c.code as county_code, c.name as county_name
+    from regions r
+    left join counties c on c.code = $1 and c.region_code = r.code
+    where r.code = $2
+  ),
+  counted as materialized (
+    select
+      (select coalesce(sum(n.services), 0) from catalogue_area_counts n
+       where n.area_code = $1 and ${filtered('n')}) as county_total,
+      (select coalesce(sum(n.services), 0) from catalogue_area_counts n
+       where n.area_code = $2 and ${filtered('n')}) as region_total,
+      (select coalesce(sum(n.services), 0) from catalogue_area_counts n
+       where n.area_code = $2) as region_services
+  ),
+  scope as (
+    select case when county_total > 0 then 'county' else 'region' end as scope,
+      case when county_total > 0 then $1 else $2 end as area_code,
+      case when county_total > 0 then county_total else region_total end as total,
+      region_services
+    from counted
+  ),
+  page as (
+    select ordered.id, row_number() over () as position
+    from (
+      select cas.facility_service_id as id
+      from catalogue_area_services cas
+      where cas.area_code = (select area_code from scope) and (select total from scope) > $7
+        and ${filtered('cas')}
+      order by ${orders[sort]}
+      limit $6 offset $7
+    ) ordered
+  )
+  select area.region_name, area.county_code as area_county_code, area.county_name as area_county_name,
+    scope.scope, scope.total, scope.region_services, items.*
+  from area
+  cross join scope
+  left join (
+    select page.position,
+      cs.facility_service_id as id, cs.name, cs.form, cs.price_czk, cs.place, cs.sponsored, cs.verified,
+      cs.facility_id, cs.facility_name, cs.street, cs.city, cs.zipcode, cs.county_code, cs.county_name,
+      cs.provider_id, cs.provider_name, cs.provider_verified,
+      cs.service_type_id, cs.service_type_code, cs.service_type_form,
+      cs.service_category_id, cs.service_category_code
     from page
-    join facility_services fs on fs.id = page.id
-    join facilities f on f.id = fs.facility_id
-    join providers p on p.id = fs.provider_id
-    join service_types st on st.id = fs.service_type_id
-    join service_categories sc on sc.id = fs.service_category_id
-    left join counties fc on fc.code = f.county_code
-    order by ${pageOrder[input.sort]}
-  `);
-  return { rows, total: rows[0] ? Number(rows[0].total) : undefined };
-}
+    join catalogue_services cs on cs.facility_service_id = page.id
+  ) items on true
+  order by items.position`;
 
-async function count(db: Db, where: SQL): Promise<number> {
-  const { rows } = await db.execute<{ total: string }>(
-    sql`select count(*) as total from facility_services fs where ${where}`,
-  );
-  return Number(rows[0]?.total ?? 0);
-}
+const statements = Object.fromEntries(
+  (Object.keys(orders) as ServiceListSort[]).map((sort) => [
+    sort,
+    { name: `catalogue-services-${sort}`, text: listStatement(sort) },
+  ]),
+) as Record<ServiceListSort, { name: string; text: string }>;
 
-async function listIn(
-  db: Db,
-  scope: 'county' | 'region',
-  area: Area,
-  input: ServiceListInput,
-): Promise<{ items: FacilityService[]; total: number }> {
-  const where = matching(scope, area, input);
-  const page = await readPage(db, where, input);
-  // A page past the end has no rows to carry the total.
-  const total = page.total ?? (input.page > 1 ? await count(db, where) : 0);
-  return { items: page.rows.map(toFacilityService), total };
-}
-
-/** Active services of the region, no filters: tells "nothing matches" from "nothing here yet". */
-async function countRegionServices(db: Db, area: Area, memo: Memo): Promise<number> {
-  const counted = await memo(`catalogue-region-count:${area.region.code}`, async () => ({
-    total: await count(db, sql`fs.status = 'active' and ${inArea('region', area)}`),
-  }));
-  return counted.total;
-}
+type ListRow = {
+  region_name: string;
+  area_county_code: string | null;
+  area_county_name: string | null;
+  scope: 'county' | 'region';
+  total: string;
+  region_services: string;
+} & (ServiceRow | { id: null });
 
 /**
  * `GET /services` for a guest (every `alreadyRequested` false). A county whose filtered list is empty
- * answers its region's list instead, with `scope: 'region'` and `fallback: true` (SPEC §4).
+ * answers its region's list instead, with `scope: 'region'` and `fallback: true` (SPEC §4);
+ * `regionServiceCount` is the region's count without filters.
  */
-export async function listServices(
-  db: Db,
-  input: ServiceListInput,
-  memo: Memo = noMemo,
-): Promise<ServiceList> {
-  const area = await resolveArea(db, input, memo);
-  let scope: 'county' | 'region' = area.county ? 'county' : 'region';
-  let [result, regionServiceCount] = await Promise.all([
-    listIn(db, scope, area, input),
-    countRegionServices(db, area, memo),
+export async function listServices(db: Db, input: ServiceListInput): Promise<ServiceList> {
+  const regionCode = input.countyCode?.slice(0, 5) ?? input.regionCode ?? '';
+  const statement = statements[input.sort];
+  const rows = await preparedRows<ListRow>(db, statement.name, statement.text, [
+    input.countyCode ?? null,
+    regionCode,
+    input.serviceTypeId ?? null,
+    input.categoryId ?? null,
+    input.form ?? null,
+    input.pageSize,
+    (input.page - 1) * input.pageSize,
   ]);
-  const fallback = scope === 'county' && result.total === 0;
-  if (fallback) {
-    scope = 'region';
-    result = await listIn(db, scope, area, input);
+  const first = rows[0];
+  if (!first) throw new NotFoundError(`There is no region ${regionCode}.`);
+  let county = null;
+  if (input.countyCode !== undefined) {
+    if (!first.area_county_code || !first.area_county_name) {
+      throw new NotFoundError(`There is no county ${input.countyCode}.`);
+    }
+    county = { code: first.area_county_code, name: first.area_county_name };
   }
+  const items = rows.flatMap((row) => (row.id === null ? [] : [toFacilityService(row)]));
   return {
-    items: result.items,
-    total: result.total,
+    items,
+    total: Number(first.total),
     page: input.page,
     pageSize: input.pageSize,
-    area: { region: area.region, county: area.county },
-    scope,
-    fallback,
-    regionServiceCount,
+    area: { region: { code: regionCode, name: first.region_name }, county },
+    scope: first.scope,
+    fallback: county !== null && first.scope === 'region',
+    regionServiceCount: Number(first.region_services),
   };
 }

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * In-process memo of guests' catalogue answers (serialized JSON keyed by the normalised request), so a
- * popular county page costs one map lookup instead of three queries. Bounded in entries and age: a
+ * popular county page costs one map lookup instead of a query. Bounded in entries and age: a
  * provider's edit shows up to `ttlSeconds` late (up to twice that on a page nobody opened meanwhile,
  * see below), which is fine for a catalogue people browse (decided in docs/decisions.md). Signed-in callers reuse the guest body and get their own `alreadyRequested`.
  */

@@ -113,7 +113,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         query.sort,
       ])}`;
       const page = await cache.get(key, async () =>
-        cached(ServiceListSchema, await listServices(app.db, query, cache.get)),
+        cached(ServiceListSchema, await listServices(app.db, query)),
       );
       if (!request.principal) return sendGuestJson(request, reply, page);
       return {

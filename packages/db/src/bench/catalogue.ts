@@ -100,15 +100,30 @@ const statements = (providers: number, facilities: number, services: number): st
             case when r_price < 0.25 then null else (100 + floor(r_price * 400) * 100)::int end,
             'https://s' || s || '.bench.test'
        from bench_service`,
+  // The county links' trigger would lock (and rewrite) every service row to keep the catalogue's area
+  // table; for a bulk load into a database nobody else uses, it is off and the rows are built once,
+  // by the function the migration's backfill calls.
+  'alter table facility_service_counties disable trigger catalogue_areas_links_inserted',
   `insert into facility_service_counties (county_code, facility_service_id)
      select distinct c.code, s.id
        from bench_service s
        cross join lateral generate_series(0, case when s.form in ('field', 'health') then floor(s.r_reach * 4)::int else 0 end) as j
        join bench_county c on c.region_code = s.region_code and c.rn = (s.rn + j) % s.region_size
      on conflict do nothing`,
+  'select catalogue_areas_refresh(array(select distinct facility_service_id from facility_service_counties))',
+  'alter table facility_service_counties enable trigger catalogue_areas_links_inserted',
 ];
 
-const benchTables = ['providers', 'facilities', 'contacts', 'facility_services', 'facility_service_counties'];
+const benchTables = [
+  'providers',
+  'facilities',
+  'contacts',
+  'facility_services',
+  'facility_service_counties',
+  'catalogue_area_services',
+  'catalogue_area_counts',
+  'catalogue_services',
+];
 
 /** Generates the catalogue in one transaction, then vacuums and analyzes the tables it filled. */
 export async function generateBenchCatalogue(

@@ -77,16 +77,46 @@ export async function openBenchDatabase(options: {
   return database;
 }
 
-/** `EXPLAIN (ANALYZE, BUFFERS)` of one statement with its parameters, as text. */
+/** A parameter as SQL text, for `EXECUTE name(…)`, which takes no bind parameters. */
+function literal(client: pg.Client, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return String(value);
+  if (value instanceof Date) return client.escapeLiteral(value.toISOString());
+  if (Array.isArray(value)) {
+    const elements = value.map((element) =>
+      element === null ? 'NULL' : `"${String(element).replace(/["\\]/g, '\\$&')}"`,
+    );
+    return client.escapeLiteral(`{${elements.join(',')}}`);
+  }
+  return client.escapeLiteral(String(value));
+}
+
+/**
+ * `EXPLAIN (ANALYZE, BUFFERS)` of one statement with its parameters, as text. With `preparedAs`, the
+ * statement is prepared under that name as the API prepares it, run once, then explained as a generic
+ * plan (`EXECUTE`): the plan a connection of the API keeps after PostgreSQL's first five executions.
+ */
 export async function explainAnalyze(
   connectionString: string,
   text: string,
   values: readonly unknown[] = [],
+  options: { preparedAs?: string } = {},
 ): Promise<string> {
   return withClient(connectionString, async (client) => {
-    const result = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, [
-      ...values,
-    ]);
+    let explained = text;
+    let parameters = [...values];
+    if (options.preparedAs) {
+      await client.query('set plan_cache_mode = force_generic_plan');
+      await client.query({ name: options.preparedAs, text, values: parameters });
+      const list = parameters.map((value) => literal(client, value)).join(', ');
+      explained = `execute ${client.escapeIdentifier(options.preparedAs)}${list ? `(${list})` : ''}`;
+      parameters = [];
+    }
+    const result = await client.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) ${explained}`,
+      parameters,
+    );
     return result.rows.map((row) => row['QUERY PLAN']).join('\n');
   });
 }

@@ -4,4 +4,5 @@ export {
   type BenchCatalogueSummary,
   generateBenchCatalogue,
 } from './catalogue.ts';
+export { type BenchClientAccount, createBenchClientAccount, createBenchClients } from './clients.ts';
 export { type BenchDatabase, explainAnalyze, openBenchDatabase, queryRows } from './database.ts';

@@ -97,15 +97,15 @@ describe('survey definitions', () => {
   it('refuses a second definition with the same type and version', async () => {
     await database.db
       .insert(surveyDefinitions)
-      .values({ type: 'case', version: 1, code: 'case-v1', definition });
+      .values({ type: 'case', version: 101, code: 'test-case-v101', definition });
     await database.db
       .insert(surveyDefinitions)
-      .values({ type: 'case', version: 2, code: 'case-v2', definition });
+      .values({ type: 'case', version: 102, code: 'test-case-v102', definition });
     await expectRefused(
       () =>
         database.db
           .insert(surveyDefinitions)
-          .values({ type: 'case', version: 1, code: 'case-v1-copy', definition }),
+          .values({ type: 'case', version: 101, code: 'test-case-v101-copy', definition }),
       postgresErrorCodes.uniqueViolation,
       'survey_definitions_type_version_unique',
     );
@@ -114,12 +114,12 @@ describe('survey definitions', () => {
   it('refuses a second definition with the same code', async () => {
     await database.db
       .insert(surveyDefinitions)
-      .values({ type: 'service', version: 1, code: 'intake', definition });
+      .values({ type: 'service', version: 101, code: 'intake', definition });
     await expectRefused(
       () =>
         database.db
           .insert(surveyDefinitions)
-          .values({ type: 'extended-case', version: 1, code: 'intake', definition }),
+          .values({ type: 'extended-case', version: 103, code: 'intake', definition }),
       postgresErrorCodes.uniqueViolation,
       'survey_definitions_code_unique',
     );

@@ -1,5 +1,6 @@
 export * from './care-requests.ts';
 export * from './cases.ts';
+export * from './catalogue-areas.ts';
 export * from './consents.ts';
 export * from './documents.ts';
 export * from './email-outbox.ts';
