@@ -20,8 +20,11 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { formatAddress } from '@/components/services/format.ts';
 import { FlagBadge, ServiceBadges } from '@/components/services/service-badges.tsx';
+import type { DetailLinkState } from '@/components/services/service-card.tsx';
+import { LoadError } from '@/components/services/service-list-states.tsx';
 import { priceText } from '@/components/services/service-price.ts';
 import { Container } from '@/components/ui/container.tsx';
+import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatPhone } from '@/lib/format.ts';
@@ -31,9 +34,8 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 import { useService } from '../api/get-service.ts';
 import { mapSearchUrl, safeWebUrl } from '../utils/format.ts';
 import classes from './catalogue.module.css';
-import { LoadError, MissingState } from './catalogue-states.tsx';
+import { MissingState } from './catalogue-states.tsx';
 import { ExternalLink } from './external-link.tsx';
-import type { DetailLinkState } from './service-card.tsx';
 
 function isTab(value: string | null): value is ServiceDetailTab {
   return (serviceDetailTabs as readonly (string | null)[]).includes(value);
@@ -169,15 +171,6 @@ function Detail({ service }: { service: ServiceDetail }) {
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
-
 function WebLink({ url }: { url: string | null }) {
   const href = url ? safeWebUrl(url) : null;
   if (!url || !href) return url;
@@ -195,7 +188,7 @@ function InfoTab({ service }: { service: ServiceDetail }) {
         </Title>
         <Text className={classes.description}>{service.description ?? t('detail.info.noDescription')}</Text>
       </Stack>
-      <dl className={classes.fields}>
+      <FieldList>
         <Field label={t('labels.serviceType')}>{t(`serviceTypes.${service.serviceType.code}`)}</Field>
         <Field label={t('detail.info.category')}>{t(`categories.${service.serviceCategory.code}`)}</Field>
         <Field label={t('detail.info.form')}>{t(`forms.${service.form}`)}</Field>
@@ -211,7 +204,7 @@ function InfoTab({ service }: { service: ServiceDetail }) {
             <WebLink url={service.url} />
           </Field>
         ) : null}
-      </dl>
+      </FieldList>
     </Stack>
   );
 }
@@ -227,7 +220,7 @@ function LocationTab({ service }: { service: ServiceDetail }) {
   const { facility } = service;
   return (
     <Stack gap="lg">
-      <dl className={classes.fields}>
+      <FieldList>
         <Field label={t('detail.location.facility')}>{facility.name}</Field>
         <Field label={t('detail.location.address')}>
           {facility.address ? formatAddress(facility.address) : t('detail.location.noAddress')}
@@ -242,7 +235,7 @@ function LocationTab({ service }: { service: ServiceDetail }) {
             <WebLink url={facility.web} />
           </Field>
         ) : null}
-      </dl>
+      </FieldList>
       {facility.address ? (
         <div>
           <Button
@@ -284,7 +277,7 @@ function ProviderTab({ service }: { service: ServiceDetail }) {
         )}
       </Stack>
       {provider.description ? <Text className={classes.description}>{provider.description}</Text> : null}
-      <dl className={classes.fields}>
+      <FieldList>
         {provider.identificationCode ? (
           <Field label={t('detail.provider.identificationCode')}>{provider.identificationCode}</Field>
         ) : null}
@@ -306,7 +299,7 @@ function ProviderTab({ service }: { service: ServiceDetail }) {
             <WebLink url={provider.url} />
           </Field>
         ) : null}
-      </dl>
+      </FieldList>
       <Stack gap="xs">
         <Title order={3} size="h4">
           {t('detail.provider.contacts')}

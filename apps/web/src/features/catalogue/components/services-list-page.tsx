@@ -1,10 +1,19 @@
-import '@mantine/core/styles/Pagination.css';
-import { Alert, Anchor, Button, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ServiceList } from '@opora/contracts';
-import { IconAdjustmentsHorizontal, IconFilterOff, IconInfoCircle, IconMail } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconFilterOff, IconInfoCircle } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { ServiceCard } from '@/components/services/service-card.tsx';
+import {
+  AreaFallbackNotice,
+  LoadError,
+  NoServicesNotice,
+  PageGoneNotice,
+  ServiceCardList,
+  ServiceCardsSkeleton,
+} from '@/components/services/service-list-states.tsx';
+import { ServicesPagination } from '@/components/services/services-pagination.tsx';
 import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -15,8 +24,7 @@ import { useServices } from '../api/get-services.ts';
 import { type ListSearch, serviceListSorts, useListSearch } from '../hooks/use-list-search.ts';
 import { isRegionCode, listQuery } from '../utils/list-query.ts';
 import classes from './catalogue.module.css';
-import { ListSkeleton, LoadError, MissingState } from './catalogue-states.tsx';
-import { ServiceCard } from './service-card.tsx';
+import { MissingState } from './catalogue-states.tsx';
 import { ServicesFilters } from './services-filters.tsx';
 
 // The route's loader calls it as soon as this module is there (app/router.tsx).
@@ -151,21 +159,13 @@ export function ServicesListPage() {
                 onReset={resetFilters}
                 onFirstPage={() => changePage(1)}
               />
-              {services.data && services.data.total > services.data.pageSize ? (
-                <nav aria-label={t('list.pagination.label')}>
-                  <Pagination
-                    total={Math.ceil(services.data.total / services.data.pageSize)}
-                    value={services.data.page}
-                    onChange={changePage}
-                    withEdges
-                    siblings={1}
-                    getItemProps={(page) => ({
-                      'aria-label': t('list.pagination.page', { page }),
-                      ...(page === services.data.page ? { 'aria-current': 'page' } : {}),
-                    })}
-                    getControlProps={(control) => ({ 'aria-label': t(`list.pagination.${control}`) })}
-                  />
-                </nav>
+              {services.data ? (
+                <ServicesPagination
+                  page={services.data.page}
+                  total={services.data.total}
+                  pageSize={services.data.pageSize}
+                  onChange={changePage}
+                />
               ) : null}
             </Stack>
           </section>
@@ -232,67 +232,54 @@ function Results({
       />
     );
   }
-  if (!list) return <ListSkeleton label={t('list.loading')} />;
+  if (!list) return <ServiceCardsSkeleton label={t('list.loading')} />;
 
-  const fallbackNotice =
-    list.fallback && countyName ? (
-      <Alert
-        color="blue"
-        variant="light"
-        icon={<IconInfoCircle aria-hidden />}
-        title={t(hasFilters ? 'list.fallback.titleFiltered' : 'list.fallback.title', { county: countyName })}
-      >
-        {t('list.fallback.text', { region: regionName ?? list.area.region.name })}
-      </Alert>
-    ) : null;
-
+  const region = regionName ?? list.area.region.name;
   if (list.regionServiceCount === 0) {
     return (
-      <Alert
-        color="blue"
-        variant="light"
-        icon={<IconInfoCircle aria-hidden />}
+      <NoServicesNotice
         title={t('list.noRegionServices.title')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text>{t('list.noRegionServices.text', { region: regionName ?? list.area.region.name })}</Text>
-          <Anchor component={Link} to={paths.contact.getHref()}>
-            <IconMail size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
-            {t('list.noRegionServices.contact')}
-          </Anchor>
-        </Stack>
-      </Alert>
+        text={t('list.noRegionServices.text', { region })}
+        contactLabel={t('list.noRegionServices.contact')}
+      />
     );
   }
 
+  const fallbackNotice =
+    list.fallback && countyName ? (
+      <AreaFallbackNotice
+        title={t(hasFilters ? 'list.fallback.titleFiltered' : 'list.fallback.title', { county: countyName })}
+        text={t('list.fallback.text', { region })}
+      />
+    ) : null;
+
   if (list.items.length === 0) {
-    const pageGone = list.total > 0;
     return (
       <>
         {fallbackNotice}
-        <Alert
-          color="gray"
-          variant="light"
-          icon={<IconInfoCircle aria-hidden />}
-          title={t(pageGone ? 'list.empty.pageTitle' : 'list.empty.title')}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text>{t(pageGone ? 'list.empty.pageText' : 'list.empty.text')}</Text>
-            {pageGone ? (
-              <Button variant="default" onClick={onFirstPage}>
-                {t('list.empty.firstPage')}
-              </Button>
-            ) : hasFilters ? (
-              <Button
-                variant="default"
-                leftSection={<IconFilterOff size={18} aria-hidden />}
-                onClick={onReset}
-              >
-                {t('list.filters.reset')}
-              </Button>
-            ) : null}
-          </Stack>
-        </Alert>
+        {list.total > 0 ? (
+          <PageGoneNotice onFirstPage={onFirstPage} />
+        ) : (
+          <Alert
+            color="gray"
+            variant="light"
+            icon={<IconInfoCircle aria-hidden />}
+            title={t('list.empty.title')}
+          >
+            <Stack gap="sm" align="flex-start">
+              <Text>{t('list.empty.text')}</Text>
+              {hasFilters ? (
+                <Button
+                  variant="default"
+                  leftSection={<IconFilterOff size={18} aria-hidden />}
+                  onClick={onReset}
+                >
+                  {t('list.filters.reset')}
+                </Button>
+              ) : null}
+            </Stack>
+          </Alert>
+        )}
       </>
     );
   }
@@ -300,13 +287,19 @@ function Results({
   return (
     <>
       {fallbackNotice}
-      <ul className={classes.results} aria-busy={services.isPlaceholderData}>
+      <ServiceCardList busy={services.isPlaceholderData}>
         {list.items.map((service) => (
           <li key={service.id}>
-            <ServiceCard service={service} regionCode={regionCode} listHref={listHref} />
+            <ServiceCard
+              service={service}
+              href={paths.anonNewClientServiceDetail.getHref({ serviceId: service.id, regionCode })}
+              listHref={listHref}
+              headingOrder={2}
+              className={classes.deferredCard}
+            />
           </li>
         ))}
-      </ul>
+      </ServiceCardList>
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { formatDisplayDate, type MyClient } from '@opora/contracts';
 import { IconArrowRight, IconCalendar, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardFact, cardClasses } from '@/components/ui/card-parts.tsx';
 import { paths } from '@/config/paths.ts';
 import { ageOn } from '../utils/person.ts';
 import classes from './clients.module.css';
@@ -22,8 +23,8 @@ export function ClientCard({ client }: { client: MyClient }) {
     <Card component="article" withBorder radius="md" padding="lg" className={classes.clientCard}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Title order={2} className={classes.cardTitle}>
-            <Link to={href} className={classes.cardLink}>
+          <Title order={2} className={cardClasses.title}>
+            <Link to={href} className={cardClasses.link}>
               {client.fullName}
             </Link>
           </Title>
@@ -33,29 +34,19 @@ export function ClientCard({ client }: { client: MyClient }) {
         </Group>
         <Stack gap={6}>
           {client.dateOfBirth ? (
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <IconCalendar size={20} aria-hidden className={classes.cardIcon} />
-              <Text>
-                {age !== null
-                  ? t('card.ageAndBirth', { count: age, date: formatDisplayDate(client.dateOfBirth) })
-                  : t('card.born', { date: formatDisplayDate(client.dateOfBirth) })}
-              </Text>
-            </Group>
+            <CardFact icon={IconCalendar}>
+              {age !== null
+                ? t('card.ageAndBirth', { count: age, date: formatDisplayDate(client.dateOfBirth) })
+                : t('card.born', { date: formatDisplayDate(client.dateOfBirth) })}
+            </CardFact>
           ) : null}
           {client.region ? (
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <IconMapPin size={20} aria-hidden className={classes.cardIcon} />
-              <Text>
-                <span className="visually-hidden">{t('card.region')}: </span>
-                {client.region.name}
-              </Text>
-            </Group>
+            <CardFact icon={IconMapPin} label={t('card.region')}>
+              {client.region.name}
+            </CardFact>
           ) : null}
           {relationship ? (
-            <Group gap="xs" wrap="nowrap" align="flex-start">
-              <IconUsers size={20} aria-hidden className={classes.cardIcon} />
-              <Text>{t('card.relationship', { relationship })}</Text>
-            </Group>
+            <CardFact icon={IconUsers}>{t('card.relationship', { relationship })}</CardFact>
           ) : null}
         </Stack>
         <Group gap="xs">

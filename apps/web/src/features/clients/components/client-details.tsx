@@ -1,19 +1,9 @@
 import { Text } from '@mantine/core';
 import { type Client, type ClientPerson, formatDisplayDate } from '@opora/contracts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { formatPhone } from '@/lib/format.ts';
 import { ageOn } from '../utils/person.ts';
-import classes from './clients.module.css';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
 
 /** A client's data, read-only (SPEC §3): the birth number only masked, as the API gives it. */
 export function ClientDetails({ client }: { client: Client }) {
@@ -30,7 +20,7 @@ export function ClientDetails({ client }: { client: Client }) {
       : notGiven;
 
   return (
-    <dl className={classes.fields}>
+    <FieldList>
       <Field label={t('details.name')}>{client.fullName}</Field>
       <Field label={t('details.relationship')}>
         {client.isClient
@@ -85,6 +75,6 @@ export function ClientDetails({ client }: { client: Client }) {
             })
           : notGiven}
       </Field>
-    </dl>
+    </FieldList>
   );
 }

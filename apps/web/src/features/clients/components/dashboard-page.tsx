@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconHeartHandshake, IconRefresh, IconUserPlus } from
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAreaLinks } from '@/components/header/area-links.ts';
+import { cardClasses } from '@/components/ui/card-parts.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { myClientsQueryOptions, useMyClients } from '../api/list-my-clients.ts';
@@ -64,7 +65,7 @@ function ListSkeleton() {
       </span>
       <div className={classes.clientGrid}>
         {[0, 1].map((index) => (
-          <Stack key={index} gap="xs" p="lg" className={classes.skeletonCard}>
+          <Stack key={index} gap="xs" p="lg" className={cardClasses.skeleton}>
             <Skeleton height={28} width="60%" />
             <Skeleton height={18} width="50%" />
             <Skeleton height={18} width="40%" />

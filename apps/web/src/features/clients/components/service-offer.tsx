@@ -1,38 +1,24 @@
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Radio.css';
-import { Alert, Anchor, Button, Group, Pagination, Radio, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Radio, Stack, Text, Title } from '@mantine/core';
 import type { ServiceOffer as ServiceOfferPage } from '@opora/contracts';
-import { IconAlertTriangle, IconInfoCircle, IconMail, IconRefresh } from '@tabler/icons-react';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { paths } from '@/config/paths.ts';
+import { useLocation, useSearchParams } from 'react-router';
+import {
+  AreaFallbackNotice,
+  LoadError,
+  NoServicesNotice,
+  PageGoneNotice,
+  ServiceCardList,
+  ServiceCardsSkeleton,
+} from '@/components/services/service-list-states.tsx';
+import { ServicesPagination } from '@/components/services/services-pagination.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { useServiceOffer } from '../api/get-client-service-offer.ts';
 import { type OfferArea, offerQuery, offerSearch } from '../utils/offer-search.ts';
 import classes from './clients.module.css';
 import { ServiceOfferCard } from './service-offer-card.tsx';
-
-function CardsSkeleton({ label }: { label: string }) {
-  return (
-    <div aria-busy="true">
-      <span role="status" className="visually-hidden">
-        {label}
-      </span>
-      <Stack gap="md">
-        {[0, 1, 2].map((index) => (
-          <Stack key={index} gap="xs" p="lg" className={classes.skeletonCard}>
-            <Skeleton height={16} width="35%" />
-            <Skeleton height={26} width="70%" />
-            <Skeleton height={18} width="50%" />
-            <Skeleton height={18} width="40%" />
-          </Stack>
-        ))}
-      </Stack>
-    </div>
-  );
-}
 
 /**
  * The services pool of a client (SPEC §2, §4): in the county where care is given (its region's
@@ -79,7 +65,6 @@ export function ServiceOffer({ clientId, caseId }: { clientId: string; caseId?: 
   };
 
   const backHref = `${location.pathname}${location.search}`;
-  const pages = list ? Math.ceil(list.total / list.pageSize) : 0;
 
   return (
     <Stack gap="md">
@@ -106,31 +91,19 @@ export function ServiceOffer({ clientId, caseId }: { clientId: string; caseId?: 
       </Title>
 
       {offer.isError && !list ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertTriangle aria-hidden />}
+        <LoadError
           title={t('offer.error.title')}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text>
-              {offer.error instanceof ApiError && offer.error.status < 500
-                ? t(apiErrorMessageKeys(offer.error))
-                : t('offer.error.text')}
-            </Text>
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={18} aria-hidden />}
-              loading={offer.isFetching}
-              onClick={() => void offer.refetch()}
-            >
-              {t('offer.error.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          text={
+            offer.error instanceof ApiError && offer.error.status < 500
+              ? t(apiErrorMessageKeys(offer.error))
+              : t('offer.error.text')
+          }
+          retryLabel={t('offer.error.retry')}
+          retrying={offer.isFetching}
+          onRetry={() => void offer.refetch()}
+        />
       ) : !list ? (
-        <CardsSkeleton label={t('offer.loading')} />
+        <ServiceCardsSkeleton label={t('offer.loading')} />
       ) : (
         <OfferResults
           list={list}
@@ -140,21 +113,13 @@ export function ServiceOffer({ clientId, caseId }: { clientId: string; caseId?: 
         />
       )}
 
-      {list && pages > 1 ? (
-        <nav aria-label={t('catalogue:list.pagination.label')}>
-          <Pagination
-            total={pages}
-            value={list.page}
-            onChange={changePage}
-            withEdges
-            siblings={1}
-            getItemProps={(item) => ({
-              'aria-label': t('catalogue:list.pagination.page', { page: item }),
-              ...(item === list.page ? { 'aria-current': 'page' } : {}),
-            })}
-            getControlProps={(control) => ({ 'aria-label': t(`catalogue:list.pagination.${control}`) })}
-          />
-        </nav>
+      {list ? (
+        <ServicesPagination
+          page={list.page}
+          total={list.total}
+          pageSize={list.pageSize}
+          onChange={changePage}
+        />
       ) : null}
     </Stack>
   );
@@ -195,70 +160,38 @@ function OfferResults({
       <Text c="dimmed">{t('offer.noNeeds')}</Text>
     );
 
-  const fallback =
-    list.fallback && list.area.county ? (
-      <Alert
-        color="blue"
-        variant="light"
-        icon={<IconInfoCircle aria-hidden />}
-        title={t('offer.fallback.title', { county: list.area.county.name })}
-      >
-        {t('offer.fallback.text', { region: list.area.region.name })}
-      </Alert>
-    ) : null;
-
   if (list.total === 0) {
     // Nothing in the county nor in its region (SPEC §8): the regional authority keeps the register.
     return (
       <>
         {needLine}
-        <Alert
-          color="blue"
-          variant="light"
-          icon={<IconInfoCircle aria-hidden />}
+        <NoServicesNotice
           title={t('offer.noServices.title')}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text>{t('offer.noServices.text', { region: list.area.region.name })}</Text>
-            <Anchor component={Link} to={paths.contact.getHref()}>
-              <IconMail size={18} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
-              {t('offer.noServices.contact')}
-            </Anchor>
-          </Stack>
-        </Alert>
+          text={t('offer.noServices.text', { region: list.area.region.name })}
+          contactLabel={t('offer.noServices.contact')}
+        />
       </>
     );
   }
 
-  if (list.items.length === 0) {
-    return (
-      <Alert
-        color="gray"
-        variant="light"
-        icon={<IconInfoCircle aria-hidden />}
-        title={t('catalogue:list.empty.pageTitle')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text>{t('catalogue:list.empty.pageText')}</Text>
-          <Button variant="default" onClick={onFirstPage}>
-            {t('catalogue:list.empty.firstPage')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (list.items.length === 0) return <PageGoneNotice onFirstPage={onFirstPage} />;
 
   return (
     <>
       {needLine}
-      {fallback}
-      <ul className={classes.results} aria-busy={busy}>
+      {list.fallback && list.area.county ? (
+        <AreaFallbackNotice
+          title={t('offer.fallback.title', { county: list.area.county.name })}
+          text={t('offer.fallback.text', { region: list.area.region.name })}
+        />
+      ) : null}
+      <ServiceCardList busy={busy}>
         {list.items.map((service) => (
           <li key={service.id}>
             <ServiceOfferCard service={service} regionCode={list.area.region.code} backHref={backHref} />
           </li>
         ))}
-      </ul>
+      </ServiceCardList>
     </>
   );
 }

@@ -1,12 +1,13 @@
-import { Alert, Anchor, Badge, Button, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { CareAllowanceEstimate } from '@opora/contracts';
-import { IconArrowRight, IconExternalLink, IconInfoCircle, IconPencil } from '@tabler/icons-react';
+import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { type CareCountry, formatCzk, officialLinks, romanDegree } from '../utils/care-allowance-guidance.ts';
 import classes from './survey.module.css';
 import { surveyNamespaces } from './survey-question.tsx';
+import { EditOrContinue } from './survey-states.tsx';
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
   const { t } = useTranslation(surveyNamespaces);
@@ -146,19 +147,7 @@ export function CareAllowanceResult({
           ))}
         </Stack>
 
-        <div className={classes.actions}>
-          <Button
-            variant="default"
-            size="md"
-            leftSection={<IconPencil size={20} aria-hidden />}
-            onClick={onEdit}
-          >
-            {t('result.edit')}
-          </Button>
-          <Button size="md" rightSection={<IconArrowRight size={20} aria-hidden />} onClick={onContinue}>
-            {t('result.continue')}
-          </Button>
-        </div>
+        <EditOrContinue continueLabel={t('result.continue')} onEdit={onEdit} onContinue={onContinue} />
       </Stack>
     </Paper>
   );

@@ -1,6 +1,6 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { type CaseSurvey, getClientServiceOfferRoute } from '@opora/contracts';
-import { IconArrowRight, IconCircleCheck, IconPencil } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,9 @@ import classes from './survey.module.css';
 import { SurveyForm } from './survey-form.tsx';
 import { surveyNamespaces } from './survey-question.tsx';
 import {
+  EditOrContinue,
   isMissing,
+  SurveyIntro,
   SurveyLoadError,
   SurveyLoading,
   SurveyNotFound,
@@ -32,23 +34,9 @@ const surveyType = 'case' as const;
 function CaseSurveyIntro() {
   const { t } = useTranslation(surveyNamespaces);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="case-intro"
-    >
-      <Stack gap="sm">
-        <Title order={2} fz="h3" id="case-intro">
-          {t('case.intro.title')}
-        </Title>
-        <Text>{t('case.intro.text')}</Text>
-        <Text c="dimmed" size="sm">
-          {t('ext.intro.autosave')}
-        </Text>
-      </Stack>
-    </Paper>
+    <SurveyIntro id="case-intro" title={t('case.intro.title')}>
+      <Text>{t('case.intro.text')}</Text>
+    </SurveyIntro>
   );
 }
 
@@ -80,19 +68,7 @@ function CaseSurveyDone({
           {t('case.done.title')}
         </Title>
         <Text>{t('case.done.text', { date })}</Text>
-        <div className={classes.actions}>
-          <Button
-            variant="default"
-            size="md"
-            leftSection={<IconPencil size={20} aria-hidden />}
-            onClick={onEdit}
-          >
-            {t('result.edit')}
-          </Button>
-          <Button size="md" rightSection={<IconArrowRight size={20} aria-hidden />} onClick={onContinue}>
-            {t('case.done.continue')}
-          </Button>
-        </div>
+        <EditOrContinue continueLabel={t('case.done.continue')} onEdit={onEdit} onContinue={onContinue} />
       </Stack>
     </Paper>
   );

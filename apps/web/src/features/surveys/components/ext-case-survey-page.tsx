@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   type CaseSurvey,
   estimateCareAllowance,
@@ -37,6 +37,7 @@ import { SurveyForm } from './survey-form.tsx';
 import { surveyNamespaces } from './survey-question.tsx';
 import {
   isMissing,
+  SurveyIntro,
   SurveyLoadError,
   SurveyLoading,
   SurveyNotFound,
@@ -50,27 +51,13 @@ const surveyType = 'extended-case' as const;
 function ExtSurveyIntro() {
   const { t } = useTranslation(surveyNamespaces);
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p={{ base: 'md', sm: 'xl' }}
-      component="section"
-      aria-labelledby="ext-intro"
-    >
-      <Stack gap="sm">
-        <Title order={2} fz="h3" id="ext-intro">
-          {t('ext.intro.title')}
-        </Title>
-        <Text>{t('ext.intro.needs')}</Text>
-        <Text>{t('ext.intro.use')}</Text>
-        <Text c="dimmed" size="sm">
-          {t('ext.intro.privacy')}
-        </Text>
-        <Text c="dimmed" size="sm">
-          {t('ext.intro.autosave')}
-        </Text>
-      </Stack>
-    </Paper>
+    <SurveyIntro id="ext-intro" title={t('ext.intro.title')}>
+      <Text>{t('ext.intro.needs')}</Text>
+      <Text>{t('ext.intro.use')}</Text>
+      <Text c="dimmed" size="sm">
+        {t('ext.intro.privacy')}
+      </Text>
+    </SurveyIntro>
   );
 }
 

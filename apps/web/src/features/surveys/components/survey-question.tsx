@@ -1,6 +1,6 @@
 import { Checkbox, NumberInput, Radio, Textarea, TextInput } from '@mantine/core';
-import type { ErrorDetail, Locale, SurveyAnswerValue, SurveyQuestion } from '@opora/contracts';
-import { type ReactNode, useId, useState } from 'react';
+import type { ErrorDetail, Locale, SurveyAnswerValue, SurveyChoice, SurveyQuestion } from '@opora/contracts';
+import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/forms/form-errors.tsx';
 import { localized } from '../utils/survey-logic.ts';
@@ -55,6 +55,15 @@ function RequiredMark() {
   );
 }
 
+/** What every option of a group (a radio, a checkbox) has: its size, the group's error, leaving it. */
+type OptionProps = {
+  size: 'md';
+  error: boolean;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+  onBlur: () => void;
+};
+
 /**
  * A group of choices as a screen reader expects it: a fieldset named by its legend, the help text and
  * the error tied to it, and the error tied to each option too (the keyboard lands on an option).
@@ -63,16 +72,25 @@ function ChoiceFieldset({
   question,
   locale,
   errorText,
+  onBlur,
   children,
 }: {
   question: SurveyQuestion;
   locale: Locale;
   errorText: string | null;
-  children: (ids: { errorId: string | undefined }) => ReactNode;
+  onBlur: () => void;
+  children: (option: OptionProps) => ReactNode;
 }) {
   const id = useId();
   const hintId = question.description ? `${id}-hint` : undefined;
   const errorId = errorText ? `${id}-error` : undefined;
+  const option: OptionProps = {
+    size: 'md',
+    error: Boolean(errorText),
+    'aria-describedby': errorId,
+    'aria-invalid': errorText ? true : undefined,
+    onBlur,
+  };
   return (
     <fieldset
       className={classes.fieldset}
@@ -87,7 +105,7 @@ function ChoiceFieldset({
           {localized(question.description, locale)}
         </p>
       ) : null}
-      {children({ errorId })}
+      {children(option)}
       {errorText ? (
         <p id={errorId} className={classes.error}>
           {errorText}
@@ -97,12 +115,23 @@ function ChoiceFieldset({
   );
 }
 
+/** A choice's words in the reader's language: its label and, when it has one, its description. */
+function choiceText(
+  choice: SurveyChoice,
+  locale: Locale,
+): { label: string; description: string | undefined } {
+  return {
+    label: localized(choice.label, locale),
+    description: choice.description ? localized(choice.description, locale) : undefined,
+  };
+}
+
 function SingleChoice({ question, value, error, locale, onChange, onBlur }: QuestionProps) {
   const errorText = useErrorText(error);
   if (question.type !== 'single') return null;
   return (
-    <ChoiceFieldset question={question} locale={locale} errorText={errorText}>
-      {({ errorId }) => (
+    <ChoiceFieldset question={question} locale={locale} errorText={errorText} onBlur={onBlur}>
+      {(option) => (
         <Radio.Group
           name={question.name}
           value={typeof value === 'string' ? value : ''}
@@ -110,17 +139,7 @@ function SingleChoice({ question, value, error, locale, onChange, onBlur }: Ques
         >
           <div className={classes.choices}>
             {question.choices.map((choice) => (
-              <Radio
-                key={choice.value}
-                value={choice.value}
-                size="md"
-                label={localized(choice.label, locale)}
-                description={choice.description ? localized(choice.description, locale) : undefined}
-                error={Boolean(errorText)}
-                aria-describedby={errorId}
-                aria-invalid={errorText ? true : undefined}
-                onBlur={onBlur}
-              />
+              <Radio key={choice.value} value={choice.value} {...choiceText(choice, locale)} {...option} />
             ))}
           </div>
         </Radio.Group>
@@ -145,8 +164,8 @@ function MultipleChoice({ question, value, error, locale, onChange, onBlur }: Qu
   if (question.type !== 'multiple') return null;
   const chosen = Array.isArray(value) ? value : [];
   return (
-    <ChoiceFieldset question={question} locale={locale} errorText={errorText}>
-      {({ errorId }) => (
+    <ChoiceFieldset question={question} locale={locale} errorText={errorText} onBlur={onBlur}>
+      {(option) => (
         <Checkbox.Group
           value={chosen}
           onChange={(next) => {
@@ -156,17 +175,7 @@ function MultipleChoice({ question, value, error, locale, onChange, onBlur }: Qu
         >
           <div className={classes.choices}>
             {question.choices.map((choice) => (
-              <Checkbox
-                key={choice.value}
-                value={choice.value}
-                size="md"
-                label={localized(choice.label, locale)}
-                description={choice.description ? localized(choice.description, locale) : undefined}
-                error={Boolean(errorText)}
-                aria-describedby={errorId}
-                aria-invalid={errorText ? true : undefined}
-                onBlur={onBlur}
-              />
+              <Checkbox key={choice.value} value={choice.value} {...choiceText(choice, locale)} {...option} />
             ))}
           </div>
         </Checkbox.Group>
@@ -180,21 +189,12 @@ function YesNo({ question, value, error, locale, onChange, onBlur }: QuestionPro
   const errorText = useErrorText(error);
   const current = value === true ? 'yes' : value === false ? 'no' : '';
   return (
-    <ChoiceFieldset question={question} locale={locale} errorText={errorText}>
-      {({ errorId }) => (
+    <ChoiceFieldset question={question} locale={locale} errorText={errorText} onBlur={onBlur}>
+      {(option) => (
         <Radio.Group name={question.name} value={current} onChange={(next) => onChange(next === 'yes')}>
           <div className={classes.choicesInline}>
-            {(['yes', 'no'] as const).map((option) => (
-              <Radio
-                key={option}
-                value={option}
-                size="md"
-                label={t(`form.${option}`)}
-                error={Boolean(errorText)}
-                aria-describedby={errorId}
-                aria-invalid={errorText ? true : undefined}
-                onBlur={onBlur}
-              />
+            {(['yes', 'no'] as const).map((answer) => (
+              <Radio key={answer} value={answer} label={t(`form.${answer}`)} {...option} />
             ))}
           </div>
         </Radio.Group>
@@ -213,6 +213,30 @@ function Help({ question, locale, extra }: { question: SurveyQuestion; locale: L
   );
 }
 
+/** What a typed answer's field (text, date, number) has: its label, help, required mark and error. */
+function fieldProps(
+  question: SurveyQuestion,
+  locale: Locale,
+  errorText: string | null,
+  { label, help }: { label?: ReactNode; help?: ReactNode } = {},
+) {
+  return {
+    label: label ?? localized(question.title, locale),
+    labelProps: { className: classes.label },
+    description: <Help question={question} locale={locale} extra={help} />,
+    withAsterisk: question.required,
+    required: question.required,
+    error: errorText,
+    size: 'md' as const,
+  };
+}
+
+/** An emptied field is no answer. */
+function typedText(onChange: QuestionProps['onChange']) {
+  return (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value);
+}
+
 function TextAnswer({ question, value, error, locale, onChange, onBlur }: QuestionProps) {
   const { t } = useTranslation(surveyNamespaces);
   const errorText = useErrorText(error);
@@ -222,15 +246,10 @@ function TextAnswer({ question, value, error, locale, onChange, onBlur }: Questi
     <span className="visually-hidden"> {t('form.maxCharacters', { count: question.maxLength })}</span>
   );
   const common = {
-    label: localized(question.title, locale),
-    labelProps: { className: classes.label },
-    description: <Help question={question} locale={locale} extra={limit} />,
-    withAsterisk: question.required,
-    required: question.required,
-    error: errorText,
-    size: 'md' as const,
+    ...fieldProps(question, locale, errorText, { help: limit }),
     maxLength: question.maxLength,
     value: text,
+    onChange: typedText(onChange),
     onBlur,
   };
   // Near the limit (or always in a long answer) the count shows how much room is left.
@@ -243,22 +262,9 @@ function TextAnswer({ question, value, error, locale, onChange, onBlur }: Questi
   return (
     <div>
       {question.multiline ? (
-        <Textarea
-          {...common}
-          autosize
-          minRows={3}
-          maxRows={12}
-          onChange={(event) =>
-            onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)
-          }
-        />
+        <Textarea {...common} autosize minRows={3} maxRows={12} />
       ) : (
-        <TextInput
-          {...common}
-          onChange={(event) =>
-            onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)
-          }
-        />
+        <TextInput {...common} />
       )}
       {counter}
     </div>
@@ -271,18 +277,12 @@ function DateAnswer({ question, value, error, locale, onChange, onBlur }: Questi
   return (
     <TextInput
       type="date"
-      label={localized(question.title, locale)}
-      labelProps={{ className: classes.label }}
-      description={<Help question={question} locale={locale} />}
-      withAsterisk={question.required}
-      required={question.required}
-      error={errorText}
-      size="md"
+      {...fieldProps(question, locale, errorText)}
       maw={240}
       min={question.min}
       max={question.max}
       value={typeof value === 'string' ? value : ''}
-      onChange={(event) => onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
+      onChange={typedText(onChange)}
       onBlur={onBlur}
     />
   );
@@ -296,18 +296,14 @@ function NumberAnswer({ question, value, error, locale, onChange, onBlur }: Ques
   const unit = question.unit ? localized(question.unit, locale) : null;
   return (
     <NumberInput
-      label={
-        <>
-          {localized(question.title, locale)}
-          {unit ? <span className="visually-hidden"> ({unit})</span> : null}
-        </>
-      }
-      labelProps={{ className: classes.label }}
-      description={<Help question={question} locale={locale} />}
-      withAsterisk={question.required}
-      required={question.required}
-      error={errorText}
-      size="md"
+      {...fieldProps(question, locale, errorText, {
+        label: (
+          <>
+            {localized(question.title, locale)}
+            {unit ? <span className="visually-hidden"> ({unit})</span> : null}
+          </>
+        ),
+      })}
       maw={unit ? 320 : 240}
       hideControls
       decimalSeparator={locale === 'en' ? '.' : ','}

@@ -1,10 +1,17 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconLayoutDashboard, IconRefresh } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconArrowRight,
+  IconLayoutDashboard,
+  IconPencil,
+  IconRefresh,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import classes from './survey.module.css';
 import { surveyNamespaces } from './survey-question.tsx';
 
 /** The questionnaire pages' column: a heading, who it is for, then the content. */
@@ -29,6 +36,47 @@ export function SurveyPageFrame({
       </Stack>
       {children}
     </Stack>
+  );
+}
+
+/** What comes before a questionnaire's first page: why it is asked (`children`), and that answers are kept. */
+export function SurveyIntro({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const { t } = useTranslation(surveyNamespaces);
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} fz="h3" id={id}>
+          {title}
+        </Title>
+        {children}
+        <Text c="dimmed" size="sm">
+          {t('ext.intro.autosave')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The way on from a questionnaire already answered: change the answers, or continue. */
+export function EditOrContinue({
+  continueLabel,
+  onEdit,
+  onContinue,
+}: {
+  continueLabel: string;
+  onEdit: () => void;
+  onContinue: () => void;
+}) {
+  const { t } = useTranslation(surveyNamespaces);
+  return (
+    <div className={classes.actions}>
+      <Button variant="default" size="md" leftSection={<IconPencil size={20} aria-hidden />} onClick={onEdit}>
+        {t('result.edit')}
+      </Button>
+      <Button size="md" rightSection={<IconArrowRight size={20} aria-hidden />} onClick={onContinue}>
+        {continueLabel}
+      </Button>
+    </div>
   );
 }
 
