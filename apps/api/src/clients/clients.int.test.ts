@@ -554,4 +554,15 @@ describe('a fixed path beside a parametric one', () => {
     expect(response.headers.allow).toBe('GET, HEAD');
     expect(response.json()).toMatchObject({ code: 'MethodNotAllowed' });
   });
+
+  it('lists only the fixed path’s own methods in Allow for a method nothing answers there', async () => {
+    const carer = await signedIn();
+    const response = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/web/clients/my-enum',
+      headers: carer.headers,
+    });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+  });
 });

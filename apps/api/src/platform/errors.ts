@@ -297,6 +297,9 @@ export class ApiRoutes {
 
   /** Methods answered at this path, sorted; empty when no API route has the path. */
   allowed(path: string): string[] {
+    // A fixed path is its own resource: the router never sends it to a parametric sibling's methods.
+    const fixed = this.staticMethods(path);
+    if (fixed.length > 0) return fixed;
     const methods = new Set<string>();
     for (const route of this.#patterns.values()) {
       if (route.pattern.test(path)) for (const method of route.methods) methods.add(method);
