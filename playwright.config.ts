@@ -44,6 +44,12 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-data/e2e', SEED_DEMO: 'true' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-data/e2e',
+      SEED_DEMO: 'true',
+      // Every journey registers its own people, all from this machine's one address.
+      SIGN_UP_RATE_LIMIT_MAX: '1000',
+    },
   },
 });

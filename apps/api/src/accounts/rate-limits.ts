@@ -4,6 +4,7 @@
  * home registering several people behind one address. Each route counts on its own.
  */
 export const accountRateLimits = {
+  // `max` is SIGN_UP_RATE_LIMIT_MAX (default 20).
   signUp: { max: 20, timeWindow: '10 minutes' },
   requestPasswordReset: { max: 10, timeWindow: '10 minutes' },
   resetPassword: { max: 20, timeWindow: '10 minutes' },

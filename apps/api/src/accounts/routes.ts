@@ -43,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.route({
     ...operationRoute(operations.signUp, {
-      config: { rateLimit: accountRateLimits.signUp },
+      config: { rateLimit: { ...accountRateLimits.signUp, max: app.config.signUpRateLimitMax } },
       tags,
       summary: 'Register an account and e-mail a confirmation link',
       description:

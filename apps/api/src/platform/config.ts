@@ -50,6 +50,8 @@ function isProxyEntry(entry: string): boolean {
  *                                           admin API, keys) when browsers use another, e.g. http://keycloak:8080
  * WEB_DIST_DIR    <repo>/apps/web/dist      built web app to serve
  * RATE_LIMIT_MAX  300                       requests per minute per client IP
+ * SIGN_UP_RATE_LIMIT_MAX  20                sign-ups per 10 minutes per client IP (a family or care home behind one
+ *                                           address; browser tests that register many accounts raise it)
  * BODY_LIMIT      1048576                   largest accepted request body in bytes (1 MiB)
  * SEED_DEMO       true                      seed demo providers and accounts into an empty database
  * APP_VERSION     version in package.json   shown in the footer and /api/health
@@ -94,6 +96,7 @@ const EnvSchema = z.object({
     .default('opora'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  SIGN_UP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   SEED_DEMO: z.stringbool().default(true),
   APP_VERSION: z.string().min(1).optional(),
@@ -178,6 +181,7 @@ export interface Config {
   };
   webDistDir: string;
   rateLimitMax: number;
+  signUpRateLimitMax: number;
   bodyLimit: number;
   seedDemo: boolean;
   appVersion: string;
@@ -262,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDistDir: path.resolve(parsed.WEB_DIST_DIR),
     rateLimitMax: parsed.RATE_LIMIT_MAX,
+    signUpRateLimitMax: parsed.SIGN_UP_RATE_LIMIT_MAX,
     bodyLimit: parsed.BODY_LIMIT,
     seedDemo: parsed.SEED_DEMO,
     appVersion: parsed.APP_VERSION ?? rootPackageVersion(),
