@@ -210,6 +210,16 @@ test('a carer with one client lands on its page, edits the details, adds a secon
   ).toBeVisible();
   await expect(page.getByRole('article').first().getByText('Proč ji vidíte')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+
+  // A service opens in the dashboard (tabs info, location, provider) and leads back to the pool.
+  const firstService = page.getByRole('article').first().getByRole('heading', { level: 3 });
+  const serviceName = (await firstService.textContent()) ?? '';
+  await firstService.getByRole('link').click();
+  await expect(page).toHaveURL(/\/dashboard\/service\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: serviceName })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/client/${uuid}$`));
+
   await page.getByRole('radio', { name: 'V celém kraji trvalého bydliště' }).check();
   await expect(page).toHaveURL(/\?area=region$/);
   await expect(

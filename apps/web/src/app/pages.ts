@@ -215,6 +215,14 @@ export const areas: AreaDefinition[] = [
         page: 'clients/components/client-page.tsx',
         namespaces: poolNamespaces,
       },
+      {
+        // A service of a client's pool: the catalogue's detail (tabs info, location, provider), whose
+        // way back is the pool it was opened from.
+        path: paths.dashboardService.path,
+        handle: { name: 'dashboardService', access: 'login', layout: 'client' },
+        page: 'catalogue/components/service-detail-page.tsx',
+        namespaces: ['catalogue'],
+      },
     ],
   },
   {

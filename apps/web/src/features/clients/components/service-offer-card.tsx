@@ -12,18 +12,19 @@ import classes from './clients.module.css';
  */
 export const ServiceOfferCard = memo(function ServiceOfferCard({
   service,
-  regionCode,
+  caseId,
   backHref,
 }: {
   service: ServiceOfferItem;
-  regionCode: string;
+  /** The case the pool recommends for; the detail keeps it for the request (next issue). */
+  caseId: string | null;
   backHref: string;
 }) {
   const { t } = useTranslation('clients');
   return (
     <ServiceCard
       service={service}
-      href={paths.anonNewClientServiceDetail.getHref({ serviceId: service.id, regionCode })}
+      href={paths.dashboardService.getHref({ serviceId: service.id, ...(caseId ? { caseId } : {}) })}
       listHref={backHref}
       headingOrder={3}
     >

@@ -188,7 +188,7 @@ function OfferResults({
       <ServiceCardList busy={busy}>
         {list.items.map((service) => (
           <li key={service.id}>
-            <ServiceOfferCard service={service} regionCode={list.area.region.code} backHref={backHref} />
+            <ServiceOfferCard service={service} caseId={list.caseId} backHref={backHref} />
           </li>
         ))}
       </ServiceCardList>
