@@ -1,6 +1,6 @@
 import {
-  type CountyRef,
-  type RegionRef,
+  helpNeededQuestionName,
+  helpNeededServiceTypes,
   recommendedServiceTypes,
   type ServiceOffer,
   type ServiceOfferItem,
@@ -8,7 +8,7 @@ import {
   type ServiceTypeCode,
 } from '@opora/contracts';
 import type { Db } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { preparedRows } from '../catalogue/prepared.ts';
 import { type ServiceRow, toFacilityService } from '../catalogue/service-rows.ts';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
 
@@ -20,163 +20,190 @@ export interface ServiceOfferInput {
   pageSize: number;
 }
 
-interface OfferArea {
-  region: RegionRef;
-  county: CountyRef | null;
-  /** LAU 1 codes of the region's counties. */
-  regionCountyCodes: string[];
-}
+/** Constants of the statement's text as SQL literals. */
+const textLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
+const jsonbLiteral = (value: unknown) => `${textLiteral(JSON.stringify(value))}::jsonb`;
+
+/** The order of the public list's `recommended` sort: its index of `catalogue_area_services`. */
+const recommendedOrder = 'cas.verified desc nulls last, cas.name collate "cs-x-icu", cas.facility_service_id';
 
 /**
- * The client's area: with `county`, the county where care is provided (the service address's when it
- * differs from the permanent residence); with `region`, the region of permanent residence. 404 for
- * another user's client.
+ * The whole pool in one statement. Parameters: $1 the caller, $2 the client, $3 true for `area=county`,
+ * $4 page size, $5 offset, $6 the recommended type codes when the caller states them (null: derived
+ * here from the case survey's answers), and with `caseId`, $7 the case.
+ *
+ * - `client`: the county (where care is provided with `area=county`, else of permanent residence) and
+ *   its region; no row for another user's client (404), no county for a client without address (409).
+ * - `followed`: the case the recommendation follows (`caseId`, else the client's latest) and its case
+ *   survey's `help-needed` answer; `asked` and `need`: the type codes that answer asks for (as
+ *   `recommendedServiceTypes` maps them, checked by the caller; $6 instead when given) and their ids.
+ * - `scope`: the county when `catalogue_area_counts` says it has services, else its region (SPEC §4);
+ *   with `area=region`, the region. `counted`: the area's total and how many of them are of the needed
+ *   types, from the counts (a few dozen rows per area).
+ * - `bounds` and `page`: services of the needed types come first, then the rest, each part in the
+ *   `recommended` index's order (verified, then name in Czech, then id): the page is at most two
+ *   index-ordered scans of one area (index-only: the index holds the type), offsets and limits computed
+ *   from the two counts, so each scan stops at the page's last row and a part the page does not reach
+ *   (or a page past the end) is not scanned at all.
+ * - the page's items from `catalogue_services` and `alreadyRequested` by the case's care requests;
+ *   what the answer says besides its items (`head`) only on the first row (repeating it on every row
+ *   cost more to send and parse than the rest of the page).
+ *
+ * `any ((select ids from need)::uuid[])`: without the cast, `any (subquery)` would compare with the
+ * subquery's rows instead of the array's elements.
  */
-async function resolveArea(db: Db, userId: string, clientId: string, area: ServiceOfferInput['area']) {
-  const { rows } = await db.execute<{
-    county_code: string | null;
-    county_name: string | null;
-    region_code: string | null;
-    region_name: string | null;
-    region_county_codes: string[] | null;
-  }>(sql`
-    select k.code as county_code, k.name as county_name, r.code as region_code, r.name as region_name,
-      (select array_agg(rk.code order by rk.code) from counties rk where rk.region_code = r.code)
-        as region_county_codes
+const offerStatement = (byCase: boolean) => `
+  with client as materialized (
+    select true as found, k.code as county_code, k.name as county_name,
+      r.code as region_code, r.name as region_name
     from clients c
-    left join counties k on k.code = ${
-      area === 'county'
-        ? sql`case when c.service_address_differs then c.service_county_code else c.county_code end`
-        : sql`c.county_code`
-    }
+    left join counties k on k.code = case when $3::boolean and c.service_address_differs
+                                          then c.service_county_code else c.county_code end
     left join regions r on r.code = k.region_code
-    where c.id = ${clientId} and c.owner_user_id = ${userId}
-  `);
-  const row = rows[0];
-  if (!row) throw new NotFoundError();
-  if (!row.county_code || !row.county_name || !row.region_code || !row.region_name) {
-    throw new ConflictError('The client has no address to offer services for.');
-  }
-  return {
-    region: { code: row.region_code, name: row.region_name },
-    county: area === 'county' ? { code: row.county_code, name: row.county_name } : null,
-    regionCountyCodes: row.region_county_codes ?? [],
-  } satisfies OfferArea;
-}
-
-/**
- * The case the recommendation follows and its case survey's answers: `caseId` when given (the
- * caller's case of this client, or one not tied to a client yet; anything else is 404), else the
- * client's most recent case. Answers saved as a draft count as well as submitted ones.
- */
-async function resolveCase(
-  db: Db,
-  userId: string,
-  clientId: string,
-  caseId: string | undefined,
-): Promise<{ caseId: string | null; recommendedTypes: ServiceTypeCode[] }> {
-  const { rows } = await db.execute<{ id: string; answers: Record<string, unknown> | null }>(sql`
-    select k.id, sa.answers
+    where c.id = $2::uuid and c.owner_user_id = $1::uuid
+  ),
+  followed as materialized (
+    select k.id, sa.answers -> ${textLiteral(helpNeededQuestionName)} as help_needed
     from cases k
     left join survey_answers sa on sa.case_id = k.id and sa.survey_type = 'case'
-    where k.owner_user_id = ${userId} and ${
-      caseId === undefined
-        ? sql`k.client_id = ${clientId}`
-        : sql`k.id = ${caseId} and (k.client_id = ${clientId} or k.client_id is null)`
+    where k.owner_user_id = $1::uuid and ${
+      byCase
+        ? 'k.id = $7::uuid and (k.client_id = $2::uuid or k.client_id is null)'
+        : 'k.client_id = $2::uuid'
     }
     order by k.created_at desc, k.id
     limit 1
-  `);
-  const row = rows[0];
-  if (!row) {
-    if (caseId !== undefined) throw new NotFoundError();
-    return { caseId: null, recommendedTypes: [] };
-  }
-  return { caseId: row.id, recommendedTypes: recommendedServiceTypes(row.answers ?? {}) };
-}
-
-type OfferRow = ServiceRow & { total: string; matches_need: boolean; already_requested: boolean };
-
-/**
- * One page of the area's active services and their total in one statement. The area's service ids
- * come from the county links' primary key; each is probed in the covering index of active services
- * (`facility_services_catalogue_idx`, which holds the type, so the recommendation needs no table
- * visit). The probe sits in a lateral subquery the planner cannot flatten: flattened, it chose a hash
- * join over every active service of the table for region-wide areas, so the cost grew with the whole
- * catalogue instead of the area (100,000 services: a region 30 → 19 ms, Prague 37 → 30 ms). The
- * matches are materialised once, counted, and top-N sorted — only `offset + pageSize` rows are ever
- * ordered by the Czech collation — and only the page is joined to facility, provider and taxonomy.
- */
-async function readOfferPage(
-  db: Db,
-  countyCodes: string[],
-  recommendedTypes: ServiceTypeCode[],
-  caseId: string | null,
-  input: ServiceOfferInput,
-): Promise<{ rows: OfferRow[]; total: number }> {
-  const offset = (input.page - 1) * input.pageSize;
-  const codes = sql.join(
-    countyCodes.map((code) => sql`${code}`),
-    sql`, `,
-  );
-  // A service serving several counties of a region is linked once per county.
-  const distinct = countyCodes.length > 1 ? sql`distinct` : sql``;
-  const { rows } = await db.execute<OfferRow>(sql`
-    with area as materialized (
-      select ${distinct} fsc.facility_service_id as id
-      from facility_service_counties fsc where fsc.county_code in (${codes})
-    ),
-    matched as materialized (
-      select fs.id, fs.verified, fs.name, fs.service_type_id
-      from area cross join lateral (
-        select fs.id, fs.verified, fs.name, fs.service_type_id
-        from facility_services fs
-        where fs.id = area.id and fs.status = 'active'
-        offset 0
-      ) fs
-    ),
-    page as (
-      select m.id, m.verified, m.name,
-        m.service_type_id = any (array(
-          select st.id from service_types st where st.code = any (${sql.param(recommendedTypes)}::text[])
-        )) as matches_need
-      from matched m
-      order by matches_need desc, m.verified desc, m.name collate "cs-x-icu", m.id
-      limit ${input.pageSize} offset ${offset}
-    )
-    select (select count(*) from matched) as total, page.matches_need,
-      exists (select 1 from care_requests cr
-              where cr.case_id = ${caseId} and cr.facility_service_id = page.id) as already_requested,
-      fs.id, fs.name, fs.form, fs.price_czk, fs.place, fs.sponsored, fs.verified,
-      f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
-      fc.code as county_code, fc.name as county_name,
-      p.id as provider_id, p.name as provider_name, p.verified as provider_verified,
-      st.id as service_type_id, st.code as service_type_code, st.form as service_type_form,
-      sc.id as service_category_id, sc.code as service_category_code
+  ),
+  asked as materialized (
+    select coalesce($6::text[], array(
+      select distinct mapped.code
+      from followed f
+      cross join lateral jsonb_array_elements(
+        case when jsonb_typeof(f.help_needed) = 'array' then f.help_needed else '[]'::jsonb end
+      ) chosen(value)
+      cross join lateral jsonb_array_elements_text(
+        case when jsonb_typeof(chosen.value) = 'string'
+             then ${jsonbLiteral(helpNeededServiceTypes)} -> (chosen.value #>> '{}') end
+      ) mapped(code)
+    )) as codes
+  ),
+  need as materialized (
+    select asked.codes, array(select st.id from service_types st where st.code = any (asked.codes)) as ids
+    from asked
+  ),
+  scope as materialized (
+    select case when $3::boolean
+                 and coalesce((select sum(n.services) from catalogue_area_counts n
+                               where n.area_code = client.county_code), 0) > 0
+                then client.county_code else client.region_code end as area_code
+    from client
+  ),
+  counted as materialized (
+    select coalesce(sum(n.services), 0) as total,
+      coalesce(sum(n.services) filter (where n.service_type_id = any ((select ids from need)::uuid[])), 0)
+        as need_total
+    from catalogue_area_counts n
+    where n.area_code = (select area_code from scope)
+  ),
+  bounds as materialized (
+    select need_limit, rest_offset,
+      greatest(0, least($4::int - need_limit, total - need_total - rest_offset)) as rest_limit
+    from (select total, need_total, least($4::int, greatest(0, need_total - $5::int)) as need_limit,
+            greatest(0, $5::int - need_total) as rest_offset
+          from counted) c
+  ),
+  page as (
+    select needed.id, true as matches_need, row_number() over () as position
+    from (
+      select cas.facility_service_id as id
+      from catalogue_area_services cas
+      where cas.area_code = (select area_code from scope) and (select need_limit from bounds) > 0
+        and cas.service_type_id = any ((select ids from need)::uuid[])
+      order by ${recommendedOrder}
+      limit (select need_limit from bounds) offset $5::int
+    ) needed
+    union all
+    select rest.id, false, row_number() over ()
+    from (
+      select cas.facility_service_id as id
+      from catalogue_area_services cas
+      where cas.area_code = (select area_code from scope) and (select rest_limit from bounds) > 0
+        and cas.service_type_id <> all ((select ids from need)::uuid[])
+      order by ${recommendedOrder}
+      limit (select rest_limit from bounds) offset (select rest_offset from bounds)
+    ) rest
+  )
+  select head.*, items.*
+  from (select) one
+  left join client on true
+  left join (
+    select row_number() over (order by page.matches_need desc, page.position) as n, page.matches_need,
+      exists (select from care_requests cr
+              where cr.case_id = (select id from followed) and cr.facility_service_id = page.id)
+        as already_requested,
+      cs.facility_service_id as id, cs.name, cs.form, cs.price_czk, cs.place, cs.sponsored, cs.verified,
+      cs.facility_id, cs.facility_name, cs.street, cs.city, cs.zipcode, cs.county_code, cs.county_name,
+      cs.provider_id, cs.provider_name, cs.provider_verified,
+      cs.service_type_id, cs.service_type_code, cs.service_type_form,
+      cs.service_category_id, cs.service_category_code
     from page
-    join facility_services fs on fs.id = page.id
-    join facilities f on f.id = fs.facility_id
-    join providers p on p.id = fs.provider_id
-    join service_types st on st.id = fs.service_type_id
-    join service_categories sc on sc.id = fs.service_category_id
-    left join counties fc on fc.code = f.county_code
-    order by page.matches_need desc, page.verified desc, page.name collate "cs-x-icu", page.id
-  `);
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  // A page past the end has no row to carry the total.
-  if (!rows[0] && input.page > 1) {
-    const counted = await db.execute<{ total: string }>(sql`
-      select count(*) as total from facility_services fs
-      where fs.status = 'active'
-        and fs.id in (select fsc.facility_service_id from facility_service_counties fsc
-                      where fsc.county_code in (${codes}))
-    `);
-    total = Number(counted.rows[0]?.total ?? 0);
-  }
-  return { rows, total };
+    join catalogue_services cs on cs.facility_service_id = page.id
+  ) items on true
+  left join lateral (
+    select client.found as client_found, client.county_code as area_county_code,
+      client.county_name as area_county_name, client.region_code, client.region_name,
+      (select id from followed) as case_id, (select help_needed from followed) as help_needed,
+      (select codes from need) as need_codes, (select area_code from scope) as scope_code,
+      (select total from counted) as total
+  ) head on items.n is null or items.n = 1
+  order by items.n`;
+
+const statements = {
+  latest: { name: 'client-service-offer', text: offerStatement(false) },
+  byCase: { name: 'client-service-offer-by-case', text: offerStatement(true) },
+};
+
+/** The first row's columns, null on the others (one row with no item when the page is empty). */
+type OfferHead = {
+  client_found: boolean | null;
+  area_county_code: string | null;
+  area_county_name: string | null;
+  region_code: string | null;
+  region_name: string | null;
+  case_id: string | null;
+  help_needed: unknown;
+  need_codes: string[] | null;
+  scope_code: string | null;
+  total: string | null;
+};
+type ItemRow = ServiceRow & { matches_need: boolean; already_requested: boolean };
+type OfferRow = OfferHead & (ItemRow | { id: null });
+
+function readOffer(
+  db: Db,
+  userId: string,
+  clientId: string,
+  input: ServiceOfferInput,
+  statedTypes: ServiceTypeCode[] | null,
+): Promise<OfferRow[]> {
+  const statement = input.caseId === undefined ? statements.latest : statements.byCase;
+  return preparedRows<OfferRow>(db, statement.name, statement.text, [
+    userId,
+    clientId,
+    input.area === 'county',
+    input.pageSize,
+    (input.page - 1) * input.pageSize,
+    statedTypes,
+    ...(input.caseId === undefined ? [] : [input.caseId]),
+  ]);
 }
 
-function toOfferItem(row: OfferRow, scope: 'county' | 'region'): ServiceOfferItem {
+const sameSet = (a: readonly string[], b: readonly string[]) => {
+  const set = new Set(a);
+  return set.size === new Set(b).size && b.every((code) => set.has(code));
+};
+
+function toOfferItem(row: ItemRow, scope: 'county' | 'region'): ServiceOfferItem {
   const service = toFacilityService(row);
   const reasons: ServiceOfferReason[] = [];
   if (row.matches_need) reasons.push('matches-need');
@@ -190,7 +217,14 @@ function toOfferItem(row: OfferRow, scope: 'county' | 'region'): ServiceOfferIte
  * survey asks for come first, then services staff verified, then by name (Czech); sponsorship never
  * moves a service, and each item says why it is listed (`reasons`). A county without active services
  * answers its region's (`scope: 'region'`, `fallback: true`, SPEC §4). `alreadyRequested` is within
- * the case the recommendation follows.
+ * the case the recommendation follows: `caseId` when given (the caller's case of this client, or one
+ * not tied to a client yet; anything else is 404), else the client's most recent case; answers saved
+ * as a draft count as well as submitted ones.
+ *
+ * One prepared statement on the catalogue's maintained tables (see `offerStatement` and
+ * docs/performance.md). The recommended types are `recommendedServiceTypes` of the case survey's
+ * answers; the statement maps the same answers itself so the page needs no second round trip, and is
+ * run again with the types stated should the two ever disagree.
  */
 export async function getClientServiceOffer(
   db: Db,
@@ -198,28 +232,44 @@ export async function getClientServiceOffer(
   clientId: string,
   input: ServiceOfferInput,
 ): Promise<ServiceOffer> {
-  const [area, offerCase] = await Promise.all([
-    resolveArea(db, userId, clientId, input.area),
-    resolveCase(db, userId, clientId, input.caseId),
-  ]);
-  const { caseId, recommendedTypes } = offerCase;
-  let scope: 'county' | 'region' = area.county ? 'county' : 'region';
-  const countyCodes = area.county ? [area.county.code] : area.regionCountyCodes;
-  let page = await readOfferPage(db, countyCodes, recommendedTypes, caseId, input);
-  const fallback = scope === 'county' && page.total === 0;
-  if (fallback) {
-    scope = 'region';
-    page = await readOfferPage(db, area.regionCountyCodes, recommendedTypes, caseId, input);
+  let rows = await readOffer(db, userId, clientId, input, null);
+  const first = rows[0];
+  if (!first?.client_found) throw new NotFoundError();
+  if (input.caseId !== undefined && first.case_id === null) throw new NotFoundError();
+  const recommendedTypes = recommendedServiceTypes({ [helpNeededQuestionName]: first.help_needed });
+  if (!sameSet(first.need_codes ?? [], recommendedTypes)) {
+    rows = await readOffer(db, userId, clientId, input, recommendedTypes);
   }
+  return toOffer(rows, input, recommendedTypes);
+}
+
+function toOffer(
+  rows: OfferRow[],
+  input: ServiceOfferInput,
+  recommendedTypes: ServiceTypeCode[],
+): ServiceOffer {
+  const first = rows[0];
+  if (!first?.client_found) throw new NotFoundError();
+  const {
+    area_county_code: countyCode,
+    area_county_name: countyName,
+    region_code: regionCode,
+    region_name: regionName,
+  } = first;
+  if (!countyCode || !countyName || !regionCode || !regionName) {
+    throw new ConflictError('The client has no address to offer services for.');
+  }
+  const county = input.area === 'county' ? { code: countyCode, name: countyName } : null;
+  const scope = county !== null && first.scope_code === countyCode ? 'county' : 'region';
   return {
-    items: page.rows.map((row) => toOfferItem(row, scope)),
-    total: page.total,
+    items: rows.flatMap((row) => (row.id === null ? [] : [toOfferItem(row, scope)])),
+    total: Number(first.total ?? 0),
     page: input.page,
     pageSize: input.pageSize,
-    area: { region: area.region, county: area.county },
+    area: { region: { code: regionCode, name: regionName }, county },
     scope,
-    fallback,
+    fallback: county !== null && scope === 'region',
     recommendedTypes,
-    caseId,
+    caseId: first.case_id,
   };
 }

@@ -1,4 +1,5 @@
 import { ServiceOfferSchema } from '@opora/contracts';
+import { facilityServiceCounties, facilityServices } from '@opora/db';
 import type { Client } from '@opora/db/testing';
 import {
   createCareRequest,
@@ -8,6 +9,7 @@ import {
   createSurveyAnswers,
   createSurveyDefinition,
 } from '@opora/db/testing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
@@ -231,6 +233,157 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
     expect(await offer(caller, client, `caseId=${open.id}`)).toMatchObject({
       caseId: open.id,
       recommendedTypes: [],
+    });
+  });
+
+  it('pages across the needed services and the rest as one list', async () => {
+    const caller = await signedIn();
+    const db = server.database.db;
+    const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'CZ0532' });
+    const service = (name: string, serviceTypeCode: 'home-nursing' | 'day-care-centre', verified = true) =>
+      createFacilityService(db, { name, serviceTypeCode, verified, counties: ['CZ0532'] });
+    // Created out of order: each part orders verified first, then by name (Czech: Č after C, Ch after H).
+    const needUnverified = await service('Alfa', 'home-nursing', false);
+    const needSecond = await service('Čtyřlístek', 'home-nursing');
+    const needFirst = await service('Cesta domů', 'home-nursing');
+    const restUnverified = await service('Anděl', 'day-care-centre', false);
+    const restThird = await service('Chrpa', 'day-care-centre');
+    const restSecond = await service('Hvozd', 'day-care-centre');
+    // Also serves a neighbouring county: one item of the region's pool.
+    const restFirst = await createFacilityService(db, {
+      name: 'Domov',
+      serviceTypeCode: 'day-care-centre',
+      counties: ['CZ0532', 'CZ0531'],
+    });
+    const inNeighbour = await createFacilityService(db, {
+      name: 'Brána',
+      serviceTypeCode: 'home-nursing',
+      counties: ['CZ0531'],
+    });
+    await createFacilityService(db, {
+      status: 'draft',
+      serviceTypeCode: 'home-nursing',
+      counties: ['CZ0532'],
+    });
+    const careCase = await caseNeeding(caller, client, ['nursing-at-home']);
+    await createCareRequest(db, { caseId: careCase.id, facilityServiceId: restThird.id });
+
+    const county = [needFirst, needSecond, needUnverified, restFirst, restSecond, restThird, restUnverified];
+    const whole = await offer(caller, client);
+    expect(whole).toMatchObject({
+      total: 7,
+      scope: 'county',
+      fallback: false,
+      recommendedTypes: ['home-nursing'],
+    });
+    expect(whole.items.map((item) => item.id)).toEqual(county.map((row) => row.id));
+    expect(whole.items.map((item) => item.reasons)).toEqual([
+      ['matches-need', 'in-county', 'verified'],
+      ['matches-need', 'in-county', 'verified'],
+      ['matches-need', 'in-county'],
+      ['in-county', 'verified'],
+      ['in-county', 'verified'],
+      ['in-county', 'verified'],
+      ['in-county'],
+    ]);
+    expect(whole.items.map((item) => item.flags.alreadyRequested)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
+    // Every page size: the pages are the whole list cut in pieces, whichever part a page falls in.
+    for (const pageSize of [1, 2, 3, 4, 6, 7]) {
+      const ids: string[] = [];
+      for (let page = 1; page <= Math.ceil(7 / pageSize) + 1; page++) {
+        const answer = await offer(caller, client, `page=${page}&pageSize=${pageSize}`);
+        expect(answer, `page ${page} of ${pageSize}`).toMatchObject({ total: 7, page, pageSize });
+        ids.push(...answer.items.map((item) => item.id));
+      }
+      expect(ids, `pages of ${pageSize}`).toEqual(county.map((row) => row.id));
+    }
+    const boundary = await offer(caller, client, 'page=2&pageSize=2');
+    expect(boundary.items.map((item) => [item.id, item.reasons[0]])).toEqual([
+      [needUnverified.id, 'matches-need'],
+      [restFirst.id, 'in-county'],
+    ]);
+
+    const region = await offer(caller, client, 'area=region&page=2&pageSize=3');
+    expect(region).toMatchObject({ total: 8, scope: 'region', fallback: false, area: { county: null } });
+    expect(region.items.map((item) => [item.id, item.reasons])).toEqual([
+      [needUnverified.id, ['matches-need', 'in-region']],
+      [restFirst.id, ['in-region', 'verified']],
+      [restSecond.id, ['in-region', 'verified']],
+    ]);
+    const regionFirst = await offer(caller, client, 'area=region&pageSize=3');
+    expect(regionFirst.items.map((item) => item.id)).toEqual([inNeighbour.id, needFirst.id, needSecond.id]);
+  });
+
+  it('falls back to the region once the county’s services leave the list, and answers an empty region', async () => {
+    const caller = await signedIn();
+    const db = server.database.db;
+    const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'CZ0321' });
+    const inCounty = await createFacilityService(db, { name: 'Domažlická péče', counties: ['CZ0321'] });
+    const respite = await createFacilityService(db, {
+      name: 'Plzeňská odlehčovací',
+      serviceTypeCode: 'respite-care',
+      verified: false,
+      counties: ['CZ0323'],
+    });
+    const other = await createFacilityService(db, { name: 'Klatovská péče', counties: ['CZ0322'] });
+    await caseNeeding(caller, client, ['carer-break']);
+    expect(await offer(caller, client)).toMatchObject({
+      scope: 'county',
+      fallback: false,
+      total: 1,
+      items: [expect.objectContaining({ id: inCounty.id, reasons: ['in-county', 'verified'] })],
+    });
+
+    const regional = {
+      area: {
+        region: { code: 'CZ032', name: 'Plzeňský kraj' },
+        county: { code: 'CZ0321', name: 'Domažlice' },
+      },
+      scope: 'region',
+      fallback: true,
+      total: 2,
+    };
+    // Archived: the county has no service left.
+    await db.update(facilityServices).set({ status: 'archive' }).where(eq(facilityServices.id, inCounty.id));
+    const archived = await offer(caller, client);
+    expect(archived).toMatchObject(regional);
+    expect(archived.items.map((item) => [item.id, item.reasons])).toEqual([
+      [respite.id, ['matches-need', 'in-region']],
+      [other.id, ['in-region', 'verified']],
+    ]);
+    // Active again but no longer serving the county: the same.
+    await db.update(facilityServices).set({ status: 'active' }).where(eq(facilityServices.id, inCounty.id));
+    expect(await offer(caller, client)).toMatchObject({ scope: 'county', total: 1 });
+    await db
+      .delete(facilityServiceCounties)
+      .where(eq(facilityServiceCounties.facilityServiceId, inCounty.id));
+    const unlinked = await offer(caller, client, 'page=2&pageSize=1');
+    expect(unlinked).toMatchObject({ ...regional, page: 2, pageSize: 1 });
+    expect(unlinked.items.map((item) => item.id)).toEqual([other.id]);
+
+    // A region without any service: an empty pool, by county (fallback) and by region.
+    const elsewhere = await createClient(db, { ownerUserId: caller.userId, countyCode: 'CZ0311' });
+    expect(await offer(caller, elsewhere)).toMatchObject({
+      area: { region: { code: 'CZ031' }, county: { code: 'CZ0311' } },
+      scope: 'region',
+      fallback: true,
+      total: 0,
+      items: [],
+    });
+    expect(await offer(caller, elsewhere, 'area=region&page=3')).toMatchObject({
+      area: { region: { code: 'CZ031' }, county: null },
+      scope: 'region',
+      fallback: false,
+      total: 0,
+      items: [],
     });
   });
 
