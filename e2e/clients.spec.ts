@@ -135,7 +135,16 @@ test('a new carer signs up, enters the first client with address autocomplete, a
   );
 
   // A reload keeps what was typed (but never the birth number or the consent).
-  await page.waitForTimeout(400);
+  // The draft is written a moment after typing stops; wait for it rather than for a fixed time.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Object.keys(sessionStorage).some(
+          (key) => key.startsWith('opora:draft:') && (sessionStorage.getItem(key) ?? '').includes('Hustope'),
+        ),
+      ),
+    )
+    .toBe(true);
   await page.reload();
   await expect(page.getByText('Vrátili jsme, co jste už vyplnili.', { exact: false })).toBeVisible();
   await expect(textField(page, 'Jméno')).toHaveValue('Marie');
