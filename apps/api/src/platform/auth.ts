@@ -9,14 +9,14 @@ import {
   realmRoles,
   rolesCan,
 } from '@opora/contracts';
-import { type Db, users } from '@opora/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@opora/db';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { localJwks } from '../identity/index.ts';
 import type { Config } from './config.ts';
+import { preparedRows } from './prepared.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 
 /** Who is calling: the signed-in person behind a verified access token. */
@@ -122,22 +122,29 @@ export function createAccessTokenVerifier(config: AuthConfig, keys: JWTVerifyGet
 
 /**
  * The application account behind a token subject, with its provider roles. A subject without an
- * account (deleted, or made in the identity server by hand) is not a caller.
+ * account (deleted, or made in the identity server by hand) is not a caller. Every signed-in request
+ * runs it, so it is a prepared statement: drizzle's query was planned on each request, 0.65–0.75 ms
+ * of planning against 0.11 ms of execution (docs/performance.md).
  */
-async function findAccount(db: Db, subject: string) {
-  const [account] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      providerRoles: sql<ProviderRole[]>`coalesce((
-        select array_agg(distinct role::text order by role::text)
-        from provider_users, unnest(provider_users.roles) as role
-        where provider_users.user_id = users.id
-      ), '{}')`,
-    })
-    .from(users)
-    .where(and(eq(users.identitySubject, subject), isNull(users.anonymisedAt)))
-    .limit(1);
+const accountStatement = {
+  name: 'auth-find-account',
+  text: `select u.id, u.email,
+    coalesce((select array_agg(distinct role::text order by role::text)
+              from provider_users pu, unnest(pu.roles) as role
+              where pu.user_id = u.id), '{}') as "providerRoles"
+  from users u
+  where u.identity_subject = $1 and u.anonymised_at is null
+  limit 1`,
+};
+
+interface AccountRow extends Record<string, unknown> {
+  id: string;
+  email: string | null;
+  providerRoles: ProviderRole[];
+}
+
+async function findAccount(db: Db, subject: string): Promise<AccountRow | undefined> {
+  const [account] = await preparedRows<AccountRow>(db, accountStatement.name, accountStatement.text, [subject]);
   return account;
 }
 
