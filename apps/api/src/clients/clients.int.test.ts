@@ -447,6 +447,47 @@ describe('GET and PUT /api/v1/web/clients/{clientId}', () => {
     expect(await stored()).toBeNull();
   });
 
+  it('asks the health-data consent again when the client turns out to be someone else, and records it on their behalf', async () => {
+    const caller = await signedIn();
+    const asSelf = { isClient: true, relationshipTypeId: undefined };
+    const client = await created(caller, clientForm(asSelf));
+    const { healthDataConsent: _, ...form } = clientForm();
+    const put = (payload: object) =>
+      server.app.inject({
+        method: 'PUT',
+        url: `/api/v1/web/clients/${client.id}`,
+        headers: caller.headers,
+        payload: { ...form, ...payload },
+      });
+    const consentsOf = async () =>
+      (
+        await server.database.db
+          .select({ onBehalf: consents.onBehalfOfClientId })
+          .from(consents)
+          .where(eq(consents.userId, caller.userId))
+          .orderBy(consents.grantedAt)
+      ).map((row) => row.onBehalf);
+    expect(await consentsOf()).toEqual([null]);
+
+    // She entered herself; now the client is her mother, whose data her own consent does not cover.
+    expect(await fieldErrors(await put({ firstName: 'Věra' }))).toEqual([
+      'healthDataConsent healthDataConsentRequired',
+    ]);
+    const [unchanged] = await server.database.db.select().from(clients).where(eq(clients.id, client.id));
+    expect(unchanged).toMatchObject({ isSelf: true, firstName: 'Marie' });
+    expect(await consentsOf()).toEqual([null]);
+
+    const mother = await put({ firstName: 'Věra', healthDataConsent: true });
+    expect(mother.statusCode, mother.body).toBe(200);
+    expect(mother.json()).toMatchObject({ isClient: false, healthDataConsent: { onBehalf: true } });
+    expect(await consentsOf()).toEqual([null, client.id]);
+
+    // Back to herself: her own consent stands; nothing new is recorded, nor for an unchanged form.
+    expect((await put(asSelf)).statusCode).toBe(200);
+    expect((await put({ ...asSelf, healthDataConsent: true })).statusCode).toBe(200);
+    expect(await consentsOf()).toEqual([null, client.id]);
+  });
+
   it('validates the update as the create, writing nothing on failure', async () => {
     const caller = await signedIn();
     const client = await created(caller, clientForm());

@@ -1,13 +1,11 @@
 import type { Client, ClientCreate } from '@opora/contracts';
-import { cases, clients, consents, type Db } from '@opora/db';
+import { cases, clients, type Db } from '@opora/db';
 import { eq } from 'drizzle-orm';
 import { findOwnCase } from '../cases/own-case.ts';
 import { ConflictError, FieldValidationError } from '../platform/errors.ts';
 import { clientColumns, resolveReferences, savePersons } from './client-input.ts';
+import { recordHealthDataConsent } from './health-data-consent.ts';
 import { readClient } from './client-views.ts';
-
-/** Version of the health-data consent text the client form shows, recorded with each consent. */
-export const healthDataConsentVersion = '2026-11';
 
 /**
  * `POST /clients`: the client, the people around them, the consent to process their health data and,
@@ -34,12 +32,7 @@ export async function createClient(db: Db, userId: string, input: ClientCreate):
       .returning({ id: clients.id });
     if (!client) throw new Error('Insert returned no client');
     await savePersons(tx, client.id, input);
-    await tx.insert(consents).values({
-      userId,
-      onBehalfOfClientId: references.isSelf ? null : client.id,
-      kind: 'health-data',
-      version: healthDataConsentVersion,
-    });
+    await recordHealthDataConsent(tx, userId, client.id, references.isSelf);
     if (input.caseId !== undefined) {
       await tx.update(cases).set({ clientId: client.id }).where(eq(cases.id, input.caseId));
     }

@@ -9,6 +9,7 @@ import { clients, type Db } from '@opora/db';
 import { and, eq } from 'drizzle-orm';
 import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
 import { clientColumns, resolveReferences, savePersons } from './client-input.ts';
+import { hasHealthDataConsent, recordHealthDataConsent } from './health-data-consent.ts';
 import { readClient } from './client-views.ts';
 
 /**
@@ -25,7 +26,10 @@ function storedNumberMismatch(stored: string | null, dateOfBirth: string): boole
  * `PUT /clients/{clientId}`: the whole form again, checked as on create, in one transaction. The
  * birth number is never sent back in full, so one left out is kept — unless the date of birth changed
  * and it no longer matches, which is the same field error the form gives (`birthNumber`,
- * `birthNumberDateOfBirthMismatch`). A person left out of the form is removed.
+ * `birthNumberDateOfBirthMismatch`). A person left out of the form is removed. A change that leaves no
+ * health-data consent covering the client — "I am the client" turned off, so the caller's consent for
+ * themselves no longer speaks for the person entered — needs `healthDataConsent`, then recorded on the
+ * client's behalf; without it the change is refused on that field.
  */
 export async function updateClient(
   db: Db,
@@ -47,11 +51,16 @@ export async function updateClient(
       fieldErrors.push(createErrorDetail('birthNumber', 'birthNumberDateOfBirthMismatch'));
     }
     if (fieldErrors.length > 0) throw new FieldValidationError(fieldErrors);
+    const consentNeeded = !(await hasHealthDataConsent(tx, userId, clientId, references.isSelf));
+    if (consentNeeded && input.healthDataConsent !== true) {
+      throw new FieldValidationError([createErrorDetail('healthDataConsent', 'healthDataConsentRequired')]);
+    }
     await tx
       .update(clients)
       .set({ ...clientColumns(input, references), birthNumber })
       .where(eq(clients.id, clientId));
     await savePersons(tx, clientId, input);
+    if (consentNeeded) await recordHealthDataConsent(tx, userId, clientId, references.isSelf);
   });
   return readClient(db, userId, clientId);
 }

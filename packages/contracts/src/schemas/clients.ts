@@ -155,7 +155,8 @@ export type ClientCreate = z.infer<typeof ClientCreateSchema>;
 export type ClientCreateInput = z.input<typeof ClientCreateSchema>;
 
 /**
- * `PUT /api/v1/web/clients/{clientId}`: the whole form again. The stored birth number is never sent
+ * `PUT /api/v1/web/clients/{clientId}`: the whole form again (and `healthDataConsent` when the change
+ * needs a new one). The stored birth number is never sent
  * back in full, so `birthNumber` left out (or `''`, the form's untouched empty input) keeps it
  * (checked against a changed date of birth), `null` removes it and a value replaces it.
  */
@@ -163,6 +164,11 @@ export const ClientUpdateSchema = z
   .object({
     ...clientFields,
     birthNumber: z.union([z.null(), optionalField(BirthNumberSchema)]),
+    /**
+     * Needed only when the change leaves no consent that covers the client: "I am the client" turned
+     * off, so the caller now consents on the client's behalf (`healthDataConsentRequired` otherwise).
+     */
+    healthDataConsent: HealthDataConsentSchema.optional(),
   })
   .superRefine(birthNumberMatchesDateOfBirth, { when: whenStrings('birthNumber', 'dateOfBirth') })
   .superRefine(clientRules, { when: whenObject })
