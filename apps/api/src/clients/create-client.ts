@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { findOwnCase } from '../cases/own-case.ts';
 import { ConflictError, FieldValidationError } from '../platform/errors.ts';
 import { clientColumns, resolveReferences, savePersons } from './client-input.ts';
-import { recordHealthDataConsent } from './health-data-consent.ts';
 import { readClient } from './client-views.ts';
+import { recordHealthDataConsent } from './health-data-consent.ts';
 
 /**
  * `POST /clients`: the client, the people around them, the consent to process their health data and,

@@ -9,8 +9,8 @@ import { clients, type Db } from '@opora/db';
 import { and, eq } from 'drizzle-orm';
 import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
 import { clientColumns, resolveReferences, savePersons } from './client-input.ts';
-import { hasHealthDataConsent, recordHealthDataConsent } from './health-data-consent.ts';
 import { readClient } from './client-views.ts';
+import { hasHealthDataConsent, recordHealthDataConsent } from './health-data-consent.ts';
 
 /**
  * Whether a stored birth number still fits a changed date of birth. A stored number the rules
