@@ -16,8 +16,8 @@ import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVeri
 import { z } from 'zod';
 import { localJwks } from '../identity/index.ts';
 import type { Config } from './config.ts';
-import { preparedRows } from './prepared.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
+import { preparedRows } from './prepared.ts';
 
 /** Who is calling: the signed-in person behind a verified access token. */
 export interface Principal {
@@ -144,7 +144,9 @@ interface AccountRow extends Record<string, unknown> {
 }
 
 async function findAccount(db: Db, subject: string): Promise<AccountRow | undefined> {
-  const [account] = await preparedRows<AccountRow>(db, accountStatement.name, accountStatement.text, [subject]);
+  const [account] = await preparedRows<AccountRow>(db, accountStatement.name, accountStatement.text, [
+    subject,
+  ]);
   return account;
 }
 
