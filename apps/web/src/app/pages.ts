@@ -1,5 +1,5 @@
 import { paths } from '@opora/contracts';
-import type { RouteAccess, RouteHandle } from './route-handle.ts';
+import type { PageRouteName, RouteAccess, RouteHandle } from './route-handle.ts';
 
 /**
  * The pages of the app as data, grouped by area: path, route handle, the page component's module and
@@ -65,15 +65,7 @@ export type TranslationNamespace =
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
-
-/**
- * The provider area's entry needs the permission link naming its route, which `/users/me` grants to
- * the provider roles only (contracts' `routeGrants`); its screens come with the provider-portal issue.
- */
-const providerAreaPermission = paths.providerHome.name;
-/** The administration's entry: the permission link `/users/me` grants to platform staff only. */
-const adminAreaPermission = paths.adminHome.name;
-
+const legalNamespaces = ['pages', 'legal'] as const;
 /** The carer's screens: clients, their cases and services. */
 const clientNamespaces = ['clients', 'enums'] as const;
 /** Screens with the client form: its messages and the server's. */
@@ -81,6 +73,42 @@ const clientFormNamespaces = ['clients', 'enums', 'validation', 'errors'] as con
 /** Screens with the services pool: service types, badges and prices of the catalogue. */
 const poolNamespaces = ['clients', 'enums', 'catalogue', 'validation', 'errors'] as const;
 const surveyNamespaces = ['surveys', 'validation', 'errors'] as const;
+
+/** Who may open a page and the frame it is shown in: the route handle less its name. */
+type Audience = Omit<RouteHandle, 'name'>;
+const everyone: Audience = { access: 'public', layout: 'default' };
+const everyoneCentered: Audience = { access: 'public', layout: 'centered' };
+const guests: Audience = { access: 'guest', layout: 'centered' };
+const signedIn: Audience = { access: 'login', layout: 'client' };
+/**
+ * The provider area's entry needs the permission link naming its route, which `/users/me` grants to
+ * the provider roles only (contracts' `routeGrants`); its screens come with the provider-portal issue.
+ */
+const providers: Audience = { access: { permission: paths.providerHome.name }, layout: 'client' };
+/** The administration's entry: the permission link `/users/me` grants to platform staff only. */
+const platformStaff: Audience = { access: { permission: paths.adminHome.name }, layout: 'client' };
+
+// Page modules of several routes, or too long for a route's line.
+const comingSoon = 'coming-soon/components/coming-soon-page.tsx';
+const notFoundPage = 'errors/components/not-found-page.tsx';
+const servicesListPage = 'catalogue/components/services-list-page.tsx';
+const termsPage = 'terms/components/terms-page.tsx';
+const serviceDetailPage = 'catalogue/components/service-detail-page.tsx';
+const extCaseSurveyPage = 'surveys/components/ext-case-survey-page.tsx';
+const caseSurveyPage = 'surveys/components/case-survey-page.tsx';
+const newClientPage = 'clients/components/new-client-page.tsx';
+const serviceOfferPage = 'clients/components/wizard-service-offer-page.tsx';
+
+/** The page at the route `name` of contracts' `paths`, which also names its title. */
+function page(
+  name: PageRouteName,
+  audience: Audience,
+  module: PageDefinition['page'],
+  namespaces: readonly TranslationNamespace[],
+): PageDefinition {
+  return { path: paths[name].path, handle: { name, ...audience }, page: module, namespaces };
+}
+
 /** The wizards' layout route: it loads the case once and shows the steps. */
 const wizardLayout = {
   layout: 'components/wizard/wizard-layout.tsx',
@@ -93,108 +121,28 @@ export const areas: AreaDefinition[] = [
     id: 'public',
     path: '/',
     pages: [
-      {
-        path: paths.home.path,
-        handle: { name: 'home', access: 'public', layout: 'default' },
-        page: 'home/components/home-page.tsx',
-        namespaces: ['home'],
-      },
-      {
-        path: paths.signIn.path,
-        handle: { name: 'signIn', access: 'guest', layout: 'centered' },
-        page: 'auth/components/sign-in-page.tsx',
-        namespaces: formNamespaces,
-      },
-      {
-        path: paths.signUp.path,
-        handle: { name: 'signUp', access: 'guest', layout: 'centered' },
-        page: 'auth/components/sign-up-page.tsx',
-        namespaces: formNamespaces,
-      },
-      {
-        path: paths.signInRestore.path,
-        handle: { name: 'signInRestore', access: 'guest', layout: 'centered' },
-        page: 'auth/components/forgot-password-page.tsx',
-        namespaces: formNamespaces,
-      },
-      {
-        path: paths.signInReset.path,
-        handle: { name: 'signInReset', access: 'guest', layout: 'centered' },
-        page: 'auth/components/reset-password-page.tsx',
-        namespaces: formNamespaces,
-      },
-      {
-        path: paths.confirmEmail.path,
-        handle: { name: 'confirmEmail', access: 'public', layout: 'centered' },
-        page: 'auth/components/confirm-email-page.tsx',
-        namespaces: formNamespaces,
-      },
-      {
-        path: paths.unauthorized.path,
-        handle: { name: 'unauthorized', access: 'public', layout: 'centered' },
-        page: 'errors/components/unauthorized-page.tsx',
-        namespaces: ['pages'],
-      },
-      {
-        path: paths.contact.path,
-        handle: { name: 'contact', access: 'public', layout: 'default' },
-        page: 'contact/components/contact-page.tsx',
-        namespaces: ['contact', 'validation', 'errors'],
-      },
-      {
-        path: paths.notFound.path,
-        handle: { name: 'notFound', access: 'public', layout: 'centered' },
-        page: 'errors/components/not-found-page.tsx',
-        namespaces: ['pages'],
-      },
-      {
-        path: paths.support.path,
-        handle: { name: 'support', access: 'public', layout: 'default' },
-        page: 'contact/components/support-page.tsx',
-        namespaces: ['contact'],
-      },
-      {
-        path: paths.termsAndConditions.path,
-        handle: { name: 'termsAndConditions', access: 'public', layout: 'default' },
-        page: 'terms/components/terms-page.tsx',
-        namespaces: ['pages', 'legal'],
-      },
-      {
-        path: paths.gdpr.path,
-        handle: { name: 'gdpr', access: 'public', layout: 'default' },
-        page: 'terms/components/terms-page.tsx',
-        namespaces: ['pages', 'legal'],
-      },
-      {
-        path: paths.cookie.path,
-        handle: { name: 'cookie', access: 'public', layout: 'default' },
-        page: 'terms/components/terms-page.tsx',
-        namespaces: ['pages', 'legal'],
-      },
-      {
-        path: paths.anonNewClientServicesList.path,
-        handle: { name: 'anonNewClientServicesList', access: 'public', layout: 'default' },
-        page: 'catalogue/components/services-list-page.tsx',
-        namespaces: ['catalogue'],
-      },
-      {
-        path: paths.anonNewClientServiceDetail.path,
-        handle: { name: 'anonNewClientServiceDetail', access: 'public', layout: 'default' },
-        page: 'catalogue/components/service-detail-page.tsx',
-        namespaces: ['catalogue'],
-      },
-      {
-        // The request flow's client form, payment and request come with the care-request issue.
-        path: paths.anonNewClientNewClient.path,
-        handle: { name: 'anonNewClientNewClient', access: 'login', layout: 'client' },
-        page: 'coming-soon/components/coming-soon-page.tsx',
-        namespaces: ['pages'],
-      },
+      page('home', everyone, 'home/components/home-page.tsx', ['home']),
+      page('signIn', guests, 'auth/components/sign-in-page.tsx', formNamespaces),
+      page('signUp', guests, 'auth/components/sign-up-page.tsx', formNamespaces),
+      page('signInRestore', guests, 'auth/components/forgot-password-page.tsx', formNamespaces),
+      page('signInReset', guests, 'auth/components/reset-password-page.tsx', formNamespaces),
+      page('confirmEmail', everyoneCentered, 'auth/components/confirm-email-page.tsx', formNamespaces),
+      page('unauthorized', everyoneCentered, 'errors/components/unauthorized-page.tsx', ['pages']),
+      page('contact', everyone, 'contact/components/contact-page.tsx', ['contact', 'validation', 'errors']),
+      page('notFound', everyoneCentered, notFoundPage, ['pages']),
+      page('support', everyone, 'contact/components/support-page.tsx', ['contact']),
+      page('termsAndConditions', everyone, termsPage, legalNamespaces),
+      page('gdpr', everyone, termsPage, legalNamespaces),
+      page('cookie', everyone, termsPage, legalNamespaces),
+      page('anonNewClientServicesList', everyone, servicesListPage, ['catalogue']),
+      page('anonNewClientServiceDetail', everyone, serviceDetailPage, ['catalogue']),
+      // The request flow's client form, payment and request come with the care-request issue.
+      page('anonNewClientNewClient', signedIn, comingSoon, ['pages']),
       {
         // Any other path shows the 404 page at the requested URL (SPEC §2).
         path: '*',
-        handle: { access: 'public', layout: 'centered' },
-        page: 'errors/components/not-found-page.tsx',
+        handle: everyoneCentered,
+        page: notFoundPage,
         namespaces: ['pages'],
       },
     ],
@@ -203,26 +151,11 @@ export const areas: AreaDefinition[] = [
     id: 'dashboard',
     path: paths.dashboard.path,
     pages: [
-      {
-        path: paths.dashboard.path,
-        handle: { name: 'dashboard', access: 'login', layout: 'client' },
-        page: 'clients/components/dashboard-page.tsx',
-        namespaces: clientNamespaces,
-      },
-      {
-        path: paths.dashboardClient.path,
-        handle: { name: 'dashboardClient', access: 'login', layout: 'client' },
-        page: 'clients/components/client-page.tsx',
-        namespaces: poolNamespaces,
-      },
-      {
-        // A service of a client's pool: the catalogue's detail (tabs info, location, provider), whose
-        // way back is the pool it was opened from.
-        path: paths.dashboardService.path,
-        handle: { name: 'dashboardService', access: 'login', layout: 'client' },
-        page: 'catalogue/components/service-detail-page.tsx',
-        namespaces: ['catalogue'],
-      },
+      page('dashboard', signedIn, 'clients/components/dashboard-page.tsx', clientNamespaces),
+      page('dashboardClient', signedIn, 'clients/components/client-page.tsx', poolNamespaces),
+      // A service of a client's pool: the catalogue's detail (tabs info, location, provider), whose
+      // way back is the pool it was opened from.
+      page('dashboardService', signedIn, serviceDetailPage, ['catalogue']),
     ],
   },
   {
@@ -232,30 +165,10 @@ export const areas: AreaDefinition[] = [
     path: '/new-client-wizard',
     ...wizardLayout,
     pages: [
-      {
-        path: paths.newClientWizardNewClient.path,
-        handle: { name: 'newClientWizardNewClient', access: 'login', layout: 'client' },
-        page: 'clients/components/new-client-page.tsx',
-        namespaces: clientFormNamespaces,
-      },
-      {
-        path: paths.newClientWizardExtCaseSurvey.path,
-        handle: { name: 'newClientWizardExtCaseSurvey', access: 'login', layout: 'client' },
-        page: 'surveys/components/ext-case-survey-page.tsx',
-        namespaces: surveyNamespaces,
-      },
-      {
-        path: paths.newClientWizardCaseSurvey.path,
-        handle: { name: 'newClientWizardCaseSurvey', access: 'login', layout: 'client' },
-        page: 'surveys/components/case-survey-page.tsx',
-        namespaces: surveyNamespaces,
-      },
-      {
-        path: paths.newClientWizardServiceOffer.path,
-        handle: { name: 'newClientWizardServiceOffer', access: 'login', layout: 'client' },
-        page: 'clients/components/wizard-service-offer-page.tsx',
-        namespaces: poolNamespaces,
-      },
+      page('newClientWizardNewClient', signedIn, newClientPage, clientFormNamespaces),
+      page('newClientWizardExtCaseSurvey', signedIn, extCaseSurveyPage, surveyNamespaces),
+      page('newClientWizardCaseSurvey', signedIn, caseSurveyPage, surveyNamespaces),
+      page('newClientWizardServiceOffer', signedIn, serviceOfferPage, poolNamespaces),
     ],
   },
   {
@@ -264,67 +177,28 @@ export const areas: AreaDefinition[] = [
     path: paths.newCaseWizard.path,
     ...wizardLayout,
     pages: [
-      {
-        path: paths.newCaseWizardExtCaseSurvey.path,
-        handle: { name: 'newCaseWizardExtCaseSurvey', access: 'login', layout: 'client' },
-        page: 'surveys/components/ext-case-survey-page.tsx',
-        namespaces: surveyNamespaces,
-      },
-      {
-        path: paths.newCaseWizardCaseSurvey.path,
-        handle: { name: 'newCaseWizardCaseSurvey', access: 'login', layout: 'client' },
-        page: 'surveys/components/case-survey-page.tsx',
-        namespaces: surveyNamespaces,
-      },
-      {
-        path: paths.newCaseWizardServiceOffer.path,
-        handle: { name: 'newCaseWizardServiceOffer', access: 'login', layout: 'client' },
-        page: 'clients/components/wizard-service-offer-page.tsx',
-        namespaces: poolNamespaces,
-      },
+      page('newCaseWizardExtCaseSurvey', signedIn, extCaseSurveyPage, surveyNamespaces),
+      page('newCaseWizardCaseSurvey', signedIn, caseSurveyPage, surveyNamespaces),
+      page('newCaseWizardServiceOffer', signedIn, serviceOfferPage, poolNamespaces),
     ],
   },
   {
     id: 'user',
     path: paths.userProfile.path,
     pages: [
-      {
-        path: paths.userProfile.path,
-        handle: { name: 'userProfile', access: 'login', layout: 'client' },
-        page: 'user/components/profile-page.tsx',
-        namespaces: formNamespaces,
-      },
-      {
-        path: paths.userChangePassword.path,
-        handle: { name: 'userChangePassword', access: 'login', layout: 'client' },
-        page: 'user/components/change-password-page.tsx',
-        namespaces: formNamespaces,
-      },
+      page('userProfile', signedIn, 'user/components/profile-page.tsx', formNamespaces),
+      page('userChangePassword', signedIn, 'user/components/change-password-page.tsx', formNamespaces),
     ],
   },
   {
     id: 'provider',
     path: paths.providerHome.path,
-    pages: [
-      {
-        path: paths.providerHome.path,
-        handle: { name: 'providerHome', access: { permission: providerAreaPermission }, layout: 'client' },
-        page: 'coming-soon/components/coming-soon-page.tsx',
-        namespaces: ['pages'],
-      },
-    ],
+    pages: [page('providerHome', providers, comingSoon, ['pages'])],
   },
   {
     id: 'admin',
     path: paths.adminHome.path,
-    pages: [
-      {
-        path: paths.adminHome.path,
-        handle: { name: 'adminHome', access: { permission: adminAreaPermission }, layout: 'client' },
-        page: 'coming-soon/components/coming-soon-page.tsx',
-        namespaces: ['pages'],
-      },
-    ],
+    pages: [page('adminHome', platformStaff, comingSoon, ['pages'])],
   },
 ];
 

@@ -1,10 +1,7 @@
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconLayoutDashboard, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, type LoaderFunctionArgs, Outlet, useParams } from 'react-router';
+import { type LoaderFunctionArgs, Outlet, useParams } from 'react-router';
 import { useRouteHandle } from '@/app/route-handle.ts';
-import { paths } from '@/config/paths.ts';
-import { ApiError } from '@/lib/api-client.ts';
+import { DashboardButton, isMissing, LoadError, NotFoundState } from '@/components/ui/page-states.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { isWizardStep, useWizardCase, wizardCaseId, wizardCaseQueryOptions } from './wizard-case.ts';
 import { WizardProgress } from './wizard-progress.tsx';
@@ -19,10 +16,6 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<n
   return null;
 }
 
-function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && [400, 403, 404].includes(error.status);
-}
-
 /** The logged-in wizards' frame (SPEC §2, §4): the steps and the way back and on, then the step. */
 export function WizardLayout() {
   const { t } = useTranslation('clients');
@@ -34,17 +27,9 @@ export function WizardLayout() {
 
   if (wizardCase.isError && isMissing(wizardCase.error)) {
     return (
-      <Stack gap="md" align="flex-start" py="xl">
-        <Title order={1}>{t('wizard.notFound.title')}</Title>
-        <Text size="lg">{t('wizard.notFound.text')}</Text>
-        <Button
-          component={Link}
-          to={paths.dashboard.getHref()}
-          leftSection={<IconLayoutDashboard size={20} aria-hidden />}
-        >
-          {t('wizard.backToDashboard')}
-        </Button>
-      </Stack>
+      <NotFoundState title={t('wizard.notFound.title')} text={t('wizard.notFound.text')}>
+        <DashboardButton>{t('wizard.backToDashboard')}</DashboardButton>
+      </NotFoundState>
     );
   }
 
@@ -57,25 +42,13 @@ export function WizardLayout() {
         clientId={params.clientId}
       />
       {wizardCase.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertTriangle aria-hidden />}
+        <LoadError
           title={t('wizard.error.title')}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text>{t('wizard.error.text')}</Text>
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={18} aria-hidden />}
-              loading={wizardCase.isFetching}
-              onClick={() => void wizardCase.refetch()}
-            >
-              {t('wizard.error.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          text={t('wizard.error.text')}
+          retryLabel={t('wizard.error.retry')}
+          retrying={wizardCase.isFetching}
+          onRetry={() => void wizardCase.refetch()}
+        />
       ) : (
         <Outlet />
       )}

@@ -1,17 +1,16 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NotFoundState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 
 /** A page whose subject does not exist: says so in words and offers the way on. */
 export function MissingState({ title, text, actions }: { title: string; text: string; actions?: ReactNode }) {
   const { t } = useTranslation('catalogue');
   return (
-    <Stack gap="md" align="flex-start" py="xl">
-      <Title order={1}>{title}</Title>
-      <Text size="lg">{text}</Text>
+    <NotFoundState title={title} text={text}>
       {actions}
       <Button
         component={Link}
@@ -21,6 +20,6 @@ export function MissingState({ title, text, actions }: { title: string; text: st
       >
         {t('list.notFound.home')}
       </Button>
-    </Stack>
+    </NotFoundState>
   );
 }

@@ -7,7 +7,6 @@ import { useLocation, useParams } from 'react-router';
 import { ServiceCard } from '@/components/services/service-card.tsx';
 import {
   AreaFallbackNotice,
-  LoadError,
   NoServicesNotice,
   PageGoneNotice,
   ServiceCardList,
@@ -15,6 +14,7 @@ import {
 } from '@/components/services/service-list-states.tsx';
 import { ServicesPagination } from '@/components/services/services-pagination.tsx';
 import { Container } from '@/components/ui/container.tsx';
+import { LoadError } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useRegions } from '@/lib/reference-data/regions.ts';
@@ -212,23 +212,16 @@ function Results({
   // input and painting, while the skeleton (or the previous page) stays up.
   const list = useDeferredValue(services.data);
 
-  if (needsTaxonomy && taxonomy.isError) {
+  // The list waits for the service types when its filters need them: their failure is the one to retry.
+  const failed = needsTaxonomy && taxonomy.isError ? taxonomy : services.isError ? services : null;
+  if (failed) {
     return (
       <LoadError
         title={t('list.error.title')}
         text={t('list.error.text')}
-        retrying={taxonomy.isFetching}
-        onRetry={() => void taxonomy.refetch()}
-      />
-    );
-  }
-  if (services.isError) {
-    return (
-      <LoadError
-        title={t('list.error.title')}
-        text={t('list.error.text')}
-        retrying={services.isFetching}
-        onRetry={() => void services.refetch()}
+        retryLabel={t('list.error.retry')}
+        retrying={failed.isFetching}
+        onRetry={() => void failed.refetch()}
       />
     );
   }

@@ -1,31 +1,18 @@
 import '@mantine/core/styles/Tabs.css';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type DashboardClientTab, dashboardClientTabs, formatDisplayDate } from '@opora/contracts';
-import {
-  IconAlertTriangle,
-  IconArrowLeft,
-  IconClipboardHeart,
-  IconLayoutDashboard,
-  IconPencil,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconClipboardHeart, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
+import {
+  DashboardButton,
+  isMissing,
+  LoadError,
+  LoadingState,
+  NotFoundState,
+} from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
-import { ApiError } from '@/lib/api-client.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { clientQueryOptions, useClient } from '../api/get-client.ts';
@@ -56,10 +43,6 @@ function isTab(value: string | null): value is DashboardClientTab {
   return (dashboardClientTabs as readonly (string | null)[]).includes(value);
 }
 
-function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && [400, 403, 404].includes(error.status);
-}
-
 /** `/dashboard/client/:id` (SPEC §2): a client's services pool, requests and details, as `?tab=`. */
 export function ClientPage() {
   const { t } = useTranslation(['clients', 'enums']);
@@ -81,17 +64,9 @@ export function ClientPage() {
 
   if (client.isError && isMissing(client.error)) {
     return (
-      <Stack gap="md" align="flex-start" py="xl">
-        <Title order={1}>{t('client.notFound.title')}</Title>
-        <Text size="lg">{t('client.notFound.text')}</Text>
-        <Button
-          component={Link}
-          to={paths.dashboard.getHref()}
-          leftSection={<IconLayoutDashboard size={20} aria-hidden />}
-        >
-          {t('client.backToDashboard')}
-        </Button>
-      </Stack>
+      <NotFoundState title={t('client.notFound.title')} text={t('client.notFound.text')}>
+        <DashboardButton>{t('client.backToDashboard')}</DashboardButton>
+      </NotFoundState>
     );
   }
 
@@ -123,25 +98,13 @@ export function ClientPage() {
       </Anchor>
 
       {client.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          role="alert"
-          icon={<IconAlertTriangle aria-hidden />}
+        <LoadError
           title={t('client.error.title')}
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text>{t('client.error.text')}</Text>
-            <Button
-              variant="default"
-              leftSection={<IconRefresh size={18} aria-hidden />}
-              loading={client.isFetching}
-              onClick={() => void client.refetch()}
-            >
-              {t('client.error.retry')}
-            </Button>
-          </Stack>
-        </Alert>
+          text={t('client.error.text')}
+          retryLabel={t('client.error.retry')}
+          retrying={client.isFetching}
+          onRetry={() => void client.refetch()}
+        />
       ) : null}
 
       <div className={classes.pageHeader}>
@@ -156,12 +119,9 @@ export function ClientPage() {
               </Badge>
             </Group>
           ) : (
-            <>
-              <span role="status" className="visually-hidden">
-                {t('client.loading')}
-              </span>
+            <LoadingState label={t('client.loading')}>
               <Skeleton height={40} width="50%" />
-            </>
+            </LoadingState>
           )}
           {facts.length > 0 ? <Text size="lg">{facts.join(' · ')}</Text> : null}
         </Stack>

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertTriangle, IconHeartHandshake, IconRefresh, IconUserPlus } from '@tabler/icons-react';
+import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconHeartHandshake, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAreaLinks } from '@/components/header/area-links.ts';
 import { cardClasses } from '@/components/ui/card-parts.tsx';
+import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { queryClient } from '@/lib/query-client.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { myClientsQueryOptions, useMyClients } from '../api/list-my-clients.ts';
@@ -59,10 +60,7 @@ function EmptyState() {
 function ListSkeleton() {
   const { t } = useTranslation('clients');
   return (
-    <div aria-busy="true">
-      <span role="status" className="visually-hidden">
-        {t('dashboard.loading')}
-      </span>
+    <LoadingState label={t('dashboard.loading')}>
       <div className={classes.clientGrid}>
         {[0, 1].map((index) => (
           <Stack key={index} gap="xs" p="lg" className={cardClasses.skeleton}>
@@ -73,7 +71,7 @@ function ListSkeleton() {
           </Stack>
         ))}
       </div>
-    </div>
+    </LoadingState>
   );
 }
 
@@ -87,25 +85,13 @@ export function DashboardPage() {
   let content: React.ReactNode;
   if (clients.isError) {
     content = (
-      <Alert
-        color="red"
-        variant="light"
-        role="alert"
-        icon={<IconAlertTriangle aria-hidden />}
+      <LoadError
         title={t('dashboard.error.title')}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text>{t('dashboard.error.text')}</Text>
-          <Button
-            variant="default"
-            leftSection={<IconRefresh size={18} aria-hidden />}
-            loading={clients.isFetching}
-            onClick={() => void clients.refetch()}
-          >
-            {t('dashboard.error.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+        text={t('dashboard.error.text')}
+        retryLabel={t('dashboard.error.retry')}
+        retrying={clients.isFetching}
+        onRetry={() => void clients.refetch()}
+      />
     );
   } else if (!clients.data) {
     content = <ListSkeleton />;

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import {
   AreaFallbackNotice,
-  LoadError,
   NoServicesNotice,
   PageGoneNotice,
   ServiceCardList,
   ServiceCardsSkeleton,
 } from '@/components/services/service-list-states.tsx';
 import { ServicesPagination } from '@/components/services/services-pagination.tsx';
+import { LoadError } from '@/components/ui/page-states.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { useServiceOffer } from '../api/get-client-service-offer.ts';

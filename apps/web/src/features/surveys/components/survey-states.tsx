@@ -1,16 +1,8 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconArrowRight,
-  IconLayoutDashboard,
-  IconPencil,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths.ts';
-import { ApiError } from '@/lib/api-client.ts';
+import { DashboardButton, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
 import classes from './survey.module.css';
 import { surveyNamespaces } from './survey-question.tsx';
 
@@ -84,23 +76,22 @@ export function EditOrContinue({
 export function SurveyLoading() {
   const { t } = useTranslation(surveyNamespaces);
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} aria-busy="true">
-      <span role="status" className="visually-hidden">
-        {t('states.loading')}
-      </span>
-      <Stack gap="lg">
-        <Skeleton height={14} width="20%" />
-        <Skeleton height={8} />
-        <Skeleton height={28} width="60%" />
-        {[0, 1, 2].map((index) => (
-          <Stack key={index} gap="xs">
-            <Skeleton height={18} width="70%" />
-            <Skeleton height={16} width="40%" />
-            <Skeleton height={16} width="45%" />
-          </Stack>
-        ))}
-      </Stack>
-    </Paper>
+    <LoadingState label={t('states.loading')}>
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="lg">
+          <Skeleton height={14} width="20%" />
+          <Skeleton height={8} />
+          <Skeleton height={28} width="60%" />
+          {[0, 1, 2].map((index) => (
+            <Stack key={index} gap="xs">
+              <Skeleton height={18} width="70%" />
+              <Skeleton height={16} width="40%" />
+              <Skeleton height={16} width="45%" />
+            </Stack>
+          ))}
+        </Stack>
+      </Paper>
+    </LoadingState>
   );
 }
 
@@ -108,25 +99,13 @@ export function SurveyLoading() {
 export function SurveyLoadError({ retrying, onRetry }: { retrying: boolean; onRetry: () => void }) {
   const { t } = useTranslation(surveyNamespaces);
   return (
-    <Alert
-      color="red"
-      variant="light"
-      role="alert"
-      icon={<IconAlertTriangle aria-hidden />}
+    <LoadError
       title={t('states.loadError.title')}
-    >
-      <Stack gap="sm" align="flex-start">
-        <Text>{t('states.loadError.text')}</Text>
-        <Button
-          variant="default"
-          leftSection={<IconRefresh size={18} aria-hidden />}
-          loading={retrying}
-          onClick={onRetry}
-        >
-          {t('states.loadError.retry')}
-        </Button>
-      </Stack>
-    </Alert>
+      text={t('states.loadError.text')}
+      retryLabel={t('states.loadError.retry')}
+      retrying={retrying}
+      onRetry={onRetry}
+    />
   );
 }
 
@@ -134,17 +113,9 @@ export function SurveyLoadError({ retrying, onRetry }: { retrying: boolean; onRe
 export function SurveyNotFound() {
   const { t } = useTranslation(surveyNamespaces);
   return (
-    <Stack gap="md" align="flex-start" py="md">
-      <Title order={1}>{t('states.notFound.title')}</Title>
-      <Text size="lg">{t('states.notFound.text')}</Text>
-      <Button
-        component={Link}
-        to={paths.dashboard.getHref()}
-        leftSection={<IconLayoutDashboard size={20} aria-hidden />}
-      >
-        {t('states.notFound.dashboard')}
-      </Button>
-    </Stack>
+    <NotFoundState title={t('states.notFound.title')} text={t('states.notFound.text')} py="md">
+      <DashboardButton>{t('states.notFound.dashboard')}</DashboardButton>
+    </NotFoundState>
   );
 }
 
@@ -162,14 +133,7 @@ export function SurveyUnavailable({ onContinue }: { onContinue: (() => void) | n
               {t('states.unavailable.continue')}
             </Button>
           ) : (
-            <Button
-              component={Link}
-              to={paths.dashboard.getHref()}
-              variant="default"
-              leftSection={<IconLayoutDashboard size={20} aria-hidden />}
-            >
-              {t('states.notFound.dashboard')}
-            </Button>
+            <DashboardButton variant="default">{t('states.notFound.dashboard')}</DashboardButton>
           )}
         </Group>
       </Stack>
@@ -177,7 +141,4 @@ export function SurveyUnavailable({ onContinue }: { onContinue: (() => void) | n
   );
 }
 
-/** 404 (or a malformed id): the subject is not there for this person. */
-export function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403);
-}
+export { isMissing } from '@/components/ui/page-states.tsx';
