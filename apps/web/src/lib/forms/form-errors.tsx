@@ -27,20 +27,42 @@ export function toFormErrors(details: readonly ErrorDetail[]): FormErrors {
   return errors;
 }
 
-/**
- * `validate` for `useForm` from a contracts schema: the browser checks exactly what the API will.
- * `toInput` maps the form's values to the shape the schema describes (e.g. `''` → `null`).
- */
-type FormSchema = {
+/** A schema from the contracts: what `safeParse` answers is all a form needs of it. */
+export type FormSchema<Body = unknown> = {
   safeParse(
     input: unknown,
-  ): { success: true } | { success: false; error: Parameters<typeof toErrorDetails>[0] };
+  ): { success: true; data: Body } | { success: false; error: Parameters<typeof toErrorDetails>[0] };
 };
 
-export function schemaValidator<Values>(schema: FormSchema, toInput: (values: Values) => unknown = (v) => v) {
+/**
+ * Where errors land, by `property`: the form's fields, or a map from the body's property names to
+ * the form's fields (`{ newPassword: 'password' }`).
+ */
+export type FieldMap = readonly string[] | Readonly<Record<string, string>>;
+
+function fieldOf(fields: FieldMap, property: string): string | undefined {
+  if (Array.isArray(fields)) return fields.includes(property) ? property : undefined;
+  return (fields as Readonly<Record<string, string>>)[property];
+}
+
+/**
+ * `validate` for `useForm` from a contracts schema: the browser checks exactly what the API will.
+ * `toInput` maps the form's values to the shape the schema describes (e.g. `''` → `null`); a map
+ * in `fields` renames the schema's properties to the form's fields, the rest keep their names.
+ */
+export function schemaValidator<Values>(
+  schema: FormSchema,
+  toInput: (values: Values) => unknown = (v) => v,
+  fields: FieldMap = [],
+) {
   return (values: Values): FormErrors => {
     const result = schema.safeParse(toInput(values));
-    return result.success ? {} : toFormErrors(toErrorDetails(result.error));
+    if (result.success) return {};
+    const renamed = (property: string) =>
+      (Array.isArray(fields) ? undefined : fieldOf(fields, property)) ?? property;
+    return toFormErrors(
+      toErrorDetails(result.error).map((detail) => ({ ...detail, property: renamed(detail.property) })),
+    );
   };
 }
 
@@ -55,18 +77,12 @@ type FormWithErrors = { setErrors: (errors: FormErrors) => void };
 export function showServerErrors(
   form: FormWithErrors,
   error: unknown,
-  fields: readonly string[] | Readonly<Record<string, string>>,
+  fields: FieldMap,
   codeFields: Readonly<Record<string, string>> = {},
 ): boolean {
   if (!(error instanceof ApiError)) return false;
-  const fieldOf = (property: string): string | undefined =>
-    Array.isArray(fields)
-      ? fields.includes(property)
-        ? property
-        : undefined
-      : (fields as Readonly<Record<string, string>>)[property];
   const onFields = error.errors.flatMap((detail) => {
-    const field = fieldOf(detail.property);
+    const field = fieldOf(fields, detail.property);
     return field ? [{ ...detail, property: field }] : [];
   });
   if (onFields.length > 0) {

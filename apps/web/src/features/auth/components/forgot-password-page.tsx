@@ -1,11 +1,9 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { type ResetPasswordRequest, ResetPasswordRequestSchema } from '@opora/contracts';
+import { ResetPasswordRequestSchema } from '@opora/contracts';
 import { IconMailCheck, IconSend } from '@tabler/icons-react';
 import { toast } from '@/components/overlays/toast.tsx';
 import { BackToSignInLink } from '@/lib/forms/account-fields.tsx';
-import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
-import { toastError } from '@/lib/forms/notify.ts';
+import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -14,19 +12,12 @@ import { AuthCard } from './auth-card.tsx';
 export function ForgotPasswordPage() {
   const { t } = useFormTranslation();
   const resetCall = useRequestPasswordReset();
-  const form = useForm<ResetPasswordRequest>({
-    mode: 'uncontrolled',
+  const { form, onSubmit, submitting } = useContractForm({
+    schema: ResetPasswordRequestSchema,
     initialValues: { email: '' },
-    validate: schemaValidator(ResetPasswordRequestSchema),
+    submit: (body) => resetCall.mutateAsync(body),
+    onSuccess: () => void toast.success(t('forgotPassword.success')),
   });
-
-  const submit = (values: ResetPasswordRequest) =>
-    resetCall.mutate(values, {
-      onSuccess: () => void toast.success(t('forgotPassword.success')),
-      onError: (error) => {
-        if (!showServerErrors(form, error, ['email'])) toastError(t, error);
-      },
-    });
 
   return (
     <AuthCard title={t('forgotPassword.title')} intro={t('forgotPassword.intro')}>
@@ -35,7 +26,7 @@ export function ForgotPasswordPage() {
           {t('forgotPassword.sent', { email: resetCall.variables.email })}
         </Alert>
       ) : (
-        <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
+        <form noValidate onSubmit={onSubmit}>
           <Stack gap="md">
             <TextInput
               label={t('fields.email')}
@@ -51,7 +42,7 @@ export function ForgotPasswordPage() {
               type="submit"
               size="lg"
               fullWidth
-              loading={resetCall.isPending}
+              loading={submitting}
               leftSection={<IconSend size={20} aria-hidden />}
             >
               {t('forgotPassword.submit')}

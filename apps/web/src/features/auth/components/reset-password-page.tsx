@@ -1,17 +1,19 @@
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { type ResetPasswordForm, ResetPasswordFormSchema } from '@opora/contracts';
+import { ResetPasswordFormSchema } from '@opora/contracts';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/components/overlays/toast.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { BackToSignInLink, NewPasswordField, PasswordField } from '@/lib/forms/account-fields.tsx';
-import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
-import { toastError } from '@/lib/forms/notify.ts';
+import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
+
+function isUnusableLink(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'InvalidOrExpiredToken';
+}
 
 /** `/reset-password?token=…` (SPEC §2): the link from the e-mail leads here to set a new password. */
 export function ResetPasswordPage() {
@@ -20,30 +22,21 @@ export function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const resetCall = useResetPassword();
-  const form = useForm<ResetPasswordForm>({
-    mode: 'uncontrolled',
+  const { form, onSubmit, submitting } = useContractForm({
+    schema: ResetPasswordFormSchema,
     initialValues: { password: '', confirmPassword: '' },
-    validate: schemaValidator(ResetPasswordFormSchema),
+    submit: ({ password }) => resetCall.mutateAsync({ resetToken: token, newPassword: password }),
+    fields: { newPassword: 'password' },
+    onSuccess: () => {
+      void toast.success(t('resetPassword.success'));
+      void navigate(paths.signIn.getHref(), { replace: true });
+    },
+    leavesOnSuccess: true,
+    // The page says so in place of the form.
+    onError: isUnusableLink,
   });
 
-  const linkUnusable =
-    token === '' || (resetCall.error instanceof ApiError && resetCall.error.code === 'InvalidOrExpiredToken');
-
-  const submit = (values: ResetPasswordForm) =>
-    resetCall.mutate(
-      { resetToken: token, newPassword: values.password },
-      {
-        onSuccess: () => {
-          void toast.success(t('resetPassword.success'));
-          void navigate(paths.signIn.getHref(), { replace: true });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'InvalidOrExpiredToken') return;
-          if (showServerErrors(form, error, { newPassword: 'password' })) focusFirstInvalidField();
-          else toastError(t, error);
-        },
-      },
-    );
+  const linkUnusable = token === '' || isUnusableLink(resetCall.error);
 
   return (
     <AuthCard title={t('resetPassword.title')} intro={linkUnusable ? undefined : t('resetPassword.intro')}>
@@ -57,7 +50,7 @@ export function ResetPasswordPage() {
           </Stack>
         </Alert>
       ) : (
-        <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
+        <form noValidate onSubmit={onSubmit}>
           <Stack gap="md">
             <NewPasswordField
               label={t('fields.newPassword')}
@@ -75,7 +68,7 @@ export function ResetPasswordPage() {
               type="submit"
               size="lg"
               fullWidth
-              loading={resetCall.isPending}
+              loading={submitting}
               leftSection={<IconKey size={20} aria-hidden />}
             >
               {t('resetPassword.submit')}

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type SignInForm, SignInFormSchema } from '@opora/contracts';
 import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -9,7 +8,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { SignInError, signIn } from '@/lib/auth/session-runtime.ts';
 import { PasswordField } from '@/lib/forms/account-fields.tsx';
-import { focusFirstInvalidField, schemaValidator } from '@/lib/forms/form-errors.tsx';
+import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { type FormT, useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { returnPathIn, signUpHref } from '@/lib/return-path.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -54,14 +53,19 @@ export function SignInPage() {
     returnTo ??
     (state?.registered ? paths.redirectAfterRegistration.getHref() : paths.redirectAfterLogin.getHref());
 
+  // The banner reads the call's state: a refusal is said above the fields, not in a toast.
   const signInCall = useMutation({
     mutationFn: (values: SignInForm) => signIn(values.username, values.password),
-    onSuccess: () => navigate(next, { replace: true }),
   });
-  const form = useForm<SignInForm>({
-    mode: 'uncontrolled',
+  const { form, onSubmit, submitting } = useContractForm({
+    schema: SignInFormSchema,
     initialValues: { username: handedOver, password: '' },
-    validate: schemaValidator(SignInFormSchema),
+    submit: (values) => signInCall.mutateAsync(values),
+    onSuccess: () => navigate(next, { replace: true }),
+    leavesOnSuccess: true,
+    onError: () => true,
+    // The banner never sits beside a field error.
+    onInvalid: () => signInCall.reset(),
     // A refusal answers the values that were sent: once they change, its banner no longer applies.
     onValuesChange: () => {
       if (signInCall.isError) signInCall.reset();
@@ -70,16 +74,7 @@ export function SignInPage() {
 
   return (
     <AuthCard title={t('signIn.title')} intro={t('signIn.intro')}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(
-          (values) => signInCall.mutate(values),
-          () => {
-            signInCall.reset();
-            focusFirstInvalidField();
-          },
-        )}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           {signInCall.isError ? (
             <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
@@ -112,7 +107,7 @@ export function SignInPage() {
             type="submit"
             size="lg"
             fullWidth
-            loading={signInCall.isPending || signInCall.isSuccess}
+            loading={submitting}
             leftSection={<IconLogin2 size={20} aria-hidden />}
           >
             {t('signIn.submit')}

@@ -1,5 +1,4 @@
 import { Anchor, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type SignUpForm, SignUpFormSchema } from '@opora/contracts';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -8,8 +7,7 @@ import { useLocale } from '@/components/header/use-locale.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { paths } from '@/config/paths.ts';
 import { NameField, NewPasswordField, PhoneField } from '@/lib/forms/account-fields.tsx';
-import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
-import { toastError } from '@/lib/forms/notify.ts';
+import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { returnPathIn, signInHref } from '@/lib/return-path.ts';
 import { useSignUp } from '../api/sign-up.ts';
@@ -25,8 +23,6 @@ type SignUpValues = {
   privacyPolicy: boolean;
   marketingAccept: boolean;
 };
-
-const fields = ['firstName', 'lastName', 'email', 'phone', 'password', 'privacyPolicy', 'marketingAccept'];
 
 /** SPEC §3 lists `fullName` beside the two names: it is derived from them, never typed twice. */
 function toSignUpForm(values: SignUpValues): SignUpForm {
@@ -56,41 +52,31 @@ export function SignUpPage() {
   const { locale } = useLocale();
   const signUpCall = useSignUp();
 
-  const form = useForm<SignUpValues>({
-    mode: 'uncontrolled',
-    initialValues: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      phone: '',
-      password: '',
-      privacyPolicy: false,
-      marketingAccept: false,
-    },
-    validate: schemaValidator(SignUpFormSchema, toSignUpForm),
-  });
-
-  const submit = (values: SignUpValues) => {
-    const body = SignUpFormSchema.parse(toSignUpForm(values));
-    signUpCall.mutate(
-      { ...body, locale },
-      {
-        onSuccess: () => {
-          void toast.success(t('signUp.success'));
-          const state: SignInLocationState = { email: body.email, registered: true };
-          void navigate(signInHref(returnTo), { state });
-        },
-        onError: (error) => {
-          if (showServerErrors(form, error, fields)) focusFirstInvalidField();
-          else toastError(t, error);
-        },
-      },
-    );
+  const initialValues: SignUpValues = {
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    password: '',
+    privacyPolicy: false,
+    marketingAccept: false,
   };
+  const { form, onSubmit, submitting } = useContractForm({
+    schema: SignUpFormSchema,
+    initialValues,
+    toInput: toSignUpForm,
+    submit: (body) => signUpCall.mutateAsync({ ...body, locale }),
+    onSuccess: (_, body) => {
+      void toast.success(t('signUp.success'));
+      const state: SignInLocationState = { email: body.email, registered: true };
+      void navigate(signInHref(returnTo), { state });
+    },
+    leavesOnSuccess: true,
+  });
 
   return (
     <AuthCard title={t('signUp.title')} intro={t('signUp.intro')} width={600}>
-      <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <NameField part="firstName" key={form.key('firstName')} {...form.getInputProps('firstName')} />
@@ -136,7 +122,7 @@ export function SignUpPage() {
             type="submit"
             size="lg"
             fullWidth
-            loading={signUpCall.isPending}
+            loading={submitting}
             leftSection={<IconUserPlus size={20} aria-hidden />}
           >
             {t('signUp.submit')}

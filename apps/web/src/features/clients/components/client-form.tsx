@@ -14,63 +14,66 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
+import type { UseFormReturnType } from '@mantine/form';
 import {
   type Client,
+  type ClientCreate,
   ClientCreateSchema,
+  type ClientUpdate,
   ClientUpdateSchema,
-  firstErrorByProperty,
   formatDisplayDate,
   sexValues,
   todayIsoDate,
-  toErrorDetails,
 } from '@opora/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldMessage, focusFirstInvalidField, showServerErrors } from '@/lib/forms/form-errors.tsx';
+import { type ContractFormOptions, useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { useRelationshipTypes } from '../api/list-relationship-types.ts';
 import {
   type ClientFormValues,
   clientFormFields,
-  formFieldOf,
   toClientCreateInput,
   toClientUpdateInput,
 } from '../utils/client-form-values.ts';
 import { AddressFields } from './address-fields.tsx';
-import { useClientsErrorToast } from './use-clients-error-toast.ts';
 
 const earliestDateOfBirth = '1900-01-01';
 
 /** Hints of different lengths below the inputs, so side-by-side inputs stay aligned. */
 const hintBelow: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
-type Mode = { kind: 'create'; caseId?: string } | { kind: 'update'; client: Client };
+/** A new client (in a wizard's case) or the stored one, and how its body is sent. */
+type Mode =
+  | { kind: 'create'; caseId?: string; submit: (body: ClientCreate) => Promise<unknown> }
+  | { kind: 'update'; client: Client; submit: (body: ClientUpdate) => Promise<unknown> };
 
-/** Runs the contracts' schema in the browser: the form checks exactly what the API will. */
-function validate(mode: Mode) {
-  return (values: ClientFormValues): FormErrors => {
-    const result =
-      mode.kind === 'create'
-        ? ClientCreateSchema.safeParse(toClientCreateInput(values, mode.caseId))
-        : ClientUpdateSchema.safeParse(toClientUpdateInput(values));
-    if (result.success) return {};
-    const errors: FormErrors = {};
-    for (const detail of Object.values(firstErrorByProperty(toErrorDetails(result.error)))) {
-      const field = formFieldOf(detail.property);
-      errors[field] ??= <FieldMessage message={detail} />;
-    }
-    return errors;
+type ClientBody = ClientCreate | ClientUpdate;
+
+/**
+ * The contracts' schema of the mode, which the browser runs before sending (trimmed, phones as
+ * E.164, birth number as digits), and the call that sends what it parsed.
+ */
+function contractOf(
+  mode: Mode,
+): Pick<ContractFormOptions<ClientFormValues, ClientBody, unknown>, 'schema' | 'toInput' | 'submit'> {
+  if (mode.kind === 'create') {
+    const { caseId, submit } = mode;
+    return {
+      schema: ClientCreateSchema,
+      toInput: (values) => toClientCreateInput(values, caseId),
+      // The body ClientCreateSchema parsed.
+      submit: (body) => submit(body as ClientCreate),
+    };
+  }
+  const { submit } = mode;
+  return {
+    schema: ClientUpdateSchema,
+    toInput: toClientUpdateInput,
+    // The body ClientUpdateSchema parsed.
+    submit: (body) => submit(body as ClientUpdate),
   };
-}
-
-/** The body to send, parsed by the same schema (trimmed, phones as E.164, birth number as digits). */
-export function clientBody(values: ClientFormValues, caseId?: string) {
-  return ClientCreateSchema.parse(toClientCreateInput(values, caseId));
-}
-export function clientUpdateBody(values: ClientFormValues) {
-  return ClientUpdateSchema.parse(toClientUpdateInput(values));
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -138,9 +141,10 @@ export type ClientFormProps = {
   mode: Mode;
   initialValues: ClientFormValues;
   submitLabel: string;
-  submitting: boolean;
-  /** Sends the body; `onError` puts the server's field errors beside their fields (or a toast). */
-  onSubmit: (values: ClientFormValues, onError: (error: unknown) => void) => void;
+  /** Once saved; the server's field errors land beside their fields, anything else in a toast. */
+  onSuccess: () => unknown;
+  /** The page goes elsewhere once saved: the button stays busy. */
+  leavesOnSuccess?: boolean;
   onValuesChange?: (values: ClientFormValues) => void;
   /** Shown beside the submit button (cancel editing). */
   secondaryAction?: ReactNode;
@@ -156,29 +160,25 @@ export function ClientForm({
   mode,
   initialValues,
   submitLabel,
-  submitting,
-  onSubmit,
+  onSuccess,
+  leavesOnSuccess,
   onValuesChange,
   secondaryAction,
 }: ClientFormProps) {
   const { t } = useTranslation(['clients', 'enums']);
-  const toastError = useClientsErrorToast();
   const relationshipTypes = useRelationshipTypes();
-  const form = useForm<ClientFormValues>({
+  const { form, onSubmit, submitting } = useContractForm({
+    ...contractOf(mode),
     mode: 'controlled',
     initialValues,
-    validate: validate(mode),
+    fields: clientFormFields,
+    onSuccess,
+    leavesOnSuccess,
     onValuesChange,
   });
   const { values } = form;
   const stored = mode.kind === 'update' ? mode.client : null;
   const user = useSessionUser();
-
-  const submit = (submitted: ClientFormValues) =>
-    onSubmit(submitted, (error) => {
-      if (showServerErrors(form, error, clientFormFields)) focusFirstInvalidField();
-      else toastError(error);
-    });
 
   const relationshipOptions = (relationshipTypes.data ?? [])
     .filter((type) => type.code !== 'self')
@@ -186,7 +186,7 @@ export function ClientForm({
   const fullName = `${values.firstName} ${values.lastName}`.trim();
 
   return (
-    <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="lg">
         <Section title={t('form.sections.person')}>
           <Switch

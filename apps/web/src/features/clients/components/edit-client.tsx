@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/overlays/toast.tsx';
 import { useUpdateClient } from '../api/update-client.ts';
 import { clientFormValues } from '../utils/client-form-values.ts';
-import { ClientForm, clientUpdateBody } from './client-form.tsx';
+import { ClientForm } from './client-form.tsx';
 
 /**
  * The client form prefilled with the stored client (`updateClient`). The birth number field starts
@@ -18,19 +18,13 @@ export function EditClient({ client, onDone }: { client: Client; onDone: () => v
   const initialValues = useMemo(() => clientFormValues(client), [client]);
   return (
     <ClientForm
-      mode={{ kind: 'update', client }}
+      mode={{ kind: 'update', client, submit: (body) => updateCall.mutateAsync(body) }}
       initialValues={initialValues}
       submitLabel={t('details.save')}
-      submitting={updateCall.isPending}
-      onSubmit={(values, onError) =>
-        updateCall.mutate(clientUpdateBody(values), {
-          onSuccess: () => {
-            void toast.success(t('details.saved'));
-            onDone();
-          },
-          onError,
-        })
-      }
+      onSuccess={() => {
+        void toast.success(t('details.saved'));
+        onDone();
+      }}
       secondaryAction={
         <Button variant="default" size="lg" leftSection={<IconX size={20} aria-hidden />} onClick={onDone}>
           {t('details.cancel')}

@@ -11,7 +11,7 @@ import { useClient } from '../api/get-client.ts';
 import { useFormDraft } from '../hooks/use-form-draft.ts';
 import { type ClientFormValues, emptyClientForm } from '../utils/client-form-values.ts';
 import { ClientDetails } from './client-details.tsx';
-import { ClientForm, clientBody } from './client-form.tsx';
+import { ClientForm } from './client-form.tsx';
 
 const step = 'newClientWizardNewClient';
 /** Never kept in the tab's storage: the birth number is the most sensitive field (DOMAIN "GDPR"). */
@@ -67,21 +67,16 @@ function NewClientForm({ caseId }: { caseId: string }) {
         </Alert>
       ) : null}
       <ClientForm
-        mode={{ kind: 'create', caseId }}
+        mode={{ kind: 'create', caseId, submit: (body) => createCall.mutateAsync(body) }}
         initialValues={initialValues}
         submitLabel={t('newClient.submit')}
-        submitting={createCall.isPending || createCall.isSuccess}
         onValuesChange={draft.save}
-        onSubmit={(values, onError) =>
-          createCall.mutate(clientBody(values, caseId), {
-            onSuccess: async () => {
-              draft.clear();
-              void toast.success(t('newClient.saved'));
-              await navigate(nextHref(caseId));
-            },
-            onError,
-          })
-        }
+        onSuccess={async () => {
+          draft.clear();
+          void toast.success(t('newClient.saved'));
+          await navigate(nextHref(caseId));
+        }}
+        leavesOnSuccess
       />
     </Stack>
   );

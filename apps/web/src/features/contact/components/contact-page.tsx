@@ -10,7 +10,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type ContactForm, ContactFormSchema } from '@opora/contracts';
 import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -20,13 +19,11 @@ import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
-import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
+import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { type SessionUser, useSessionUser } from '@/lib/session.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 import classes from './contact.module.css';
 import { EmergencyNotice, OperatorDetails } from './operator-details.tsx';
-
-const fields = ['firstName', 'lastName', 'email', 'text'] as const;
 
 /** A signed-in person's names and e-mail are filled in for them; the message is always empty. */
 function blankMessage(user: SessionUser | null): ContactForm {
@@ -43,10 +40,15 @@ export function ContactPage() {
   const { t } = useTranslation(['contact', 'errors', 'validation']);
   const user = useSessionUser();
   const sendCall = useSendContactMessage();
-  const form = useForm<ContactForm>({
-    mode: 'uncontrolled',
+  const { form, onSubmit, submitting, failure } = useContractForm({
+    schema: ContactFormSchema,
     initialValues: blankMessage(user),
-    validate: schemaValidator(ContactFormSchema),
+    submit: (body) => sendCall.mutateAsync(body),
+    onSuccess: () => {
+      form.reset();
+    },
+    // Field errors sit beside their fields; anything else (rate limit, outage) is said above the button.
+    onError: () => true,
   });
 
   // The user may load after the first render; fill in only what the person has not typed yet.
@@ -62,26 +64,12 @@ export function ContactPage() {
     });
   }, [user?.id]);
 
-  const submit = (values: ContactForm) => {
-    sendCall.mutate(ContactFormSchema.parse(values), {
-      onSuccess: () => form.reset(),
-      onError: (error) => {
-        if (showServerErrors(form, error, fields)) focusFirstInvalidField();
-      },
-    });
-  };
-
-  // Field errors sit beside their fields; anything else (rate limit, outage) is said above the button.
-  const error = sendCall.error;
-  const onFields =
-    error instanceof ApiError &&
-    error.errors.some((detail) => (fields as readonly string[]).includes(detail.property));
-  const failure =
-    sendCall.isError && !onFields
-      ? error instanceof ApiError
-        ? t(apiErrorMessageKeys(error))
-        : t('errors:unknown')
-      : null;
+  const failureMessage =
+    failure === null
+      ? null
+      : failure instanceof ApiError
+        ? t(apiErrorMessageKeys(failure))
+        : t('errors:unknown');
 
   return (
     <Container className={classes.page}>
@@ -92,11 +80,7 @@ export function ContactPage() {
         </Stack>
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl" className={classes.grid}>
           <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} className={classes.formCard}>
-            <form
-              noValidate
-              onSubmit={form.onSubmit(submit, focusFirstInvalidField)}
-              aria-labelledby="contact-form-title"
-            >
+            <form noValidate onSubmit={onSubmit} aria-labelledby="contact-form-title">
               <Stack gap="md">
                 <Title id="contact-form-title" order={2} size="h3">
                   {t('contact.form.title')}
@@ -143,9 +127,9 @@ export function ContactPage() {
                   key={form.key('text')}
                   {...form.getInputProps('text')}
                 />
-                {failure ? (
+                {failureMessage ? (
                   <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />}>
-                    {failure}
+                    {failureMessage}
                   </Alert>
                 ) : null}
                 <Text size="sm" c="dimmed">
@@ -157,7 +141,7 @@ export function ContactPage() {
                 <Button
                   type="submit"
                   size="lg"
-                  loading={sendCall.isPending}
+                  loading={submitting}
                   leftSection={<IconSend size={20} aria-hidden />}
                   className={classes.submit}
                 >

@@ -1,44 +1,30 @@
 import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { type ChangePasswordForm, ChangePasswordFormSchema } from '@opora/contracts';
+import { ChangePasswordFormSchema } from '@opora/contracts';
 import { IconArrowLeft, IconKey } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/overlays/toast.tsx';
 import { paths } from '@/config/paths.ts';
 import { NewPasswordField, PasswordField } from '@/lib/forms/account-fields.tsx';
-import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
-import { toastError } from '@/lib/forms/notify.ts';
+import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { useChangePassword } from '../api/change-password.ts';
-
-const fields = ['currentPassword', 'newPassword'];
 
 /** `/user/change-password` (SPEC §2, §5): current password, the new one twice. */
 export function ChangePasswordPage() {
   const { t } = useFormTranslation();
   const navigate = useNavigate();
   const changeCall = useChangePassword();
-  const form = useForm<ChangePasswordForm>({
-    mode: 'uncontrolled',
+  const { form, onSubmit, submitting } = useContractForm({
+    schema: ChangePasswordFormSchema,
     initialValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
-    validate: schemaValidator(ChangePasswordFormSchema),
+    submit: ({ currentPassword, newPassword }) => changeCall.mutateAsync({ currentPassword, newPassword }),
+    codeFields: { IncorrectCurrentPassword: 'currentPassword' },
+    onSuccess: () => {
+      void toast.success(t('changePassword.success'));
+      void navigate(paths.userProfile.getHref());
+    },
+    leavesOnSuccess: true,
   });
-
-  const submit = ({ currentPassword, newPassword }: ChangePasswordForm) =>
-    changeCall.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          void toast.success(t('changePassword.success'));
-          void navigate(paths.userProfile.getHref());
-        },
-        onError: (error) => {
-          if (showServerErrors(form, error, fields, { IncorrectCurrentPassword: 'currentPassword' })) {
-            focusFirstInvalidField();
-          } else toastError(t, error);
-        },
-      },
-    );
 
   return (
     <Stack gap="lg" maw={560}>
@@ -51,7 +37,7 @@ export function ChangePasswordPage() {
         <Text c="dimmed">{t('changePassword.intro')}</Text>
       </Stack>
       <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-        <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
+        <form noValidate onSubmit={onSubmit}>
           <Stack gap="md">
             <PasswordField
               label={t('fields.currentPassword')}
@@ -74,7 +60,7 @@ export function ChangePasswordPage() {
               <Button
                 type="submit"
                 size="md"
-                loading={changeCall.isPending}
+                loading={submitting}
                 leftSection={<IconKey size={20} aria-hidden />}
               >
                 {t('changePassword.submit')}

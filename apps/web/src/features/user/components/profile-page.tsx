@@ -10,7 +10,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { type CurrentUser, formatPhone, type Locale, UpdateCurrentUserSchema } from '@opora/contracts';
 import { IconDeviceFloppy, IconKey, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
@@ -20,8 +19,8 @@ import { toast } from '@/components/overlays/toast.tsx';
 import { paths } from '@/config/paths.ts';
 import { forgetDeletedSession } from '@/lib/auth/session-runtime.ts';
 import { NameField, PhoneField } from '@/lib/forms/account-fields.tsx';
-import { focusFirstInvalidField, schemaValidator, showServerErrors } from '@/lib/forms/form-errors.tsx';
 import { toastError } from '@/lib/forms/notify.ts';
+import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { changeLocale } from '@/lib/i18n/i18n.ts';
 import { useSessionUser } from '@/lib/session.ts';
@@ -30,8 +29,6 @@ import { useResendEmailConfirmation } from '../api/resend-email-confirmation.ts'
 import { useUpdateCurrentUser } from '../api/update-current-user.ts';
 
 type ProfileValues = { firstName: string; lastName: string; phone: string; locale: Locale };
-
-const fields = ['firstName', 'lastName', 'phone', 'locale'];
 
 /** Hints of different lengths below the inputs, so the side-by-side inputs stay aligned. */
 const hintBelow: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
@@ -44,33 +41,27 @@ function toUpdate(values: ProfileValues) {
 function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useFormTranslation();
   const updateCall = useUpdateCurrentUser();
-  const form = useForm<ProfileValues>({
-    mode: 'uncontrolled',
-    initialValues: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      phone: user.phone ? formatPhone(user.phone) : '',
-      locale: user.locale,
+  const initialValues: ProfileValues = {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ? formatPhone(user.phone) : '',
+    locale: user.locale,
+  };
+  const { form, onSubmit, submitting } = useContractForm({
+    schema: UpdateCurrentUserSchema,
+    initialValues,
+    toInput: toUpdate,
+    submit: (body) => updateCall.mutateAsync(body),
+    onSuccess: (updated) => {
+      form.resetDirty();
+      void toast.success(t('profile.saved'));
+      // The language chosen for e-mails is the language of the interface too.
+      void changeLocale(updated.locale);
     },
-    validate: schemaValidator(UpdateCurrentUserSchema, toUpdate),
   });
 
-  const submit = (values: ProfileValues) =>
-    updateCall.mutate(UpdateCurrentUserSchema.parse(toUpdate(values)), {
-      onSuccess: (updated) => {
-        form.resetDirty();
-        void toast.success(t('profile.saved'));
-        // The language chosen for e-mails is the language of the interface too.
-        void changeLocale(updated.locale);
-      },
-      onError: (error) => {
-        if (showServerErrors(form, error, fields)) focusFirstInvalidField();
-        else toastError(t, error);
-      },
-    });
-
   return (
-    <form noValidate onSubmit={form.onSubmit(submit, focusFirstInvalidField)}>
+    <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <NameField part="firstName" key={form.key('firstName')} {...form.getInputProps('firstName')} />
@@ -90,11 +81,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
           />
         </SimpleGrid>
         <Group>
-          <Button
-            type="submit"
-            loading={updateCall.isPending}
-            leftSection={<IconDeviceFloppy size={20} aria-hidden />}
-          >
+          <Button type="submit" loading={submitting} leftSection={<IconDeviceFloppy size={20} aria-hidden />}>
             {t('profile.save')}
           </Button>
         </Group>
