@@ -36,6 +36,7 @@ import {
   clientFormFields,
   toClientCreateInput,
   toClientUpdateInput,
+  updateNeedsConsent,
 } from '../utils/client-form-values.ts';
 import { AddressFields } from './address-fields.tsx';
 
@@ -327,7 +328,7 @@ export function ClientForm({
           />
         </Section>
 
-        {mode.kind === 'create' ? (
+        {stored === null || updateNeedsConsent(stored, values.isClient) ? (
           <Section title={t('form.sections.consent')}>
             <Checkbox
               size="md"
@@ -342,7 +343,7 @@ export function ClientForm({
               {...form.getInputProps('healthDataConsent', { type: 'checkbox' })}
             />
           </Section>
-        ) : stored?.healthDataConsent ? (
+        ) : stored.healthDataConsent ? (
           <Text c="dimmed">
             {t(stored.healthDataConsent.onBehalf ? 'details.consentOnBehalf' : 'details.consentSelf', {
               by: stored.healthDataConsent.grantedBy,

@@ -1,4 +1,4 @@
-import { ClientCreateSchema, ClientUpdateSchema } from '@opora/contracts';
+import { type Client, ClientCreateSchema, ClientUpdateSchema } from '@opora/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type ClientFormValues,
@@ -7,6 +7,7 @@ import {
   formFieldOf,
   toClientCreateInput,
   toClientUpdateInput,
+  updateNeedsConsent,
 } from './client-form-values.ts';
 import { ageOn } from './person.ts';
 
@@ -65,6 +66,24 @@ describe('client form values', () => {
       toClientUpdateInput({ ...filled, birthNumber: '9055011251', removeBirthNumber: true }).birthNumber,
     ).toBe(null);
     expect(ClientUpdateSchema.safeParse(toClientUpdateInput(filled)).success).toBe(true);
+  });
+
+  it('asks the consent again only when the stored one no longer covers the client, and sends it when ticked', () => {
+    const consent = (onBehalf: boolean): Pick<Client, 'healthDataConsent'> => ({
+      healthDataConsent: { grantedAt: '2026-11-24T08:00:00.000Z', grantedBy: 'Jana Nováková', onBehalf },
+    });
+    const own = consent(false) as Client;
+    const onBehalf = consent(true) as Client;
+    expect(updateNeedsConsent(own, true)).toBe(false);
+    expect(updateNeedsConsent(own, false)).toBe(true);
+    expect(updateNeedsConsent(onBehalf, false)).toBe(false);
+    expect(updateNeedsConsent(onBehalf, true)).toBe(false);
+    expect(updateNeedsConsent({ healthDataConsent: null } as Client, true)).toBe(true);
+
+    expect(ClientUpdateSchema.parse(toClientUpdateInput(filled)).healthDataConsent).toBe(true);
+    expect(
+      ClientUpdateSchema.parse(toClientUpdateInput({ ...filled, healthDataConsent: false })),
+    ).not.toHaveProperty('healthDataConsent');
   });
 
   it('puts errors of an address part chosen from the suggestions on the place field', () => {

@@ -134,8 +134,18 @@ export function clientFormValues(client: Client): ClientFormValues {
     contactPerson: personValues(client.contactPerson),
     hasAttendingDoctor: client.attendingDoctor !== null,
     attendingDoctor: personValues(client.attendingDoctor),
-    healthDataConsent: client.healthDataConsent !== null,
+    // Asked again only when a change needs it (`updateNeedsConsent`); then it must be ticked afresh.
+    healthDataConsent: false,
   };
+}
+
+/**
+ * Whether saving the stored client with "I am the client" as given needs the health-data consent
+ * again: none stands, or the one on record is the user's own and the client is now someone else
+ * (the API's rule; it refuses the save on `healthDataConsent` otherwise).
+ */
+export function updateNeedsConsent(client: Client, isClient: boolean): boolean {
+  return client.healthDataConsent === null || (!isClient && !client.healthDataConsent.onBehalf);
 }
 
 const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value);
@@ -184,11 +194,15 @@ export function toClientCreateInput(values: ClientFormValues, caseId?: string) {
 
 /**
  * `ClientUpdateSchema`'s input: an empty birth number keeps the stored one (left out), a typed one
- * replaces it, "remove" sends `null`.
+ * replaces it, "remove" sends `null`; the consent goes along when it was asked and ticked.
  */
 export function toClientUpdateInput(values: ClientFormValues) {
   const birthNumber = values.removeBirthNumber ? null : blankToUndefined(values.birthNumber);
-  return { ...commonInput(values), ...(birthNumber === undefined ? {} : { birthNumber }) };
+  return {
+    ...commonInput(values),
+    ...(birthNumber === undefined ? {} : { birthNumber }),
+    ...(values.healthDataConsent ? { healthDataConsent: true as const } : {}),
+  };
 }
 
 /**
