@@ -91,6 +91,21 @@ export const careRequestTransitions: Record<CareRequestStatusCode, readonly Care
   expired: [],
 };
 
+/**
+ * What an entry of a request's history records (the database's `care_request_event_kind`, which
+ * should import this tuple once the schema is next touched).
+ */
+export const careRequestEventKinds = [
+  'created',
+  'status-changed',
+  'note-changed',
+  'document-added',
+  'document-removed',
+  'survey-answered',
+  'updated',
+] as const;
+export type CareRequestEventKind = (typeof careRequestEventKinds)[number];
+
 export function isTerminalCareRequestStatus(code: CareRequestStatusCode): boolean {
   return careRequestTransitions[code].length === 0;
 }
@@ -108,6 +123,29 @@ export type ContactType = (typeof contactTypes)[number];
 
 export const subscriptionTypeCodes = ['self-managed', 'with-assistant', 'free'] as const;
 export type SubscriptionTypeCode = (typeof subscriptionTypeCodes)[number];
+
+/** Self-managed, or with an assistant who contacts providers on the user's behalf (SPEC §1). */
+export const subscriptionVariants = ['self-managed', 'with-assistant'] as const;
+export type SubscriptionVariant = (typeof subscriptionVariants)[number];
+
+/**
+ * A subscription is `active` while paid; `past-due` while a failed renewal is retried (access kept);
+ * `cancelled` once a cancelled subscription's month ran out; `expired` when the retries failed.
+ */
+export const subscriptionStatuses = ['active', 'past-due', 'cancelled', 'expired'] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** A checkout at the payment gateway: open until the gateway reports its outcome, or it is abandoned. */
+export const checkoutStatuses = ['open', 'paid', 'failed', 'cancelled', 'expired'] as const;
+export type CheckoutStatus = (typeof checkoutStatuses)[number];
+
+/** An assistant's task to contact providers for a with-assistant subscriber. */
+export const assistantTaskStatuses = ['open', 'done'] as const;
+export type AssistantTaskStatus = (typeof assistantTaskStatuses)[number];
+
+/** How a with-assistant subscriber wants to be contacted. */
+export const assistantContactChannels = ['phone', 'email'] as const;
+export type AssistantContactChannel = (typeof assistantContactChannels)[number];
 
 /** Kinds of questionnaire: the extended case survey (public), the case survey, and a service's own survey. */
 export const surveyTypes = ['extended-case', 'case', 'service'] as const;

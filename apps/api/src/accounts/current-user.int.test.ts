@@ -1,5 +1,6 @@
 import { CurrentUserSchema } from '@opora/contracts';
-import { identityUsers, subscriptions, subscriptionTypes, users } from '@opora/db';
+import { identityUsers, subscriptions, users } from '@opora/db';
+import { createSubscription } from '@opora/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -63,13 +64,9 @@ describe('GET /api/v1/web/users/me', () => {
   });
 
   it('shows the live subscription with the day it renews', async () => {
-    const [selfManaged] = await server.database.db
-      .select()
-      .from(subscriptionTypes)
-      .where(eq(subscriptionTypes.code, 'self-managed'));
-    await server.database.db.insert(subscriptions).values({
+    await createSubscription(server.database.db, {
       userId: account.userId,
-      subscriptionTypeId: selfManaged?.id ?? '',
+      startedAt: new Date('2026-12-01T10:00:00Z'),
       currentPeriodEnd: new Date('2026-12-31T22:30:00Z'),
     });
     const user = (await server.app.inject({ method: 'GET', url: '/api/v1/web/users/me', headers })).json();

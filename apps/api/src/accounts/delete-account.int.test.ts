@@ -7,11 +7,16 @@ import {
   identityUsers,
   providerUsers,
   subscriptions,
-  subscriptionTypes,
   userActionTokens,
   users,
 } from '@opora/db';
-import { createCareRequest, createCase, createClient, createProvider } from '@opora/db/testing';
+import {
+  createCareRequest,
+  createCase,
+  createClient,
+  createProvider,
+  createSubscription,
+} from '@opora/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/wait-for.ts';
@@ -57,15 +62,7 @@ async function carerWithHistory() {
   const request = await createCareRequest(db, { caseId: requestedCase.id });
   const quietClient = await createClient(db, { ownerUserId: userId, birthNumber: '9055011251' });
   const quietCase = await createCase(db, { ownerUserId: userId, clientId: quietClient.id });
-  const [selfManaged] = await db
-    .select()
-    .from(subscriptionTypes)
-    .where(eq(subscriptionTypes.code, 'self-managed'));
-  await db.insert(subscriptions).values({
-    userId,
-    subscriptionTypeId: selfManaged?.id ?? '',
-    currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000),
-  });
+  await createSubscription(db, { userId, currentPeriodEnd: new Date(Date.now() + 20 * 86_400_000) });
   const provider = await createProvider(db);
   await db.insert(providerUsers).values({ providerId: provider.id, userId, roles: ['providerUser'] });
   return { ...account, session, userId, requestedCase, request, quietClient, quietCase };

@@ -1,4 +1,11 @@
-import { type DbExecutor, facilities, facilityServiceCounties, facilityServices, providers } from '@opora/db';
+import {
+  type DbExecutor,
+  facilities,
+  facilityServiceCounties,
+  facilityServices,
+  priceColumns,
+  providers,
+} from '@opora/db';
 import {
   createFacility,
   createFacilityService,
@@ -28,25 +35,31 @@ type AreaRow = {
   id: string;
   verified: boolean;
   name: string;
-  price_czk: number | null;
   service_type_id: string;
   service_category_id: string;
   form: string;
+  price_in_other_currency: boolean | null;
+  price_amount_minor: number | null;
 };
 
 const sortedRows = <T extends Record<string, unknown>>(rows: T[]) =>
   rows.map((row) => JSON.stringify(row)).toSorted();
 
-/** Active services of each county (its links), and of each region (links to any of its counties). */
+/**
+ * Active services of each county (its links), and of each region (links to any of its counties); a
+ * price's currency is the area's own when it is its country's (CZK in Czechia, EUR in Slovakia).
+ */
 async function expectedRows(db: DbExecutor) {
   const { rows } = await db.execute<AreaRow>(sql`
-    select c.code as area_code, fs.id, fs.verified, fs.name, fs.price_czk, fs.service_type_id,
-      fs.service_category_id, fs.form
+    select c.code as area_code, fs.id, fs.verified, fs.name, fs.service_type_id, fs.service_category_id, fs.form,
+      fs.price_currency::text <> (case left(c.code, 2) when 'SK' then 'EUR' else 'CZK' end) as price_in_other_currency,
+      fs.price_amount_minor
     from counties c
     join facility_services fs on fs.status = 'active'
       and fs.id in (select fsc.facility_service_id from facility_service_counties fsc where fsc.county_code = c.code)
     union all
-    select r.code, fs.id, fs.verified, fs.name, fs.price_czk, fs.service_type_id, fs.service_category_id, fs.form
+    select r.code, fs.id, fs.verified, fs.name, fs.service_type_id, fs.service_category_id, fs.form,
+      fs.price_currency::text <> (case left(r.code, 2) when 'SK' then 'EUR' else 'CZK' end), fs.price_amount_minor
     from regions r
     join facility_services fs on fs.status = 'active'
       and fs.id in (select fsc.facility_service_id from facility_service_counties fsc
@@ -57,8 +70,8 @@ async function expectedRows(db: DbExecutor) {
 
 async function maintainedRows(db: DbExecutor) {
   const { rows } = await db.execute<AreaRow>(sql`
-    select area_code, facility_service_id as id, verified, name, price_czk, service_type_id,
-      service_category_id, form
+    select area_code, facility_service_id as id, verified, name, service_type_id, service_category_id, form,
+      price_in_other_currency, price_amount_minor
     from catalogue_area_services
   `);
   return rows;
@@ -67,7 +80,8 @@ async function maintainedRows(db: DbExecutor) {
 /** What a list item showed, joined per row as the public list did: active services with links. */
 async function expectedItems(db: DbExecutor) {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select fs.id, fs.name, fs.form, fs.price_czk, fs.place, fs.sponsored, fs.verified,
+    select fs.id, fs.name, fs.form, fs.price_amount_minor, fs.price_currency, fs.price_vat_rate_percent,
+      fs.place, fs.sponsored, fs.verified,
       f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
       fc.code as county_code, fc.name as county_name,
       p.id as provider_id, p.name as provider_name, p.verified as provider_verified,
@@ -86,7 +100,8 @@ async function expectedItems(db: DbExecutor) {
 
 async function maintainedItems(db: DbExecutor) {
   const { rows } = await db.execute<Record<string, unknown>>(sql`
-    select facility_service_id as id, name, form, price_czk, place, sponsored, verified,
+    select facility_service_id as id, name, form, price_amount_minor, price_currency, price_vat_rate_percent,
+      place, sponsored, verified,
       facility_id, facility_name, street, city, zipcode, county_code, county_name,
       provider_id, provider_name, provider_verified, service_type_id, service_type_code, service_type_form,
       service_category_id, service_category_code
@@ -129,6 +144,12 @@ async function areasOf(serviceId: string, db: DbExecutor = database.db) {
     sql`select area_code from catalogue_area_services where facility_service_id = ${serviceId} order by area_code`,
   );
   return rows.map((row) => row.area_code);
+}
+
+async function areaRowOf(serviceId: string, areaCode: string) {
+  return (await maintainedRows(database.db)).find(
+    (candidate) => candidate.id === serviceId && candidate.area_code === areaCode,
+  );
 }
 
 async function itemOf(serviceId: string, db: DbExecutor = database.db) {
@@ -180,7 +201,10 @@ describe('catalogue_area_services and catalogue_area_counts', () => {
   });
 
   it('follow the name, price, verification, type and form the lists sort and filter by', async () => {
-    const service = await createFacilityService(database.db, { counties: ['CZ0311'], priceCzk: 100 });
+    const service = await createFacilityService(database.db, {
+      counties: ['CZ0311'],
+      price: { amountMinor: 10_000, currency: 'CZK', vatRatePercent: 0 },
+    });
     const [nursing] = await database.db
       .execute<{ id: string; category_id: string }>(
         sql`select id, category_id from service_types where code = 'home-nursing'`,
@@ -188,7 +212,25 @@ describe('catalogue_area_services and catalogue_area_counts', () => {
       .then((result) => result.rows);
     await database.db
       .update(facilityServices)
-      .set({ name: 'Čistá péče', priceCzk: null, verified: false })
+      .set({ priceAmountMinor: 12_345 })
+      .where(eq(facilityServices.id, service.id));
+    await expectConsistent();
+    expect(await itemOf(service.id)).toMatchObject({ price_amount_minor: 12_345, price_currency: 'CZK' });
+    // Euro in a Czech county: the other currency, listed after the crowns; then the VAT rate alone.
+    await database.db
+      .update(facilityServices)
+      .set({ ...priceColumns({ amountMinor: 990, currency: 'EUR', vatRatePercent: 23 }) })
+      .where(eq(facilityServices.id, service.id));
+    await expectConsistent();
+    expect(await areaRowOf(service.id, 'CZ0311')).toMatchObject({ price_in_other_currency: true });
+    await database.db
+      .update(facilityServices)
+      .set({ priceVatRatePercent: 5 })
+      .where(eq(facilityServices.id, service.id));
+    expect(await itemOf(service.id)).toMatchObject({ price_amount_minor: 990, price_vat_rate_percent: 5 });
+    await database.db
+      .update(facilityServices)
+      .set({ name: 'Čistá péče', ...priceColumns(null), verified: false })
       .where(eq(facilityServices.id, service.id));
     await expectConsistent();
     await database.db
@@ -200,10 +242,18 @@ describe('catalogue_area_services and catalogue_area_counts', () => {
       })
       .where(eq(facilityServices.id, service.id));
     await expectConsistent();
-    const [row] = (await maintainedRows(database.db)).filter(
-      (candidate) => candidate.id === service.id && candidate.area_code === 'CZ0311',
-    );
-    expect(row).toMatchObject({ name: 'Čistá péče', price_czk: null, verified: false, form: 'health' });
+    expect(await areaRowOf(service.id, 'CZ0311')).toMatchObject({
+      name: 'Čistá péče',
+      price_in_other_currency: null,
+      price_amount_minor: null,
+      verified: false,
+      form: 'health',
+    });
+    expect(await itemOf(service.id)).toMatchObject({
+      price_amount_minor: null,
+      price_currency: null,
+      price_vat_rate_percent: null,
+    });
   });
 
   it('do not rewrite a service’s rows when nothing the lists use changed', async () => {

@@ -39,7 +39,8 @@ type DetailRow = ServiceRow & {
 const detailStatement = {
   name: 'catalogue-service-detail',
   text: `
-    select fs.id, fs.name, fs.form, fs.price_czk, fs.place, fs.sponsored, fs.verified, fs.description, fs.url,
+    select fs.id, fs.name, fs.form, fs.place, fs.sponsored, fs.verified, fs.description, fs.url,
+      fs.price_amount_minor, fs.price_currency, fs.price_vat_rate_percent,
       f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
       f.type as facility_type, f.web as facility_web, f.description as facility_description,
       fc.code as county_code, fc.name as county_name, r.code as region_code, r.name as region_name,

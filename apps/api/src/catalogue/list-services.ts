@@ -19,13 +19,17 @@ export interface ServiceListInput {
 /**
  * Orders of the public list, each served by an index of `catalogue_area_services` that starts with
  * the area and ends with the id (paging is stable when names or prices tie). Names sort by Czech rules
- * (ICU collation), which those indexes are built with.
+ * (ICU collation), which those indexes are built with. Prices compare within a currency only: the
+ * area's own currency (CZK in Czech areas, EUR in Slovak ones) first, then the other, then services
+ * priced individually; `-price` reverses the amounts, not that grouping.
  */
 const orders: Record<ServiceListSort, string> = {
   recommended: 'cas.verified desc nulls last, cas.name collate "cs-x-icu", cas.facility_service_id',
   name: 'cas.name collate "cs-x-icu", cas.facility_service_id',
-  price: 'cas.price_czk asc nulls last, cas.facility_service_id',
-  '-price': 'cas.price_czk desc nulls last, cas.facility_service_id',
+  price:
+    'cas.price_in_other_currency asc nulls last, cas.price_amount_minor asc nulls last, cas.facility_service_id',
+  '-price':
+    'cas.price_in_other_currency asc nulls last, cas.price_amount_minor desc nulls last, cas.facility_service_id',
 };
 
 /** The optional filters ($3 type, $4 category, $5 form) over a table carrying those columns. */
@@ -90,7 +94,8 @@ const listStatement = (sort: ServiceListSort) => `
   cross join scope
   left join (
     select page.position,
-      cs.facility_service_id as id, cs.name, cs.form, cs.price_czk, cs.place, cs.sponsored, cs.verified,
+      cs.facility_service_id as id, cs.name, cs.form, cs.place, cs.sponsored, cs.verified,
+      cs.price_amount_minor, cs.price_currency, cs.price_vat_rate_percent,
       cs.facility_id, cs.facility_name, cs.street, cs.city, cs.zipcode, cs.county_code, cs.county_name,
       cs.provider_id, cs.provider_name, cs.provider_verified,
       cs.service_type_id, cs.service_type_code, cs.service_type_form,

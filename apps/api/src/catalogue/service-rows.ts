@@ -1,10 +1,13 @@
-import type { Address, FacilityService } from '@opora/contracts';
+import type { Address, Currency, FacilityService, Price } from '@opora/contracts';
 
 /** A service row as the catalogue queries select it (snake_case, as PostgreSQL names the columns). */
 export type ServiceRow = {
   id: string;
   name: string;
-  price_czk: number | null;
+  /** The price's three columns, all null when priced individually. */
+  price_amount_minor: number | null;
+  price_currency: Currency | null;
+  price_vat_rate_percent: number | null;
   place: string | null;
   sponsored: boolean;
   verified: boolean;
@@ -36,12 +39,26 @@ export function addressOf(row: {
   return { street: row.street, city: row.city, zipcode: row.zipcode ?? '' };
 }
 
+/** The price of a service row; the database keeps its three columns all set or all null. */
+export function priceOf(
+  row: Pick<ServiceRow, 'price_amount_minor' | 'price_currency' | 'price_vat_rate_percent'>,
+): Price | null {
+  if (row.price_amount_minor === null || row.price_currency === null || row.price_vat_rate_percent === null) {
+    return null;
+  }
+  return {
+    amountMinor: row.price_amount_minor,
+    currency: row.price_currency,
+    vatRatePercent: row.price_vat_rate_percent,
+  };
+}
+
 /** A guest's view of a service: `alreadyRequested` is filled in per caller afterwards. */
 export function toFacilityService(row: ServiceRow): FacilityService {
   return {
     id: row.id,
     name: row.name,
-    price: row.price_czk,
+    price: priceOf(row),
     place: row.place,
     facility: {
       id: row.facility_id,

@@ -1,4 +1,4 @@
-import { ServiceDetailSchema, ServiceListSchema, ServiceTaxonomySchema } from '@opora/contracts';
+import { type Price, ServiceDetailSchema, ServiceListSchema, ServiceTaxonomySchema } from '@opora/contracts';
 import { contacts } from '@opora/db';
 import {
   createFacility,
@@ -73,7 +73,7 @@ describe('GET /api/v1/web/services', () => {
       serviceTypeCode: 'home-care-service',
       counties: ['CZ0642'],
       sponsored: true,
-      priceCzk: 160,
+      price: { amountMinor: 16_050, currency: 'CZK', vatRatePercent: 0 },
       place: 'V domácnosti klienta',
     });
     await createFacilityService(database.db, {
@@ -104,7 +104,7 @@ describe('GET /api/v1/web/services', () => {
       {
         id: active.id,
         name: 'Pečovatelská služba U Parku',
-        price: 160,
+        price: { amountMinor: 16_050, currency: 'CZK', vatRatePercent: 0 },
         place: 'V domácnosti klienta',
         facility: {
           id: facility.id,
@@ -193,8 +193,13 @@ describe('GET /api/v1/web/services', () => {
   });
 
   it('orders verified services first, then by Czech name; by price with unpriced services last either way', async () => {
-    const make = (name: string, verified: boolean, priceCzk: number | null) =>
-      createFacilityService(database.db, { name, verified, priceCzk, counties: ['CZ0427'] });
+    const make = (name: string, verified: boolean, crowns: number | null) =>
+      createFacilityService(database.db, {
+        name,
+        verified,
+        price: crowns === null ? null : { amountMinor: crowns * 100, currency: 'CZK', vatRatePercent: 0 },
+        counties: ['CZ0427'],
+      });
     const chata = await make('Chata Labe', true, 300);
     const hrad = await make('Hrad Střekov', true, null);
     const cesta = await make('Cesta domů', false, 100);
@@ -207,6 +212,73 @@ describe('GET /api/v1/web/services', () => {
     expect(await names('name')).toEqual([cesta.name, hrad.name, chata.name, zahrada.name]);
     expect(await names('price')).toEqual([cesta.name, chata.name, zahrada.name, hrad.name]);
     expect(await names('-price')).toEqual([zahrada.name, chata.name, cesta.name, hrad.name]);
+  });
+
+  it('shows prices in euro with their VAT rate and orders the area’s own currency first, by amount', async () => {
+    const make = (name: string, county: string, price: Price | null) =>
+      createFacilityService(database.db, { name, price, counties: [county] });
+    // Žilina (Slovakia): euro is the area's currency, a price in crowns comes after every euro price.
+    const levna = await make('Lacná', 'SK031B', { amountMinor: 950, currency: 'EUR', vatRatePercent: 23 });
+    const draha = await make('Drahá', 'SK031B', { amountMinor: 1_290, currency: 'EUR', vatRatePercent: 0 });
+    const koruny = await make('Koruny', 'SK031B', {
+      amountMinor: 10_000,
+      currency: 'CZK',
+      vatRatePercent: 0,
+    });
+    const zdarma = await make('Zdarma', 'SK031B', { amountMinor: 0, currency: 'EUR', vatRatePercent: 0 });
+    const dotaz = await make('Na dotaz', 'SK031B', null);
+    // Prostějov (Czech Republic): crowns first, then euro.
+    const sto = await make('Sto korun', 'CZ0713', {
+      amountMinor: 10_000,
+      currency: 'CZK',
+      vatRatePercent: 21,
+    });
+    const tri = await make('Tři sta korun', 'CZ0713', {
+      amountMinor: 30_000,
+      currency: 'CZK',
+      vatRatePercent: 0,
+    });
+    const eura = await make('Pět eur', 'CZ0713', { amountMinor: 500, currency: 'EUR', vatRatePercent: 0 });
+    const nic = await make('Bez ceny', 'CZ0713', null);
+    const ids = async (query: string) => (await list(query)).items.map((item) => item.name);
+
+    for (const area of ['countyCode=SK031B', 'regionCode=SK031']) {
+      expect(await ids(`${area}&sort=price`)).toEqual(
+        [zdarma, levna, draha, koruny, dotaz].map((s) => s.name),
+      );
+      expect(await ids(`${area}&sort=-price`)).toEqual(
+        [draha, levna, zdarma, koruny, dotaz].map((s) => s.name),
+      );
+    }
+    for (const area of ['countyCode=CZ0713', 'regionCode=CZ071']) {
+      expect(await ids(`${area}&sort=price`)).toEqual([sto, tri, eura, nic].map((s) => s.name));
+      expect(await ids(`${area}&sort=-price`)).toEqual([tri, sto, eura, nic].map((s) => s.name));
+    }
+    // Paging keeps the order across the currencies.
+    const paged: string[] = [];
+    for (const page of [1, 2, 3]) {
+      paged.push(
+        ...(await list(`countyCode=SK031B&sort=price&pageSize=2&page=${page}`)).items.map((i) => i.name),
+      );
+    }
+    expect(paged).toEqual([zdarma, levna, draha, koruny, dotaz].map((s) => s.name));
+
+    const items = (await list('countyCode=SK031B&sort=price')).items;
+    expect(items.map((item) => item.price)).toEqual([
+      { amountMinor: 0, currency: 'EUR', vatRatePercent: 0 },
+      { amountMinor: 950, currency: 'EUR', vatRatePercent: 23 },
+      { amountMinor: 1_290, currency: 'EUR', vatRatePercent: 0 },
+      { amountMinor: 10_000, currency: 'CZK', vatRatePercent: 0 },
+      null,
+    ]);
+    const detail = await app.inject({ method: 'GET', url: `/api/v1/web/services/${levna.id}` });
+    expect(ServiceDetailSchema.parse(detail.json()).price).toEqual({
+      amountMinor: 950,
+      currency: 'EUR',
+      vatRatePercent: 23,
+    });
+    const unpriced = await app.inject({ method: 'GET', url: `/api/v1/web/services/${dotaz.id}` });
+    expect(ServiceDetailSchema.parse(unpriced.json()).price).toBeNull();
   });
 
   it('pages through equal names without repeating or skipping a service', async () => {

@@ -141,7 +141,8 @@ const offerStatement = (byCase: boolean) => `
       exists (select from care_requests cr
               where cr.case_id = (select id from followed) and cr.facility_service_id = page.id)
         as already_requested,
-      cs.facility_service_id as id, cs.name, cs.form, cs.price_czk, cs.place, cs.sponsored, cs.verified,
+      cs.facility_service_id as id, cs.name, cs.form, cs.place, cs.sponsored, cs.verified,
+      cs.price_amount_minor, cs.price_currency, cs.price_vat_rate_percent,
       cs.facility_id, cs.facility_name, cs.street, cs.city, cs.zipcode, cs.county_code, cs.county_name,
       cs.provider_id, cs.provider_name, cs.provider_verified,
       cs.service_type_id, cs.service_type_code, cs.service_type_form,

@@ -27,7 +27,8 @@ import {
   IdParamSchema,
   IdSchema,
   maxPageSize,
-  PriceCzkSchema,
+  OptionalPriceInputSchema,
+  PriceSchema,
   paginatedSchema,
   SelectedIdSchema,
 } from './common.ts';
@@ -42,12 +43,6 @@ import {
 export const ServiceStatusSchema = z.enum(serviceStatuses, { error: requiredOr('invalidOption') });
 export const ContactTypeSchema = z.enum(contactTypes, { error: requiredOr('invalidOption') });
 export const ProviderRoleSchema = z.enum(providerRoles);
-
-/** A price typed into a form: whole crowns, zero or more. */
-export const PriceCzkInputSchema = z
-  .number({ error: requiredOr('number') })
-  .int(validationKey('integer'))
-  .min(0, validationKey('min'));
 
 export const AddressSchema = z
   .object({
@@ -140,8 +135,11 @@ export const FacilityServiceSchema = z
   .object({
     id: IdSchema,
     name: z.string(),
-    /** Whole CZK; null when the provider prices individually. */
-    price: PriceCzkSchema.nullable(),
+    /**
+     * Indicative price, VAT included, in the provider's currency (CZK or EUR); null when the provider
+     * prices individually.
+     */
+    price: PriceSchema.nullable(),
     /** Where the service is provided when it is not the facility's address ("in the client's home"). */
     place: z.string().nullable(),
     facility: z.object({
@@ -270,7 +268,7 @@ export const ProviderServiceSchema = z
     counties: z.array(CountyRefSchema),
     status: ServiceStatusSchema,
     url: z.string().nullable(),
-    price: PriceCzkSchema.nullable(),
+    price: PriceSchema.nullable(),
     description: z.string().nullable(),
     /** Where the service is provided, in words (e.g. "in the client's home"). */
     place: z.string().nullable(),
@@ -287,7 +285,8 @@ export const ProviderServiceInputSchema = z
     countyCodes: z.array(SelectedCountyCodeSchema).min(1, validationKey('choiceMin')),
     status: ServiceStatusSchema.default('draft'),
     url: optionalField(UrlSchema),
-    price: optionalField(PriceCzkInputSchema),
+    /** Amount as typed, currency and VAT rate, or none of them (priced individually). */
+    price: OptionalPriceInputSchema,
     description: optionalText({ max: 5000, multiline: true }),
     place: optionalText({ max: 500 }),
   })

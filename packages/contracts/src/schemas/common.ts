@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { currencies } from '../enums.ts';
-import { selectedOptionError } from '../validation/fields.ts';
+import { type Currency, currencies } from '../enums.ts';
+import { requiredOr, selectedOptionError } from '../validation/fields.ts';
+import { type ValidationKey, validationKey } from '../validation/keys.ts';
 
 /** Every database entity is keyed by a UUID (regions and counties by their official codes instead). */
 export const IdSchema = z.uuid().meta({ examples: ['6d1f0c3e-2a53-4a4c-9d7e-1f1e0a1b2c3d'] });
@@ -39,9 +40,134 @@ export const PriceSchema = MoneySchema.extend({ vatRatePercent: z.number().int()
 });
 export type Price = z.infer<typeof PriceSchema>;
 
-/** A price in whole Czech crowns (VAT included), never negative. */
-export const PriceCzkSchema = z.number().int().min(0).meta({ description: 'Whole CZK, VAT included' });
-export type PriceCzk = z.infer<typeof PriceCzkSchema>;
+/**
+ * VAT rates a provider may give a price with, by currency (a Czech provider prices in CZK under Czech
+ * VAT, a Slovak one in EUR under Slovak VAT): CZ 0, 12, 21 %; SK since 2025 0, 5, 19, 23 %. 0 means
+ * no VAT in the price — the usual case, since social services and health care are exempt in both
+ * countries (and a provider that is not a VAT payer charges none).
+ */
+export const vatRatesByCurrency: Record<Currency, readonly number[]> = {
+  CZK: [0, 12, 21],
+  EUR: [0, 5, 19, 23],
+};
+
+/** The largest price a provider may enter: 1,000,000.00 in major units (a month in a home is ~30,000 CZK). */
+export const maxPriceAmountMinor = 100_000_000;
+
+export type PriceAmountProblem = Extract<
+  ValidationKey,
+  'required' | 'amount' | 'amountDecimals' | 'min' | 'max'
+>;
+
+/**
+ * An amount as typed, in major units: digits with a decimal comma or point and at most two decimals,
+ * thousands optionally grouped by spaces (ordinary, no-break or narrow no-break), as Czech and Slovak
+ * write them: `199`, `199,50`, `199.5`, `1 250,00`. No sign, exponent or currency.
+ */
+const typedAmount = /^(\d+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+)(?:[.,](\d+))?$/;
+
+/**
+ * An amount typed into a form (a string as above, or a JSON number) in minor units: `'199,50'` →
+ * 19950. Exact for strings (integer arithmetic); a number may carry binary noise (`0.1 + 0.2`) but no
+ * third decimal. Otherwise the rule it breaks.
+ */
+export function parsePriceAmount(
+  value: string | number,
+): { amountMinor: number } | { problem: PriceAmountProblem } {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { problem: 'amount' };
+    if (value < 0) return { problem: 'min' };
+    if (value * 100 > maxPriceAmountMinor) return { problem: 'max' };
+    const amountMinor = Math.round(value * 100);
+    if (Math.abs(value * 100 - amountMinor) > 1e-6) return { problem: 'amountDecimals' };
+    return { amountMinor: amountMinor + 0 };
+  }
+  const text = value.trim();
+  if (text === '') return { problem: 'required' };
+  if (text.length > 32) return { problem: 'amount' };
+  if (/^[-\u2212]\s*\d/.test(text)) return { problem: 'min' };
+  const match = typedAmount.exec(text);
+  if (!match) return { problem: 'amount' };
+  const [, whole = '', fraction = ''] = match;
+  if (fraction.length > 2) return { problem: 'amountDecimals' };
+  const digits = whole.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  if (digits.length > 9) return { problem: 'max' };
+  const amountMinor = Number(digits) * 100 + Number(fraction.padEnd(2, '0'));
+  if (amountMinor > maxPriceAmountMinor) return { problem: 'max' };
+  return { amountMinor };
+}
+
+const priceAmountParameters: Partial<Record<PriceAmountProblem, Record<string, number>>> = {
+  min: { min: 0, count: 0 },
+  max: { max: maxPriceAmountMinor / 100, count: maxPriceAmountMinor / 100 },
+};
+
+/** The amount of a price being entered, in major units as typed (`'199,50'` or `199.5`) → minor units. */
+export const PriceAmountInputSchema = z
+  .union([z.number(), z.string()], { error: requiredOr('amount') })
+  .transform((value, ctx) => {
+    const parsed = parsePriceAmount(value);
+    if ('amountMinor' in parsed) return parsed.amountMinor;
+    const params = priceAmountParameters[parsed.problem];
+    ctx.addIssue({
+      code: 'custom',
+      message: validationKey(parsed.problem),
+      input: value,
+      ...(params && { params }),
+    });
+    return z.NEVER;
+  })
+  .pipe(z.number().int().min(0).max(maxPriceAmountMinor))
+  .meta({ description: 'Major units with at most two decimals, e.g. 199, 199.5 or "199,50"' });
+
+/**
+ * A price as a provider enters it: amount (major units, see `PriceAmountInputSchema`), currency and a VAT
+ * rate of that currency's country (`vatRatesByCurrency`); becomes a `Price`. Each part is required: a
+ * price is all three or none (see `OptionalPriceInputSchema`).
+ */
+export const PriceInputSchema = z
+  .object({
+    amount: PriceAmountInputSchema,
+    currency: z.enum(currencies, { error: selectedOptionError }),
+    vatRatePercent: z
+      .number({ error: requiredOr('invalidOption') })
+      .meta({ description: 'One of the currency’s rates: CZK 0, 12, 21; EUR 0, 5, 19, 23' }),
+  })
+  .superRefine((price, ctx) => {
+    const rates = vatRatesByCurrency[price.currency];
+    if (!rates.includes(price.vatRatePercent)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: validationKey('vatRate'),
+        path: ['vatRatePercent'],
+        input: price.vatRatePercent,
+        params: { currency: price.currency, rates: rates.join(', ') },
+      });
+    }
+  })
+  .transform(({ amount, currency, vatRatePercent }) => ({ amountMinor: amount, currency, vatRatePercent }))
+  .pipe(PriceSchema)
+  .meta({ id: 'PriceBody' });
+export type PriceInput = z.input<typeof PriceInputSchema>;
+
+const priceParts = ['amount', 'currency', 'vatRatePercent'] as const;
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * An optional price in a form: missing, `null`, `''` or all three parts blank is no price
+ * (`undefined`); otherwise every part must be given (`required` names the missing ones).
+ */
+export const OptionalPriceInputSchema = z.preprocess(
+  (value) =>
+    isBlank(value) ||
+    (typeof value === 'object' &&
+      !Array.isArray(value) &&
+      priceParts.every((part) => isBlank((value as Record<string, unknown>)[part])))
+      ? undefined
+      : value,
+  PriceInputSchema.optional(),
+);
 
 export const maxPageSize = 100;
 export const defaultPageSize = 20;

@@ -10,7 +10,8 @@ import pg from 'pg';
  * biggest list); a service's type is any of the 11; field and home-nursing services reach 1–4
  * counties of their facility's region; 85 % of services are active, 10 % draft, 5 % archived;
  * 60 % of providers are verified and most of their services with them; 3 % of services are
- * sponsored; a quarter have no price (priced individually).
+ * sponsored; a quarter have no price (priced individually); Slovak facilities' services price in euro,
+ * emergency care with the standard VAT rate, the rest without VAT.
  */
 export interface BenchCatalogueOptions {
   providers?: number;
@@ -89,7 +90,8 @@ const statements = (providers: number, facilities: number, services: number): st
        join bench_type t on t.n = s.t
        join providers p on p.id = bf.provider_id`,
   `insert into facility_services (id, provider_id, facility_id, service_type_id, service_category_id, name,
-                                  form, description, place, status, sponsored, verified, price_czk, url)
+                                  form, description, place, status, sponsored, verified, price_amount_minor,
+                                  price_currency, price_vat_rate_percent, url)
      select id, provider_id, facility_id, type_id, category_id,
             (array['Služba', 'Péče', 'Podpora', 'Pomoc', 'Program'])[1 + s % 5] || ' ' || type_code || ' ' || s,
             form,
@@ -97,9 +99,13 @@ const statements = (providers: number, facilities: number, services: number): st
             case when form in ('field', 'health') then 'V domácnosti klienta' end,
             (case when r_status < 0.85 then 'active' when r_status < 0.95 then 'draft' else 'archive' end)::service_status,
             r_flag < 0.03, provider_verified and r_flag < 0.9,
-            case when r_price < 0.25 then null else (100 + floor(r_price * 400) * 100)::int end,
+            -- Whole hundreds of crowns, in hellers; in Slovakia the same in euro cents at 25 CZK/EUR.
+            case when r_price < 0.25 then null
+                 else (100 + floor(r_price * 400) * 100)::int * case when sk then 4 else 100 end end,
+            case when r_price >= 0.25 then (case when sk then 'EUR' else 'CZK' end)::currency end,
+            case when r_price >= 0.25 then (case when type_code <> 'emergency-care' then 0 when sk then 23 else 21 end) end,
             'https://s' || s || '.bench.test'
-       from bench_service`,
+       from (select *, county_code like 'SK%' as sk from bench_service) bs`,
   // The county links' trigger would lock (and rewrite) every service row to keep the catalogue's area
   // table; for a bulk load into a database nobody else uses, it is off and the rows are built once,
   // by the function the migration's backfill calls.

@@ -15,6 +15,29 @@ export const requestStatuses = pgTable('request_statuses', {
   isTerminal: boolean('is_terminal').notNull().default(false),
 });
 
+/**
+ * A request being prepared on the review page: the service's questionnaires answered and documents
+ * attached before it is sent. Providers never see drafts. Sending turns the draft into the care
+ * request in one transaction (its answers and documents move to the request) and deletes it; the
+ * request keeps the draft's id, so a repeated send answers the request already made.
+ */
+export const requestDrafts = pgTable(
+  'request_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    facilityServiceId: uuid('facility_service_id')
+      .notNull()
+      .references(() => facilityServices.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  // One draft per case and service (the review page finds or makes it).
+  (t) => [unique('request_drafts_case_id_facility_service_id_unique').on(t.caseId, t.facilityServiceId)],
+);
+
 /** A non-binding request of a client's case to one facility service. */
 export const careRequests = pgTable(
   'care_requests',
@@ -37,6 +60,8 @@ export const careRequests = pgTable(
     /** The person submitting the request (the client, a family carer or an assistant acting for them). */
     contractorUserId: uuid('contractor_user_id').references(() => users.id, { onDelete: 'restrict' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The draft it was sent from (deleted then): a repeated send of that draft answers this request. */
+    draftId: uuid('draft_id').unique(),
     ...timestamps(),
   },
   (t) => [

@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
@@ -129,9 +130,13 @@ export const cases = pgTable(
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
     /** Set when a provider opened the case for its own client. */
     providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'restrict' }),
+    /** The key the browser sent with the create: the same key again answers this case, not a new one. */
+    creationKey: uuid('creation_key'),
     ...timestamps(),
   },
   (t) => [
+    // A repeated create (reload, double click, retry) of one owner answers the case it made.
+    uniqueIndex('cases_owner_user_id_creation_key_unique').on(t.ownerUserId, t.creationKey),
     // Cases of the signed-in account.
     index('cases_owner_user_id_idx').on(t.ownerUserId),
     // Cases of a client (client card, new case for an existing client).

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { serviceFormEnum } from './enums.ts';
+import { boolean, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { currencyEnum, serviceFormEnum } from './enums.ts';
 
-// The public catalogue's lists, kept ready by triggers (migration 0006_catalogue_areas): no code
+// The public catalogue's lists, kept ready by triggers (migration 0006_catalogue_areas, prices as
+// amount, currency and VAT rate since 0007_service_prices): no code
 // writes these tables. A listed service is an active one with county links; its rows follow, in the
 // same transaction, its own row, its county links, its facility (name, address, county), its provider
 // (name, verification), and the names of its county and taxonomy; a county moved to another region
@@ -22,10 +23,16 @@ export const catalogueAreaServices = pgTable(
     facilityServiceId: uuid('facility_service_id').notNull(),
     verified: boolean('verified').notNull(),
     name: text('name').notNull(),
-    priceCzk: integer('price_czk'),
     serviceTypeId: uuid('service_type_id').notNull(),
     serviceCategoryId: uuid('service_category_id').notNull(),
     form: serviceFormEnum('form').notNull(),
+    /**
+     * The price's currency is not the area's (EUR in a Czech area, CZK in a Slovak one): `price`
+     * lists the area's own currency first. Null without a price, like the amount.
+     */
+    priceInOtherCurrency: boolean('price_in_other_currency'),
+    /** In minor units of the service's currency. */
+    priceAmountMinor: integer('price_amount_minor'),
   },
   (t) => {
     // After the sort keys and the id (unique, so they never change the order): the filter columns,
@@ -47,15 +54,18 @@ export const catalogueAreaServices = pgTable(
         t.facilityServiceId,
         ...filters,
       ),
+      // Prices: the area's currency, then the other one, then none; by amount within a currency.
       index('catalogue_area_services_price_idx').on(
         t.areaCode,
-        t.priceCzk.asc().nullsLast(),
+        t.priceInOtherCurrency.asc().nullsLast(),
+        t.priceAmountMinor.asc().nullsLast(),
         t.facilityServiceId,
         ...filters,
       ),
       index('catalogue_area_services_price_desc_idx').on(
         t.areaCode,
-        t.priceCzk.desc().nullsLast(),
+        t.priceInOtherCurrency.asc().nullsLast(),
+        t.priceAmountMinor.desc().nullsLast(),
         t.facilityServiceId,
         ...filters,
       ),
@@ -98,7 +108,6 @@ export const catalogueServices = pgTable('catalogue_services', {
   facilityServiceId: uuid('facility_service_id').primaryKey(),
   name: text('name').notNull(),
   form: serviceFormEnum('form').notNull(),
-  priceCzk: integer('price_czk'),
   place: text('place'),
   sponsored: boolean('sponsored').notNull(),
   verified: boolean('verified').notNull(),
@@ -118,4 +127,8 @@ export const catalogueServices = pgTable('catalogue_services', {
   serviceTypeForm: serviceFormEnum('service_type_form').notNull(),
   serviceCategoryId: uuid('service_category_id').notNull(),
   serviceCategoryCode: text('service_category_code').notNull(),
+  /** The service's price (all three null when it has none); last, as migration 0007 added them. */
+  priceAmountMinor: integer('price_amount_minor'),
+  priceCurrency: currencyEnum('price_currency'),
+  priceVatRatePercent: smallint('price_vat_rate_percent'),
 });

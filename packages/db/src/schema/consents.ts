@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { careRequests } from './care-requests.ts';
 import { cases, clients } from './cases.ts';
 import { timestamptz } from './columns.ts';
 import { consentKindEnum } from './enums.ts';
@@ -21,6 +22,8 @@ export const consents = pgTable(
     onBehalfOfClientId: uuid('on_behalf_of_client_id').references(() => clients.id, { onDelete: 'cascade' }),
     /** The case whose data a `provider-sharing` consent releases. */
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'cascade' }),
+    /** The request a `provider-sharing` consent was given with (one per request). */
+    careRequestId: uuid('care_request_id').references(() => careRequests.id, { onDelete: 'cascade' }),
     kind: consentKindEnum('kind').notNull(),
     /** Version of the consent text shown, e.g. `2026-11`. */
     version: text('version').notNull(),
@@ -36,5 +39,7 @@ export const consents = pgTable(
       'consents_withdrawn_after_granted',
       sql`${t.withdrawnAt} is null or ${t.withdrawnAt} >= ${t.grantedAt}`,
     ),
+    // The provider-sharing consent of a request (request detail, provider's view).
+    uniqueIndex('consents_care_request_id_kind_unique').on(t.careRequestId, t.kind),
   ],
 );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresErrorCodes, postgresErrorOf } from '../errors.ts';
 import {
@@ -295,13 +295,82 @@ describe('facility assignments', () => {
 
 describe('facility services', () => {
   it('accepts a price of zero and refuses a negative price', async () => {
-    const free = await createFacilityService(database.db, { priceCzk: 0 });
-    expect(free.priceCzk).toBe(0);
+    const free = await createFacilityService(database.db, {
+      price: { amountMinor: 0, currency: 'EUR', vatRatePercent: 0 },
+    });
+    expect(free).toMatchObject({ priceAmountMinor: 0, priceCurrency: 'EUR', priceVatRatePercent: 0 });
     await expectRefused(
-      () => createFacilityService(database.db, { priceCzk: -1 }),
+      () =>
+        createFacilityService(database.db, {
+          price: { amountMinor: -1, currency: 'CZK', vatRatePercent: 0 },
+        }),
       postgresErrorCodes.checkViolation,
       'facility_services_price_non_negative',
     );
+  });
+
+  it('keeps a price whole: amount, currency and VAT rate all set or all null', async () => {
+    const none = await createFacilityService(database.db, { price: null });
+    expect(none).toMatchObject({ priceAmountMinor: null, priceCurrency: null, priceVatRatePercent: null });
+    const partial: Partial<typeof facilityServices.$inferInsert>[] = [
+      { priceAmountMinor: 100 },
+      { priceCurrency: 'CZK' },
+      { priceVatRatePercent: 21 },
+      { priceAmountMinor: 100, priceCurrency: 'CZK' },
+      { priceAmountMinor: 100, priceVatRatePercent: 21 },
+      { priceCurrency: 'EUR', priceVatRatePercent: 23 },
+    ];
+    for (const columns of partial) {
+      await expectRefused(
+        () => createFacilityService(database.db, { price: null, ...columns }),
+        postgresErrorCodes.checkViolation,
+        'facility_services_price_complete',
+      );
+      // Taking one part away from a whole price is refused too, and leaves the row as it was.
+      await expectRefused(
+        () =>
+          database.db
+            .update(facilityServices)
+            .set({
+              priceAmountMinor: columns.priceAmountMinor ?? null,
+              priceCurrency: columns.priceCurrency ?? null,
+              priceVatRatePercent: columns.priceVatRatePercent ?? null,
+            })
+            .where(eq(facilityServices.id, none.id)),
+        postgresErrorCodes.checkViolation,
+        'facility_services_price_complete',
+      );
+    }
+    const [unchanged] = await database.db
+      .select()
+      .from(facilityServices)
+      .where(eq(facilityServices.id, none.id));
+    expect(unchanged).toMatchObject({
+      priceAmountMinor: null,
+      priceCurrency: null,
+      priceVatRatePercent: null,
+    });
+  });
+
+  it('refuses a VAT rate outside 0–99 % and a currency that is not CZK or EUR', async () => {
+    for (const vatRatePercent of [-1, 100]) {
+      await expectRefused(
+        () =>
+          createFacilityService(database.db, {
+            price: { amountMinor: 100, currency: 'CZK', vatRatePercent },
+          }),
+        postgresErrorCodes.checkViolation,
+        'facility_services_price_vat_rate_range',
+      );
+    }
+    const service = await createFacilityService(database.db);
+    const error = await database.db
+      .execute(sql`update facility_services set price_currency = 'USD' where id = ${service.id}`)
+      .then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+    expect(postgresErrorOf(error)?.code).toBe('22P02');
   });
 
   it('refuses a category that is not the category of the service type', async () => {

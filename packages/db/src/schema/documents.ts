@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { careRequests } from './care-requests.ts';
+import { careRequests, requestDrafts } from './care-requests.ts';
 import { clients } from './cases.ts';
 import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
@@ -12,6 +12,8 @@ export const documents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     careRequestId: uuid('care_request_id').references(() => careRequests.id, { onDelete: 'cascade' }),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    /** Attached on the review page before the request is sent; moves to the request then. */
+    requestDraftId: uuid('request_draft_id').references(() => requestDrafts.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     /** Sniffed from the content at upload, not taken from the browser. */
     contentType: text('content_type').notNull(),
@@ -25,7 +27,12 @@ export const documents = pgTable(
     index('documents_care_request_id_idx').on(t.careRequestId),
     // Documents of a client.
     index('documents_client_id_idx').on(t.clientId),
-    check('documents_attached', sql`num_nonnulls(${t.careRequestId}, ${t.clientId}) >= 1`),
+    // Documents of a request being prepared.
+    index('documents_request_draft_id_idx').on(t.requestDraftId),
+    check(
+      'documents_attached',
+      sql`num_nonnulls(${t.careRequestId}, ${t.clientId}, ${t.requestDraftId}) >= 1`,
+    ),
     check('documents_size_non_negative', sql`${t.sizeBytes} >= 0`),
   ],
 );

@@ -1,13 +1,18 @@
 import {
+  assistantTaskStatuses,
+  checkoutStatuses,
   clientPersonRoles,
   contactTypes,
   countries,
+  currencies,
   locales,
   providerRoles,
   serviceForms,
   serviceStatuses,
   sexValues,
+  subscriptionStatuses,
   subscriptionTypeCodes,
+  subscriptionVariants,
   surveyDefinitionStatuses,
   surveyTypes,
 } from '@opora/contracts';
@@ -15,15 +20,20 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 
 // The wire values are defined once in the contracts; the database enums reuse them.
 export {
+  assistantTaskStatuses,
+  checkoutStatuses,
   clientPersonRoles,
   contactTypes,
   countries,
+  currencies,
   locales,
   providerRoles,
   serviceForms,
   serviceStatuses,
   sexValues,
+  subscriptionStatuses,
   subscriptionTypeCodes,
+  subscriptionVariants,
   surveyDefinitionStatuses,
   surveyTypes,
 };
@@ -48,9 +58,9 @@ export const careRequestEventKinds = [
   'survey-answered',
   'updated',
 ] as const;
-export const subscriptionVariants = ['self-managed', 'with-assistant'] as const;
-export const subscriptionStatuses = ['active', 'past-due', 'cancelled', 'expired'] as const;
 export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
+/** A payment opens a subscription (`initial`, through a checkout) or pays its next month (`renewal`). */
+export const paymentKinds = ['initial', 'renewal'] as const;
 export const emailOutboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 
 export type ServiceStatus = (typeof serviceStatuses)[number];
@@ -58,6 +68,7 @@ export type Sex = (typeof sexValues)[number];
 export type ContactType = (typeof contactTypes)[number];
 export type SubscriptionTypeCode = (typeof subscriptionTypeCodes)[number];
 export type Country = (typeof countries)[number];
+export type Currency = (typeof currencies)[number];
 export type Locale = (typeof locales)[number];
 export type SurveyType = (typeof surveyTypes)[number];
 export type ServiceForm = (typeof serviceForms)[number];
@@ -68,6 +79,9 @@ export type CareRequestEventKind = (typeof careRequestEventKinds)[number];
 export type SubscriptionVariant = (typeof subscriptionVariants)[number];
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
+export type PaymentKind = (typeof paymentKinds)[number];
+export type CheckoutStatus = (typeof checkoutStatuses)[number];
+export type AssistantTaskStatus = (typeof assistantTaskStatuses)[number];
 export type EmailOutboxStatus = (typeof emailOutboxStatuses)[number];
 
 export const serviceStatusEnum = pgEnum('service_status', serviceStatuses);
@@ -75,6 +89,7 @@ export const sexEnum = pgEnum('sex', sexValues);
 export const contactTypeEnum = pgEnum('contact_type', contactTypes);
 export const subscriptionTypeCodeEnum = pgEnum('subscription_type_code', subscriptionTypeCodes);
 export const countryEnum = pgEnum('country', countries);
+export const currencyEnum = pgEnum('currency', currencies);
 export const localeEnum = pgEnum('locale', locales);
 export const serviceFormEnum = pgEnum('service_form', serviceForms);
 export const platformRoleEnum = pgEnum('platform_role', platformRoles);
@@ -87,4 +102,7 @@ export const careRequestEventKindEnum = pgEnum('care_request_event_kind', careRe
 export const subscriptionVariantEnum = pgEnum('subscription_variant', subscriptionVariants);
 export const subscriptionStatusEnum = pgEnum('subscription_status', subscriptionStatuses);
 export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses);
+export const paymentKindEnum = pgEnum('payment_kind', paymentKinds);
+export const checkoutStatusEnum = pgEnum('checkout_status', checkoutStatuses);
+export const assistantTaskStatusEnum = pgEnum('assistant_task_status', assistantTaskStatuses);
 export const emailOutboxStatusEnum = pgEnum('email_outbox_status', emailOutboxStatuses);

@@ -1,3 +1,4 @@
+import type { Price } from '@opora/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -7,12 +8,13 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.ts';
-import { serviceFormEnum, serviceStatusEnum } from './enums.ts';
+import { currencyEnum, serviceFormEnum, serviceStatusEnum } from './enums.ts';
 import { facilities } from './providers.ts';
 import { counties } from './regions.ts';
 import { serviceCategories, serviceTypes } from './service-taxonomy.ts';
@@ -43,8 +45,14 @@ export const facilityServices = pgTable(
     sponsored: boolean('sponsored').notNull().default(false),
     /** Staff checked this service's registration. */
     verified: boolean('verified').notNull().default(false),
-    /** Indicative price in whole CZK; null when the provider prices individually. */
-    priceCzk: integer('price_czk'),
+    /**
+     * Indicative price, VAT included: the amount in minor units (hellers, cents) of its currency and
+     * the VAT rate in percent it includes (0: no VAT charged, as for the exempt social and health
+     * services). All three are null when the provider prices individually, else all three are set.
+     */
+    priceAmountMinor: integer('price_amount_minor'),
+    priceCurrency: currencyEnum('price_currency'),
+    priceVatRatePercent: smallint('price_vat_rate_percent'),
     url: text('url'),
     ...timestamps(),
   },
@@ -68,9 +76,32 @@ export const facilityServices = pgTable(
     // filtered and sorted without visiting the table (the columns after id stand in for INCLUDE, which
     // Drizzle cannot declare). Partial: only active services are ever listed.
     index('facility_services_catalogue_idx')
-      .on(t.id, t.verified, t.name, t.priceCzk, t.serviceTypeId, t.serviceCategoryId, t.form)
+      .on(
+        t.id,
+        t.verified,
+        t.name,
+        t.priceCurrency,
+        t.priceAmountMinor,
+        t.serviceTypeId,
+        t.serviceCategoryId,
+        t.form,
+      )
       .where(sql`${t.status} = 'active'`),
-    check('facility_services_price_non_negative', sql`${t.priceCzk} is null or ${t.priceCzk} >= 0`),
+    // A price is all of amount, currency and VAT rate, or none of them.
+    check(
+      'facility_services_price_complete',
+      sql`num_nulls(${t.priceAmountMinor}, ${t.priceCurrency}, ${t.priceVatRatePercent}) in (0, 3)`,
+    ),
+    check(
+      'facility_services_price_non_negative',
+      sql`${t.priceAmountMinor} is null or ${t.priceAmountMinor} >= 0`,
+    ),
+    // The rates a provider may choose are the contracts' (`vatRatesByCurrency`); rates change with the
+    // law, so the database only keeps them plausible.
+    check(
+      'facility_services_price_vat_rate_range',
+      sql`${t.priceVatRatePercent} is null or ${t.priceVatRatePercent} between 0 and 99`,
+    ),
   ],
 );
 
@@ -93,3 +124,12 @@ export const facilityServiceCounties = pgTable(
     index('facility_service_counties_facility_service_id_idx').on(t.facilityServiceId),
   ],
 );
+
+/** A price (`Price` of the contracts) as the three columns of `facility_services`; all null for none. */
+export function priceColumns(price: Price | null) {
+  return {
+    priceAmountMinor: price?.amountMinor ?? null,
+    priceCurrency: price?.currency ?? null,
+    priceVatRatePercent: price?.vatRatePercent ?? null,
+  };
+}

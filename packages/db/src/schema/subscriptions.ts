@@ -1,7 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cases } from './cases.ts';
 import { timestamps, timestamptz } from './columns.ts';
 import {
+  assistantTaskStatusEnum,
+  checkoutStatusEnum,
+  currencyEnum,
+  paymentKindEnum,
   paymentStatusEnum,
   subscriptionStatusEnum,
   subscriptionTypeCodeEnum,
@@ -9,28 +24,43 @@ import {
 } from './enums.ts';
 import { users } from './users.ts';
 
-/** A plan a client can subscribe to. */
-export const subscriptionTypes = pgTable(
-  'subscription_types',
+/** A plan a client can subscribe to; offered while `is_active`. */
+export const subscriptionTypes = pgTable('subscription_types', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  code: subscriptionTypeCodeEnum('code').notNull().unique(),
+  /** Self-managed, or with an assistant who contacts providers on the user's behalf. */
+  variant: subscriptionVariantEnum('variant').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/**
+ * The monthly price of a plan in each currency it is sold in (CZK in Czechia, EUR in Slovakia), in
+ * minor units with VAT included, and the VAT rate that includes.
+ */
+export const subscriptionTypePrices = pgTable(
+  'subscription_type_prices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    code: subscriptionTypeCodeEnum('code').notNull().unique(),
-    /** Self-managed, or with an assistant who contacts providers on the user's behalf. */
-    variant: subscriptionVariantEnum('variant').notNull(),
-    /** Monthly price in whole CZK including VAT; null until pricing is decided. */
-    monthlyPriceCzk: integer('monthly_price_czk'),
-    isActive: boolean('is_active').notNull().default(true),
-    sortOrder: integer('sort_order').notNull().default(0),
+    subscriptionTypeId: uuid('subscription_type_id')
+      .notNull()
+      .references(() => subscriptionTypes.id, { onDelete: 'cascade' }),
+    currency: currencyEnum('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    vatRatePercent: integer('vat_rate_percent').notNull(),
   },
   (t) => [
-    check(
-      'subscription_types_price_non_negative',
-      sql`${t.monthlyPriceCzk} is null or ${t.monthlyPriceCzk} >= 0`,
-    ),
+    primaryKey({ name: 'subscription_type_prices_pk', columns: [t.subscriptionTypeId, t.currency] }),
+    check('subscription_type_prices_amount_non_negative', sql`${t.amountMinor} >= 0`),
+    check('subscription_type_prices_vat_rate', sql`${t.vatRatePercent} between 0 and 100`),
   ],
 );
 
-/** A user's monthly, auto-renewing subscription; cancellation is one action and keeps access until period end. */
+/**
+ * A user's monthly, auto-renewing subscription. The price is the one agreed at checkout, charged each
+ * month. Cancelling turns `auto_renew` off and keeps access until `current_period_end`; then it ends
+ * as `cancelled`. A failed renewal makes it `past-due` (access kept while the payment is retried) and,
+ * when the retries fail, `expired`.
+ */
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -42,10 +72,21 @@ export const subscriptions = pgTable(
       .notNull()
       .references(() => subscriptionTypes.id, { onDelete: 'restrict' }),
     status: subscriptionStatusEnum('status').notNull().default('active'),
+    currency: currencyEnum('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    vatRatePercent: integer('vat_rate_percent').notNull(),
+    /** Which payment gateway charges it (`test`, `stripe`), and its id there. */
+    gateway: text('gateway').notNull(),
+    gatewayReference: text('gateway_reference').unique(),
     startedAt: timestamptz('started_at').notNull().defaultNow(),
     currentPeriodEnd: timestamptz('current_period_end').notNull(),
     autoRenew: boolean('auto_renew').notNull().default(true),
     cancelledAt: timestamptz('cancelled_at'),
+    /** The period end the renewal reminder was sent for: one reminder per period. */
+    reminderSentFor: timestamptz('reminder_sent_for'),
+    /** When the first renewal of the period failed; retries stop after the grace period. */
+    pastDueSince: timestamptz('past_due_since'),
+    endedAt: timestamptz('ended_at'),
     ...timestamps(),
   },
   (t) => [
@@ -55,15 +96,70 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_one_live_per_user')
       .on(t.userId)
       .where(sql`${t.status} in ('active', 'past-due')`),
+    // The renewal sweep: live subscriptions by the end of their period.
+    index('subscriptions_live_period_end_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} in ('active', 'past-due')`),
     check('subscriptions_period_after_start', sql`${t.currentPeriodEnd} >= ${t.startedAt}`),
     check(
       'subscriptions_cancelled_has_date',
       sql`${t.status} <> 'cancelled' or ${t.cancelledAt} is not null`,
     ),
+    check('subscriptions_amount_non_negative', sql`${t.amountMinor} >= 0`),
+    check('subscriptions_vat_rate', sql`${t.vatRatePercent} between 0 and 100`),
+    check(
+      'subscriptions_ended_has_date',
+      sql`${t.status} in ('active', 'past-due') or ${t.endedAt} is not null`,
+    ),
   ],
 );
 
-/** A charge for a subscription period, as reported by the payment provider. */
+/**
+ * One attempt to buy a plan at the payment gateway. Open until the gateway's signed callback says paid,
+ * failed or cancelled; the first outcome wins, so a callback repeated or arriving out of order changes
+ * nothing. A paid checkout starts the subscription and records the payment in the same transaction.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    subscriptionTypeId: uuid('subscription_type_id')
+      .notNull()
+      .references(() => subscriptionTypes.id, { onDelete: 'restrict' }),
+    status: checkoutStatusEnum('status').notNull().default('open'),
+    currency: currencyEnum('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    vatRatePercent: integer('vat_rate_percent').notNull(),
+    gateway: text('gateway').notNull(),
+    /** The gateway's id of the checkout session; unique so a callback finds one checkout. */
+    gatewayReference: text('gateway_reference').unique(),
+    /** The wizard's case the user buys for, to continue with after paying. */
+    caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
+    /** Where the browser returns to after the gateway (an app path, never an absolute URL). */
+    returnPath: text('return_path').notNull(),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'restrict' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    completedAt: timestamptz('completed_at'),
+  },
+  (t) => [
+    // The user's checkouts, newest first (the return page, abandoned ones).
+    index('checkouts_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
+    // One open checkout per user: a double click on "Pay" reuses it.
+    uniqueIndex('checkouts_one_open_per_user').on(t.userId).where(sql`${t.status} = 'open'`),
+    check('checkouts_amount_non_negative', sql`${t.amountMinor} >= 0`),
+    check('checkouts_completed_has_date', sql`${t.status} = 'open' or ${t.completedAt} is not null`),
+    check('checkouts_paid_has_subscription', sql`${t.status} <> 'paid' or ${t.subscriptionId} is not null`),
+    check(
+      'checkouts_return_path_relative',
+      sql`${t.returnPath} like '/%' and ${t.returnPath} not like '//%'`,
+    ),
+  ],
+);
+
+/** A charge for a subscription period, as reported by the payment gateway. */
 export const payments = pgTable(
   'payments',
   {
@@ -71,17 +167,61 @@ export const payments = pgTable(
     subscriptionId: uuid('subscription_id')
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'restrict' }),
-    amountCzk: integer('amount_czk').notNull(),
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'restrict' }),
+    kind: paymentKindEnum('kind').notNull(),
+    currency: currencyEnum('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    vatRatePercent: integer('vat_rate_percent').notNull(),
     status: paymentStatusEnum('status').notNull().default('pending'),
     paidAt: timestamptz('paid_at'),
-    /** The payment provider's id; unique so a repeated webhook cannot record a payment twice. */
+    /** The period this payment pays for ends at. */
+    periodEnd: timestamptz('period_end').notNull(),
+    failureReason: text('failure_reason'),
+    /** The payment gateway's id; unique so a repeated callback cannot record a payment twice. */
     providerReference: text('provider_reference').unique(),
     ...timestamps(),
   },
   (t) => [
     // Payment history of a subscription.
     index('payments_subscription_id_idx').on(t.subscriptionId),
-    check('payments_amount_non_negative', sql`${t.amountCzk} >= 0`),
+    // One payment per subscription period: a renewal retried or reported twice pays once.
+    uniqueIndex('payments_one_paid_per_period')
+      .on(t.subscriptionId, t.periodEnd)
+      .where(sql`${t.status} = 'paid'`),
+    check('payments_amount_non_negative', sql`${t.amountMinor} >= 0`),
     check('payments_paid_has_date', sql`${t.status} <> 'paid' or ${t.paidAt} is not null`),
+  ],
+);
+
+/**
+ * A with-assistant subscriber's case handed to the platform's assistants: who to call, when and how.
+ * Assistants list the open ones through the API (their console comes later).
+ */
+export const assistantTasks = pgTable(
+  'assistant_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: assistantTaskStatusEnum('status').notNull().default('open'),
+    /** How the user wants to be contacted: `phone` or `email`. */
+    contactChannel: text('contact_channel').notNull(),
+    /** When they can take a call, in their words (e.g. "weekdays after 4 pm"). */
+    preferredTime: text('preferred_time'),
+    note: text('note'),
+    ...timestamps(),
+    completedAt: timestamptz('completed_at'),
+  },
+  (t) => [
+    // One open task per case: a repeated "send to the assistant" updates it.
+    uniqueIndex('assistant_tasks_one_open_per_case').on(t.caseId).where(sql`${t.status} = 'open'`),
+    // The assistants' queue: open tasks, oldest first.
+    index('assistant_tasks_status_created_at_idx').on(t.status, t.createdAt),
+    check('assistant_tasks_contact_channel', sql`${t.contactChannel} in ('phone', 'email')`),
+    check('assistant_tasks_done_has_date', sql`${t.status} <> 'done' or ${t.completedAt} is not null`),
   ],
 );

@@ -11,7 +11,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { careRequests } from './care-requests.ts';
+import { careRequests, requestDrafts } from './care-requests.ts';
 import { cases } from './cases.ts';
 import { timestamps, timestamptz } from './columns.ts';
 import { surveyDefinitionStatusEnum, surveyTypeEnum } from './enums.ts';
@@ -86,6 +86,8 @@ export const surveyAnswers = pgTable(
     surveyType: surveyTypeEnum('survey_type').notNull(),
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'cascade' }),
     careRequestId: uuid('care_request_id').references(() => careRequests.id, { onDelete: 'cascade' }),
+    /** Answers given on the review page before the request is sent; they move to the request then. */
+    requestDraftId: uuid('request_draft_id').references(() => requestDrafts.id, { onDelete: 'cascade' }),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull(),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Set when the whole questionnaire was sent as complete; drafts saved on the way have none. */
@@ -105,6 +107,11 @@ export const surveyAnswers = pgTable(
     unique('survey_answers_care_request_id_definition_unique').on(t.careRequestId, t.surveyDefinitionId),
     // The delete restriction and the freeze trigger look answers up by definition.
     index('survey_answers_survey_definition_id_idx').on(t.surveyDefinitionId),
-    check('survey_answers_one_owner', sql`num_nonnulls(${t.caseId}, ${t.careRequestId}) = 1`),
+    // One answer set per questionnaire in a request being prepared.
+    unique('survey_answers_request_draft_id_definition_unique').on(t.requestDraftId, t.surveyDefinitionId),
+    check(
+      'survey_answers_one_owner',
+      sql`num_nonnulls(${t.caseId}, ${t.careRequestId}, ${t.requestDraftId}) = 1`,
+    ),
   ],
 );

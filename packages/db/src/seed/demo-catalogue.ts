@@ -1,4 +1,5 @@
-import type { Country, ServiceForm, ServiceStatus } from '../schema/enums.ts';
+import type { Price } from '@opora/contracts';
+import type { Country, Currency, ServiceForm, ServiceStatus } from '../schema/enums.ts';
 import type { ServiceTypeCode } from './reference-data.ts';
 
 // A fictional catalogue for demos and manual testing: names, company numbers, phones and addresses are
@@ -16,7 +17,11 @@ export interface DemoService {
   status: ServiceStatus;
   sponsored?: boolean;
   verified: boolean;
-  priceCzk: number | null;
+  /**
+   * Indicative price in major units of the provider's currency (crowns for Czech providers, euro for
+   * Slovak ones), VAT included; null when priced individually. The VAT rate is `demoVatRatePercent`.
+   */
+  price: number | null;
   /** LAU 1 codes of the counties served. */
   counties: readonly string[];
   place?: string;
@@ -96,7 +101,7 @@ export const demoProviders: readonly DemoProvider[] = [
             status: 'active',
             sponsored: true,
             verified: true,
-            priceCzk: 21500,
+            price: 21500,
             counties: ['CZ0100'],
           },
           {
@@ -106,7 +111,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Uzavřené oddělení pro lidi s Alzheimerovou chorobou a jinými typy demence.',
             status: 'active',
             verified: true,
-            priceCzk: 23900,
+            price: 23900,
             counties: ['CZ0100'],
           },
           {
@@ -116,7 +121,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Pobyty na jeden až dvanáct týdnů, aby si pečující rodina mohla odpočinout.',
             status: 'active',
             verified: true,
-            priceCzk: 890,
+            price: 890,
             counties: ['CZ0100', 'CZ0209', 'CZ020A'],
           },
           {
@@ -126,7 +131,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Dovoz obědů, nákupy a pomoc s hygienou pro seniory v Praze 4.',
             status: 'active',
             verified: true,
-            priceCzk: 165,
+            price: 165,
             counties: ['CZ0100'],
             place: 'V domácnosti klienta',
           },
@@ -149,7 +154,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Program ve všední dny 7:30–16:00 s pomocí při hygieně a obědem.',
             status: 'active',
             verified: true,
-            priceCzk: 450,
+            price: 450,
             counties: ['CZ0100'],
           },
           {
@@ -159,7 +164,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Skupinové aktivity, trénink paměti a výlety.',
             status: 'draft',
             verified: false,
-            priceCzk: 0,
+            price: 0,
             counties: ['CZ0100'],
           },
         ],
@@ -198,7 +203,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Pomoc s hygienou, jídlem, nákupy a domácností sedm dní v týdnu.',
             status: 'active',
             verified: true,
-            priceCzk: 160,
+            price: 160,
             counties: ['CZ0100', 'CZ0209'],
             place: 'V domácnosti klienta',
           },
@@ -209,7 +214,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Asistence až 24 hodin denně pro lidi se zdravotním postižením.',
             status: 'active',
             verified: true,
-            priceCzk: 150,
+            price: 150,
             counties: ['CZ0100', 'CZ0209', 'CZ020A'],
             place: 'V domácnosti klienta i mimo ni',
           },
@@ -221,7 +226,7 @@ export const demoProviders: readonly DemoProvider[] = [
             status: 'active',
             sponsored: true,
             verified: true,
-            priceCzk: 390,
+            price: 390,
             counties: ['CZ0100', 'CZ0209', 'CZ020A', 'CZ0203'],
           },
           {
@@ -231,7 +236,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Konzultace po telefonu i osobně: jak zařídit péči, příspěvek na péči a pomůcky.',
             status: 'active',
             verified: true,
-            priceCzk: 0,
+            price: 0,
             counties: ['CZ0100', 'CZ0209'],
           },
         ],
@@ -270,7 +275,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Ošetřovatelská péče doma na doporučení lékaře, hrazená zdravotní pojišťovnou.',
             status: 'active',
             verified: true,
-            priceCzk: 0,
+            price: 0,
             counties: ['CZ0642', 'CZ0643'],
             place: 'V domácnosti klienta',
           },
@@ -281,7 +286,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Pomoc s osobní péčí a domácností.',
             status: 'active',
             verified: true,
-            priceCzk: 155,
+            price: 155,
             counties: ['CZ0642', 'CZ0643'],
           },
           {
@@ -291,7 +296,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Osobní asistence pro dospělé a seniory.',
             status: 'archive',
             verified: true,
-            priceCzk: 145,
+            price: 145,
             counties: ['CZ0642'],
           },
           {
@@ -301,7 +306,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Náramek s tlačítkem a nepřetržitá linka napojená na terénní sestry.',
             status: 'active',
             verified: true,
-            priceCzk: 340,
+            price: 340,
             counties: ['CZ0642', 'CZ0643'],
           },
         ],
@@ -323,7 +328,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Péče, aktivizace a strava přes den, zatímco je rodina v práci.',
             status: 'active',
             verified: true,
-            priceCzk: 520,
+            price: 520,
             counties: ['CZ0642', 'CZ0643'],
           },
           {
@@ -334,7 +339,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Denní odlehčovací péče i v krátkém termínu.',
             status: 'active',
             verified: true,
-            priceCzk: 480,
+            price: 480,
             counties: ['CZ0642'],
           },
         ],
@@ -373,7 +378,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Pobytová péče s fyzioterapeutem a aktivizačním programem.',
             status: 'active',
             verified: true,
-            priceCzk: 19800,
+            price: 19800,
             counties: ['CZ0806'],
           },
           {
@@ -383,7 +388,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Péče o lidi s demencí nebo dlouhodobým duševním onemocněním.',
             status: 'active',
             verified: true,
-            priceCzk: 21200,
+            price: 21200,
             counties: ['CZ0806', 'CZ0803'],
           },
           {
@@ -393,7 +398,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Krátkodobé pobyty až na tři měsíce.',
             status: 'active',
             verified: true,
-            priceCzk: 820,
+            price: 820,
             counties: ['CZ0806', 'CZ0802', 'CZ0803'],
           },
           {
@@ -403,7 +408,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Převazy, aplikace injekcí a ošetřovatelská péče doma, hrazeno pojišťovnou.',
             status: 'active',
             verified: true,
-            priceCzk: 0,
+            price: 0,
             counties: ['CZ0806'],
             place: 'V domácnosti klienta',
           },
@@ -426,7 +431,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Pomoc s příspěvkem na péči, pomůckami a výběrem služby.',
             status: 'active',
             verified: true,
-            priceCzk: 0,
+            price: 0,
             counties: ['CZ0806', 'CZ0802', 'CZ0803', 'CZ0805'],
           },
           {
@@ -436,7 +441,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Týdenní skupiny pro osaměle žijící seniory.',
             status: 'active',
             verified: true,
-            priceCzk: 0,
+            price: 0,
             counties: ['CZ0806'],
           },
         ],
@@ -475,7 +480,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Asistence doma, ve škole i v práci.',
             status: 'active',
             verified: false,
-            priceCzk: 140,
+            price: 140,
             counties: ['CZ0712', 'CZ0713'],
           },
           {
@@ -487,7 +492,7 @@ export const demoProviders: readonly DemoProvider[] = [
             place: 'V domácnosti klienta',
             status: 'active',
             verified: false,
-            priceCzk: 150,
+            price: 150,
             counties: ['CZ0712'],
           },
           {
@@ -497,7 +502,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Služba se připravuje k registraci.',
             status: 'draft',
             verified: false,
-            priceCzk: null,
+            price: null,
             counties: ['CZ0712'],
           },
         ],
@@ -536,7 +541,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Pobytová péče se zdravotní péčí, fyzioterapií a kaplí.',
             status: 'active',
             verified: true,
-            priceCzk: 18900,
+            price: 18900,
             counties: ['CZ0323', 'CZ0324', 'CZ0325'],
           },
           {
@@ -546,7 +551,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Krátkodobé pobyty s rezervací až šest měsíců dopředu.',
             status: 'archive',
             verified: true,
-            priceCzk: 760,
+            price: 760,
             counties: ['CZ0323'],
           },
           {
@@ -556,7 +561,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Nové oddělení pro lidi s demencí, otevření se připravuje.',
             status: 'draft',
             verified: false,
-            priceCzk: 20900,
+            price: 20900,
             counties: ['CZ0323'],
           },
         ],
@@ -578,7 +583,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Péče ve všední dny pro seniory a dospělé se zdravotním postižením.',
             status: 'active',
             verified: true,
-            priceCzk: 430,
+            price: 430,
             counties: ['CZ0323'],
           },
           {
@@ -588,7 +593,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Hygiena, praní prádla a obědy pro lidi žijící doma.',
             status: 'active',
             verified: true,
-            priceCzk: 380,
+            price: 380,
             counties: ['CZ0323', 'CZ0324'],
           },
         ],
@@ -628,7 +633,7 @@ export const demoProviders: readonly DemoProvider[] = [
             status: 'active',
             sponsored: true,
             verified: true,
-            priceCzk: 24500,
+            price: 980,
             counties: ['SK0102', 'SK0101', 'SK0103'],
           },
           {
@@ -638,7 +643,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Pomoc doma so sebaobsluhou a domácnosťou.',
             status: 'active',
             verified: true,
-            priceCzk: 170,
+            price: 2.9,
             counties: ['SK0101', 'SK0102', 'SK0103', 'SK0104', 'SK0105'],
             place: 'V domácnosti klienta',
           },
@@ -649,7 +654,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Starostlivosť o ľudí s demenciou.',
             status: 'draft',
             verified: false,
-            priceCzk: 26000,
+            price: 1040,
             counties: ['SK0102'],
           },
         ],
@@ -671,7 +676,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Starostlivosť v pracovné dni s obedom a aktivitami.',
             status: 'active',
             verified: true,
-            priceCzk: 500,
+            price: 18.5,
             counties: ['SK0105', 'SK0101'],
           },
           {
@@ -681,7 +686,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Poradenstvo pre rodiny, ktoré sa starajú o blízkeho.',
             status: 'active',
             verified: true,
-            priceCzk: 0,
+            price: 0,
             counties: ['SK0101', 'SK0102', 'SK0103', 'SK0104', 'SK0105', 'SK0106', 'SK0107', 'SK0108'],
           },
           {
@@ -691,7 +696,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Stretnutia, tréning pamäti a výlety pre seniorov z Petržalky.',
             status: 'active',
             verified: true,
-            priceCzk: 0,
+            price: 0,
             counties: ['SK0105'],
           },
         ],
@@ -731,7 +736,7 @@ export const demoProviders: readonly DemoProvider[] = [
               'Ošetrovateľská starostlivosť doma na odporúčanie lekára, hradená zdravotnou poisťovňou.',
             status: 'active',
             verified: true,
-            priceCzk: 0,
+            price: 0,
             counties: ['SK0422', 'SK0423', 'SK0424', 'SK0425', 'SK0426'],
             place: 'V domácnosti klienta',
           },
@@ -742,7 +747,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Pomoc s každodennými úlohami pre seniorov žijúcich doma.',
             status: 'active',
             verified: true,
-            priceCzk: 150,
+            price: 2.6,
             counties: ['SK0422', 'SK0423', 'SK0424', 'SK0425'],
           },
         ],
@@ -764,7 +769,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Starostlivosť v pracovné dni s fyzioterapiou.',
             status: 'active',
             verified: true,
-            priceCzk: 460,
+            price: 17,
             counties: ['SK0423', 'SK0422'],
           },
           {
@@ -774,7 +779,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Tiesňové tlačidlo s nepretržitým dispečingom.',
             status: 'active',
             verified: true,
-            priceCzk: 350,
+            price: 14.9,
             counties: ['SK0422', 'SK0423', 'SK0424', 'SK0425', 'SK0426'],
           },
           {
@@ -784,7 +789,7 @@ export const demoProviders: readonly DemoProvider[] = [
             description: 'Krátkodobé pobyty, aby si opatrujúca rodina oddýchla.',
             status: 'active',
             verified: true,
-            priceCzk: 700,
+            price: 29.5,
             counties: ['SK0423'],
           },
         ],
@@ -801,9 +806,31 @@ export const demoProviders: readonly DemoProvider[] = [
 // fallback (SPEC §4) is demonstrated and browser-tested there. Keep every demo service out of it.
 export const demoEmptyCountyCode = 'CZ0711';
 
+const currencyOf: Record<Country, Currency> = { CZ: 'CZK', SK: 'EUR' };
+
+/**
+ * The VAT rate of a demo price: social services and home nursing are exempt (0), except emergency
+ * care, whose alarm devices and call centre the demo has a commercial operator supply at the country's
+ * standard rate (21 % CZ, 23 % SK) — so the catalogue shows prices with and without VAT.
+ */
+export function demoVatRatePercent(country: Country, type: ServiceTypeCode): number {
+  if (type !== 'emergency-care') return 0;
+  return country === 'CZ' ? 21 : 23;
+}
+
+/** A demo service's price as stored: minor units, the provider's currency, the demo VAT rate. */
+export function demoPrice(country: Country, service: Pick<DemoService, 'price' | 'type'>): Price | null {
+  if (service.price === null) return null;
+  return {
+    amountMinor: Math.round(service.price * 100),
+    currency: currencyOf[country],
+    vatRatePercent: demoVatRatePercent(country, service.type),
+  };
+}
+
 type CompactService = readonly [
   type: ServiceTypeCode,
-  priceCzk: number | null,
+  price: number | null,
   counties: readonly string[],
   options?: { status?: ServiceStatus; sponsored?: boolean },
 ];
@@ -1113,9 +1140,9 @@ const compactProviders: readonly CompactProvider[] = [
     contactPhone: '+421335100121',
     verified: true,
     services: [
-      ['home-care-service', 160, ['SK0217', 'SK0213', 'SK0214']],
-      ['home-for-seniors', 23800, ['SK0217']],
-      ['day-care-centre', 480, ['SK0217'], { status: 'draft' }],
+      ['home-care-service', 2.8, ['SK0217', 'SK0213', 'SK0214']],
+      ['home-for-seniors', 950, ['SK0217']],
+      ['day-care-centre', 18, ['SK0217'], { status: 'draft' }],
     ],
   },
   {
@@ -1133,8 +1160,8 @@ const compactProviders: readonly CompactProvider[] = [
     contactPhone: '+421325100122',
     verified: true,
     services: [
-      ['home-for-seniors', 24100, ['SK0229', 'SK0222']],
-      ['respite-care', 720, ['SK0229']],
+      ['home-for-seniors', 960, ['SK0229', 'SK0222']],
+      ['respite-care', 29, ['SK0229']],
       ['home-nursing', 0, ['SK0229', 'SK0224', 'SK0226']],
     ],
   },
@@ -1153,9 +1180,9 @@ const compactProviders: readonly CompactProvider[] = [
     contactPhone: '+421375100123',
     verified: false,
     services: [
-      ['home-care-service', 150, ['SK0233', 'SK0236', 'SK0237']],
+      ['home-care-service', 2.6, ['SK0233', 'SK0236', 'SK0237']],
       ['social-activation', 0, ['SK0233']],
-      ['personal-assistance', 140, ['SK0233', 'SK0232']],
+      ['personal-assistance', 4.9, ['SK0233', 'SK0232']],
     ],
   },
   {
@@ -1173,9 +1200,9 @@ const compactProviders: readonly CompactProvider[] = [
     contactPhone: '+421415100124',
     verified: true,
     services: [
-      ['day-care-centre', 470, ['SK031B', 'SK0311']],
-      ['emergency-care', 340, ['SK031B', 'SK0316', 'SK0314', 'SK0312']],
-      ['special-regime-home', 25200, ['SK031B'], { sponsored: true }],
+      ['day-care-centre', 17.5, ['SK031B', 'SK0311']],
+      ['emergency-care', 13.9, ['SK031B', 'SK0316', 'SK0314', 'SK0312']],
+      ['special-regime-home', 1010, ['SK031B'], { sponsored: true }],
     ],
   },
   {
@@ -1194,7 +1221,7 @@ const compactProviders: readonly CompactProvider[] = [
     verified: true,
     services: [
       ['home-nursing', 0, ['SK0321', 'SK032B', 'SK0323']],
-      ['home-care-service', 155, ['SK0321', 'SK032B']],
+      ['home-care-service', 2.7, ['SK0321', 'SK032B']],
       ['social-counselling', 0, ['SK0321', 'SK032B', 'SK032D'], { status: 'archive' }],
     ],
   },
@@ -1213,9 +1240,9 @@ const compactProviders: readonly CompactProvider[] = [
     contactPhone: '+421515100126',
     verified: true,
     services: [
-      ['home-for-seniors', 22900, ['SK0417', 'SK0418']],
-      ['home-care-service', 145, ['SK0417', 'SK0416', 'SK0413']],
-      ['day-services-centre', 320, ['SK0417']],
+      ['home-for-seniors', 920, ['SK0417', 'SK0418']],
+      ['home-care-service', 2.5, ['SK0417', 'SK0416', 'SK0413']],
+      ['day-services-centre', 12, ['SK0417']],
     ],
   },
 ];
@@ -1249,7 +1276,7 @@ function expandCompact(provider: CompactProvider): DemoProvider {
         type: 'care-centre',
         description: provider.country === 'CZ' ? 'Sídlo a zázemí služeb.' : 'Sídlo a zázemie služieb.',
         sameAsProvider: true,
-        services: provider.services.map(([type, priceCzk, counties, options = {}]) => ({
+        services: provider.services.map(([type, price, counties, options = {}]) => ({
           key: type,
           type,
           name: `${serviceNames[provider.country][type]} ${provider.brand}`,
@@ -1257,7 +1284,7 @@ function expandCompact(provider: CompactProvider): DemoProvider {
           status: options.status ?? 'active',
           ...(options.sponsored ? { sponsored: true } : {}),
           verified: provider.verified,
-          priceCzk,
+          price,
           counties,
           ...(fieldTypes.has(type) ? { place: 'V domácnosti klienta' } : {}),
         })),

@@ -17,6 +17,7 @@ import {
   facilityAssignments,
   facilityServiceCounties,
   facilityServices,
+  priceColumns,
   providers,
   providerUsers,
   relationshipTypes,
@@ -26,7 +27,10 @@ import {
   subscriptionTypes,
   users,
 } from '../schema/index.ts';
-import { demoCatalogue, demoProviders, withIcoCheckDigit } from './demo-catalogue.ts';
+import { demoCatalogue, demoPrice, demoProviders, withIcoCheckDigit } from './demo-catalogue.ts';
+
+/** A seeded price in another currency than the demo catalogue's (`excluded`); null when either has none. */
+const currencyChanged = sql`${facilityServices.priceCurrency} <> excluded.price_currency`;
 
 /** Password of every demo account (listed in the README). */
 export const demoPassword = 'Opora2026!';
@@ -190,14 +194,23 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
             status: service.status,
             sponsored: service.sponsored ?? false,
             verified: service.verified,
-            priceCzk: service.priceCzk,
+            ...priceColumns(demoPrice(provider.country, service)),
             url: `https://www.${provider.domain}`,
           })
-          // The form is the catalogue's to correct in databases seeded before it was (the rest is kept).
+          // The form, and a price in the wrong currency (Slovak services seeded in crowns before prices had a
+          // currency), are the catalogue's to correct in databases seeded before; the rest is kept.
           .onConflictDoUpdate({
             target: facilityServices.id,
-            set: { form: sql`excluded.form` },
-            setWhere: sql`${facilityServices.form} is distinct from excluded.form`,
+            set: {
+              form: sql`excluded.form`,
+              priceAmountMinor: sql`case when ${currencyChanged} then excluded.price_amount_minor
+                                    else ${facilityServices.priceAmountMinor} end`,
+              priceCurrency: sql`case when ${currencyChanged} then excluded.price_currency
+                                 else ${facilityServices.priceCurrency} end`,
+              priceVatRatePercent: sql`case when ${currencyChanged} then excluded.price_vat_rate_percent
+                                       else ${facilityServices.priceVatRatePercent} end`,
+            },
+            setWhere: sql`${facilityServices.form} is distinct from excluded.form or ${currencyChanged}`,
           });
         await db
           .insert(facilityServiceCounties)
@@ -398,6 +411,10 @@ async function seedDemoClient(db: DbExecutor, ownerUserId: string): Promise<void
       id: demoId('subscription:client'),
       userId: ownerUserId,
       subscriptionTypeId: required(subscriptionTypeIds.get('self-managed'), 'subscription type self-managed'),
+      currency: 'CZK',
+      amountMinor: 14_900,
+      vatRatePercent: 21,
+      gateway: 'test',
       startedAt,
       currentPeriodEnd: new Date('2026-12-02T09:05:00Z'),
     })

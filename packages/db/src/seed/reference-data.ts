@@ -9,12 +9,13 @@ import {
 } from '@opora/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
-import type { ServiceForm, SubscriptionTypeCode, SubscriptionVariant } from '../schema/enums.ts';
+import type { Currency, ServiceForm, SubscriptionTypeCode, SubscriptionVariant } from '../schema/enums.ts';
 import {
   relationshipTypes,
   requestStatuses,
   serviceCategories,
   serviceTypes,
+  subscriptionTypePrices,
   subscriptionTypes,
 } from '../schema/index.ts';
 
@@ -61,15 +62,44 @@ export const requestStatusDefinitions = careRequestStatusCodes.map((code) => ({
   isTerminal: isTerminalCareRequestStatus(code),
 }));
 
+/**
+ * The plans and their monthly prices with VAT (docs/decisions.md "Subscriptions"): Czech users pay in
+ * crowns with 21 % VAT, Slovak ones in euro with 23 %. `free` is offered only while staff switch it
+ * on (a launch or a partner's promotion): the payment page then says the service is now free.
+ */
 export const subscriptionTypeDefinitions: readonly {
   code: SubscriptionTypeCode;
   variant: SubscriptionVariant;
-  monthlyPriceCzk: number | null;
+  isActive: boolean;
+  prices: readonly { currency: Currency; amountMinor: number; vatRatePercent: number }[];
 }[] = [
-  // Prices are not decided yet (SPEC §9); `free` costs nothing by definition.
-  { code: 'self-managed', variant: 'self-managed', monthlyPriceCzk: null },
-  { code: 'with-assistant', variant: 'with-assistant', monthlyPriceCzk: null },
-  { code: 'free', variant: 'self-managed', monthlyPriceCzk: 0 },
+  {
+    code: 'self-managed',
+    variant: 'self-managed',
+    isActive: true,
+    prices: [
+      { currency: 'CZK', amountMinor: 14_900, vatRatePercent: 21 },
+      { currency: 'EUR', amountMinor: 690, vatRatePercent: 23 },
+    ],
+  },
+  {
+    code: 'with-assistant',
+    variant: 'with-assistant',
+    isActive: true,
+    prices: [
+      { currency: 'CZK', amountMinor: 44_900, vatRatePercent: 21 },
+      { currency: 'EUR', amountMinor: 1_890, vatRatePercent: 23 },
+    ],
+  },
+  {
+    code: 'free',
+    variant: 'self-managed',
+    isActive: false,
+    prices: [
+      { currency: 'CZK', amountMinor: 0, vatRatePercent: 21 },
+      { currency: 'EUR', amountMinor: 0, vatRatePercent: 23 },
+    ],
+  },
 ];
 
 const sortOrder = (index: number) => (index + 1) * 10;
@@ -137,14 +167,30 @@ export async function seedReferenceData(db: DbExecutor): Promise<void> {
         is distinct from (excluded.is_terminal, excluded.sort_order)`,
     });
 
-  await db
+  const types = await db
     .insert(subscriptionTypes)
-    .values(subscriptionTypeDefinitions.map((type, index) => ({ ...type, sortOrder: sortOrder(index) })))
+    .values(
+      subscriptionTypeDefinitions.map(({ code, variant, isActive }, index) => ({
+        code,
+        variant,
+        isActive,
+        sortOrder: sortOrder(index),
+      })),
+    )
     .onConflictDoUpdate({
       target: subscriptionTypes.code,
+      // Whether a plan is offered is left alone: once staff change it, it is theirs, not the seed's.
       set: { variant: sql`excluded.variant`, sortOrder: sql`excluded.sort_order` },
-      // The price is left alone: once staff set it, it is theirs to change, not the seed's.
-      setWhere: sql`(${subscriptionTypes.variant}, ${subscriptionTypes.sortOrder})
-        is distinct from (excluded.variant, excluded.sort_order)`,
-    });
+    })
+    .returning({ id: subscriptionTypes.id, code: subscriptionTypes.code });
+  const typeIds = new Map(types.map((type) => [type.code, type.id]));
+  await db
+    .insert(subscriptionTypePrices)
+    .values(
+      subscriptionTypeDefinitions.flatMap(({ code, prices }) =>
+        prices.map((price) => ({ subscriptionTypeId: typeIds.get(code) ?? '', ...price })),
+      ),
+    )
+    // Prices too: staff change them; the seed only fills what is missing.
+    .onConflictDoNothing();
 }

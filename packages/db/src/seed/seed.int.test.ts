@@ -268,6 +268,52 @@ describe('demo seed', () => {
     expect(row?.form).toBe('day');
   });
 
+  it('prices Czech providers’ services in crowns and Slovak ones’ in euro, VAT only on emergency care', async () => {
+    const rows = await database.db
+      .select({
+        country: providers.country,
+        type: serviceTypes.code,
+        amountMinor: facilityServices.priceAmountMinor,
+        currency: facilityServices.priceCurrency,
+        vatRatePercent: facilityServices.priceVatRatePercent,
+      })
+      .from(facilityServices)
+      .innerJoin(providers, eq(providers.id, facilityServices.providerId))
+      .innerJoin(serviceTypes, eq(serviceTypes.id, facilityServices.serviceTypeId));
+    const priced = rows.filter((row) => row.amountMinor !== null);
+    expect(priced.filter((row) => row.currency !== (row.country === 'CZ' ? 'CZK' : 'EUR'))).toEqual([]);
+    expect(
+      priced.filter(
+        (row) => row.vatRatePercent !== (row.type !== 'emergency-care' ? 0 : row.country === 'CZ' ? 21 : 23),
+      ),
+    ).toEqual([]);
+    expect(new Set(priced.map((row) => row.currency))).toEqual(new Set(['CZK', 'EUR']));
+    expect(rows.some((row) => row.amountMinor === null && row.currency === null)).toBe(true);
+  });
+
+  it('corrects a Slovak demo price seeded in crowns before prices had a currency', async () => {
+    const name = 'Zariadenie pre seniorov Ružinov';
+    const [before] = await database.db
+      .select({ amountMinor: facilityServices.priceAmountMinor })
+      .from(facilityServices)
+      .where(eq(facilityServices.name, name));
+    expect(before?.amountMinor).toBe(98_000);
+    await database.db
+      .update(facilityServices)
+      .set({ priceAmountMinor: 2_450_000, priceCurrency: 'CZK', priceVatRatePercent: 0 })
+      .where(eq(facilityServices.name, name));
+    await seed(database.db, { demo: true, expectedUrl: database.url, env: {} });
+    const [row] = await database.db
+      .select({
+        amountMinor: facilityServices.priceAmountMinor,
+        currency: facilityServices.priceCurrency,
+        vatRatePercent: facilityServices.priceVatRatePercent,
+      })
+      .from(facilityServices)
+      .where(eq(facilityServices.name, name));
+    expect(row).toEqual({ amountMinor: 98_000, currency: 'EUR', vatRatePercent: 0 });
+  });
+
   it('changes nothing when run again', async () => {
     const before = await snapshot();
     await seed(database.db, { demo: true, expectedUrl: database.url, env: {} });

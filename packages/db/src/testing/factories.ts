@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import type { SurveyDocument } from '@opora/contracts';
+import type { Price, SurveyDocument } from '@opora/contracts';
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
 import { insertIdentityUser, type NewIdentityUser } from '../identity/identity-users.ts';
+import type { SubscriptionTypeCode } from '../schema/enums.ts';
 import {
   careRequests,
   cases,
@@ -12,9 +13,12 @@ import {
   facilities,
   facilityServiceCounties,
   facilityServices,
+  priceColumns,
   providers,
   requestStatuses,
   serviceTypes,
+  subscriptions,
+  subscriptionTypes,
   users,
 } from '../schema/index.ts';
 import { surveyAnswers, surveyDefinitions } from '../schema/surveys.ts';
@@ -32,6 +36,7 @@ export type Client = typeof clients.$inferSelect;
 export type Case = typeof cases.$inferSelect;
 export type ClientPerson = typeof clientPersons.$inferSelect;
 export type CareRequest = typeof careRequests.$inferSelect;
+export type Subscription = typeof subscriptions.$inferSelect;
 
 let sequence = 0;
 
@@ -150,6 +155,8 @@ export type FacilityServiceOverrides = Partial<
   serviceTypeCode?: ServiceTypeCode;
   /** LAU 1 codes the service is offered in; default Prague (`CZ0100`). */
   counties?: string[];
+  /** The price's three columns at once; default 150 CZK without VAT, `null` for none. */
+  price?: Price | null;
 };
 
 /**
@@ -160,7 +167,12 @@ export async function createFacilityService(
   db: DbExecutor,
   overrides: FacilityServiceOverrides = {},
 ): Promise<FacilityService> {
-  const { serviceTypeCode = 'home-care-service', counties = ['CZ0100'], ...columns } = overrides;
+  const {
+    serviceTypeCode = 'home-care-service',
+    counties = ['CZ0100'],
+    price = { amountMinor: 15_000, currency: 'CZK', vatRatePercent: 0 },
+    ...columns
+  } = overrides;
   const facility = columns.facilityId
     ? inserted(await db.select().from(facilities).where(eq(facilities.id, columns.facilityId)))
     : await createFacility(db);
@@ -177,7 +189,7 @@ export async function createFacilityService(
         name: `Test Service ${uniqueSuffix()}`,
         status: 'active',
         verified: true,
-        priceCzk: 150,
+        ...priceColumns(price),
         form: serviceType.form,
         ...columns,
         facilityId: facility.id,
@@ -390,6 +402,41 @@ export async function createSurveyAnswers(
     await db
       .insert(surveyAnswers)
       .values({ answers: {}, ...overrides, caseId, surveyType: definition.type })
+      .returning(),
+  );
+}
+
+export type SubscriptionOverrides = Partial<Omit<typeof subscriptions.$inferInsert, 'subscriptionTypeId'>> & {
+  typeCode?: SubscriptionTypeCode;
+};
+
+/**
+ * A live subscription (self-managed, 149 CZK a month, paid through the test gateway, a month left by
+ * default) of the given user, or of a new one.
+ */
+export async function createSubscription(
+  db: DbExecutor,
+  { typeCode = 'self-managed', ...overrides }: SubscriptionOverrides = {},
+): Promise<Subscription> {
+  const [type] = await db
+    .select({ id: subscriptionTypes.id })
+    .from(subscriptionTypes)
+    .where(eq(subscriptionTypes.code, typeCode));
+  if (!type) throw new Error(`No subscription type ${typeCode}: is the reference data seeded?`);
+  const userId = overrides.userId ?? (await createUser(db)).id;
+  return inserted(
+    await db
+      .insert(subscriptions)
+      .values({
+        currency: 'CZK',
+        amountMinor: typeCode === 'free' ? 0 : 14_900,
+        vatRatePercent: 21,
+        gateway: 'test',
+        currentPeriodEnd: new Date(Date.now() + 30 * 86_400_000),
+        ...overrides,
+        userId,
+        subscriptionTypeId: type.id,
+      })
       .returning(),
   );
 }
