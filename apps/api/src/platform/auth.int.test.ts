@@ -4,7 +4,7 @@ import { createProvider } from '@opora/db/testing';
 import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AccountTestServer,
   bearer,
@@ -152,6 +152,20 @@ describe('bearer verification', () => {
       .set({ identitySubject: null, email: null, anonymisedAt: new Date() })
       .where(eq(users.id, other.userId));
     expect((await me(bearer(tokens.accessToken))).statusCode).toBe(401);
+  });
+
+  it('remembers a verified token only until it expires', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = await realmSigned({ iat: now, exp: now + 60 });
+    expect((await me(bearer(token))).statusCode).toBe(200);
+    expect((await me(bearer(token))).statusCode).toBe(200);
+    // Past its expiry and the clock tolerance, the remembered token is verified again, and refused.
+    vi.useFakeTimers({ toFake: ['Date'], now: (now + 60 + 11) * 1000 });
+    try {
+      expect((await me(bearer(token))).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('serves public operations to guests and ignores a bad token there', async () => {

@@ -59,6 +59,7 @@ export function issuerKeys(config: AuthConfig, db: Db): JWTVerifyGetKey {
 /** The access token's claims we rely on, after its signature, issuer, audience and expiry were checked. */
 const AccessTokenClaimsSchema = z.object({
   sub: z.string().min(1),
+  exp: z.number(),
   // Refresh tokens say `Refresh`/`Offline` and ID tokens `ID`; both verify against the same issuer.
   typ: z.literal('Bearer'),
   azp: z.literal(identityClientId),
@@ -87,13 +88,38 @@ export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccessToken
 const clockToleranceSeconds = 10;
 
 /**
+ * How many verified tokens each API process remembers. A signed-in page view sends a handful of calls
+ * with one token, and RS256 verification was an eighth of a signed-in request's CPU
+ * (docs/performance.md); 10,000 entries of ~1 KB bound the memory.
+ */
+const verifiedTokenCacheSize = 10_000;
+
+interface VerifiedEntry extends VerifiedAccessToken {
+  /** `exp` in milliseconds. */
+  expiresAtMs: number;
+}
+
+/**
  * Verifies an access token as KEYCLOAK-NOTES §7 recommends: RS256 signature by a realm key, exact
  * issuer, audience `opora-api` (the audience mapper), expiry, `typ: Bearer` and the `web` client.
+ *
+ * A token that verified is remembered (by its exact text, in a bounded insertion-ordered map) until
+ * its expiry: a signature and its claims cannot change, so the next call with the same token checks
+ * only the expiry (with the same clock tolerance). Whether the account behind it still exists is not
+ * remembered — `resolvePrincipal` looks it up on every request.
  */
 export function createAccessTokenVerifier(config: AuthConfig, keys: JWTVerifyGetKey): AccessTokenVerifier {
   const issuer = tokenIssuer(config);
   const audience = config.identityAdmin.clientId;
+  const verified = new Map<string, VerifiedEntry>();
   return async (token) => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAtMs + clockToleranceSeconds * 1000 > Date.now()) {
+        return { subject: known.subject, realmRoles: known.realmRoles };
+      }
+      verified.delete(token);
+    }
     let payload: unknown;
     try {
       ({ payload } = await jwtVerify(token, keys, {
@@ -113,10 +139,16 @@ export function createAccessTokenVerifier(config: AuthConfig, keys: JWTVerifyGet
       throw new InvalidAccessTokenError(`claim ${String(claims.error.issues[0]?.path[0] ?? '?')}`);
     }
     const tokenRoles = claims.data.realm_access?.roles ?? [];
-    return {
+    const result: VerifiedAccessToken = {
       subject: claims.data.sub,
       realmRoles: realmRoles.filter((role) => tokenRoles.includes(role)),
     };
+    if (verified.size >= verifiedTokenCacheSize) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, { ...result, expiresAtMs: claims.data.exp * 1000 });
+    return result;
   };
 }
 
