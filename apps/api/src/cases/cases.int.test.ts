@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Case, CaseListSchema, CaseSchema } from '@opora/contracts';
 import { cases } from '@opora/db';
 import {
@@ -18,9 +19,12 @@ import {
 } from '../accounts/testing/account-test-server.ts';
 
 let server: AccountTestServer;
+// A pool smaller than the simultaneous creates of one key below.
+const poolSize = 4;
+const simultaneous = 3 * poolSize;
 
 beforeAll(async () => {
-  server = await startAccountTestServer({ env: { RATE_LIMIT_MAX: '100000' } });
+  server = await startAccountTestServer({ pool: { max: poolSize }, env: { RATE_LIMIT_MAX: '100000' } });
 });
 
 afterAll(async () => {
@@ -80,7 +84,27 @@ describe('POST /api/v1/web/cases', () => {
     expect(row?.ownerUserId).toBe(caller.userId);
   });
 
-  it('is not idempotent: a double submit opens two cases with their own codes', async () => {
+  it(`answers one case to ${simultaneous} simultaneous creates with one creation key on a pool of ${poolSize}`, async () => {
+    const caller = await signedIn();
+    const other = await signedIn();
+    const creationKey = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: simultaneous }, () => call(caller, 'POST', '/cases', { ...newCase, creationKey })),
+    );
+    expect(answers.map((response) => response.statusCode)).toEqual(answers.map(() => 200));
+    const ids = new Set(answers.map((response) => CaseSchema.parse(response.json()).id));
+    expect(ids.size).toBe(1);
+    expect(await casesOf(caller.userId)).toBe(1);
+    // A retry later answers the same case; the key is the caller's own, so another user gets theirs.
+    const retried = await call(caller, 'POST', '/cases', { ...newCase, creationKey });
+    expect(CaseSchema.parse(retried.json()).id).toBe([...ids][0]);
+    const others = await call(other, 'POST', '/cases', { ...newCase, creationKey });
+    expect(others.statusCode).toBe(200);
+    expect(CaseSchema.parse(others.json()).id).not.toBe([...ids][0]);
+    expect(await casesOf(other.userId)).toBe(1);
+  });
+
+  it('opens a case per call without a creation key: a double submit opens two cases with their own codes', async () => {
     const caller = await signedIn();
     const [first, second] = await Promise.all([
       call(caller, 'POST', '/cases', newCase),
@@ -195,6 +219,22 @@ describe('/api/v1/web/clients/{clientId}/cases', () => {
     const listed = await call(caller, 'GET', `/clients/${client.id}/cases`);
     expect(listed.statusCode).toBe(200);
     expect(CaseListSchema.parse(listed.json()).map((each) => each.id)).toEqual([created.id, older.id]);
+  });
+
+  it('answers a repeated creation key with its case, and 409 when it is reused for another client', async () => {
+    const caller = await signedIn();
+    const db = server.database.db;
+    const client = await createClient(db, { ownerUserId: caller.userId });
+    const another = await createClient(db, { ownerUserId: caller.userId });
+    const creationKey = randomUUID();
+    const first = await call(caller, 'POST', `/clients/${client.id}/cases`, { ...newCase, creationKey });
+    const again = await call(caller, 'POST', `/clients/${client.id}/cases`, { ...newCase, creationKey });
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(CaseSchema.parse(again.json()).id).toBe(CaseSchema.parse(first.json()).id);
+    const reused = await call(caller, 'POST', `/clients/${another.id}/cases`, { ...newCase, creationKey });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json()).toMatchObject({ code: 'Conflict' });
+    expect(await casesOf(caller.userId)).toBe(1);
   });
 
   it('answers another user’s client 404 and opens nothing for it', async () => {

@@ -1,8 +1,9 @@
 import type { Case, CaseCreateInput } from '@opora/contracts';
-import { cases, clients, type Db } from '@opora/db';
+import { clients, type Db } from '@opora/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
-import { readCase, readCases } from './case-views.ts';
+import { readCases } from './case-views.ts';
+import { openCase } from './create-case.ts';
 
 /** The caller's client, or 404 `NotFoundException` (another user's client answers as a missing one). */
 async function assertOwnClient(db: Db, userId: string, clientId: string): Promise<void> {
@@ -27,16 +28,5 @@ export async function createClientCase(
   input: CaseCreateInput,
 ): Promise<Case> {
   await assertOwnClient(db, userId, clientId);
-  const [created] = await db
-    .insert(cases)
-    .values({
-      date: input.date,
-      fcServiceLevel: input.fcServiceLevel,
-      name: input.name,
-      ownerUserId: userId,
-      clientId,
-    })
-    .returning({ id: cases.id });
-  if (!created) throw new Error('Insert returned no case');
-  return readCase(db, userId, created.id);
+  return openCase(db, userId, input, clientId);
 }

@@ -20,7 +20,8 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Open a case for the signed-in user (before its client is entered)',
       description:
         'SPEC §2 redirect after registration: `date` today, `fcServiceLevel` 1, a placeholder `name`. ' +
-        'The `code` (`OP-000123`) is assigned here. Not idempotent: each call opens a new case.',
+        'The `code` (`OP-000123`) is assigned here. With `creationKey` the call is idempotent: the same ' +
+        'key answers the case it opened first.',
     }),
     handler: async (request) => createCase(app.db, requirePrincipal(request).userId, request.body),
   });
@@ -55,7 +56,9 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     ...operationRoute(operations.createClientCase, {
       tags,
       summary: 'Open a new case for one of the signed-in user’s clients',
-      description: 'The new-case wizard: a new need of a client already entered. Not idempotent.',
+      description:
+        'The new-case wizard: a new need of a client already entered. With `creationKey` the call is ' +
+        'idempotent: the same key answers the case it opened first (409 when used for another client).',
     }),
     handler: async (request, reply) => {
       const created = await createClientCase(

@@ -21,6 +21,24 @@ export async function redirectAfterLogin(): Promise<never> {
   throw redirect(only ? paths.dashboardClient.getHref({ id: only.id }) : paths.dashboard.getHref());
 }
 
+const registrationCaseKeyName = 'opora.registration-case-key';
+
+/**
+ * The creation key of the case registration opens, kept in the tab: reloading the page (or coming back
+ * to it) answers the same case instead of opening another. Without storage, a key per visit.
+ */
+function registrationCaseKey(): string {
+  try {
+    const stored = sessionStorage.getItem(registrationCaseKeyName);
+    if (stored) return stored;
+    const key = crypto.randomUUID();
+    sessionStorage.setItem(registrationCaseKeyName, key);
+    return key;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
 /**
  * `redirectAfterRegistration`: a new case (today, service level 1, a placeholder name), then the
  * new-client wizard's first step for it. Should the case not be created, the dashboard offers the
@@ -29,7 +47,7 @@ export async function redirectAfterLogin(): Promise<never> {
 export async function redirectAfterRegistration(url: string): Promise<never> {
   await navigationGuard('login', url);
   await loadNamespaces(['clients']);
-  const created = await createCase(i18n.getFixedT(null, 'clients')).catch(() => null);
+  const created = await createCase(i18n.getFixedT(null, 'clients'), registrationCaseKey()).catch(() => null);
   throw redirect(
     created ? paths.newClientWizardNewClient.getHref({ caseId: created.id }) : paths.dashboard.getHref(),
   );

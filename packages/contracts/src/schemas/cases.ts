@@ -13,6 +13,11 @@ export const CaseCreateInputSchema = z
     date: IsoDateSchema,
     fcServiceLevel: ServiceLevelSchema.default(initialServiceLevel),
     name: requiredText({ max: 200 }),
+    /**
+     * A key the browser makes once per intended case: the same key again (a reload, a double click, a
+     * retry after a lost answer) answers the case it created instead of opening another.
+     */
+    creationKey: IdSchema.optional(),
   })
   .meta({ id: 'CaseCreateBody' });
 export type CaseCreateInput = z.infer<typeof CaseCreateInputSchema>;

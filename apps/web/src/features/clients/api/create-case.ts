@@ -21,12 +21,18 @@ export function newCaseBody(t: TFunction<'clients'>) {
   };
 }
 
-/** `createCase`: a case without a client yet; the new-client wizard enters its client. */
-export function createCase(t: TFunction<'clients'>) {
-  return callOperation(createCaseRoute, { body: newCaseBody(t) });
+/**
+ * `createCase`: a case without a client yet; the new-client wizard enters its client. `creationKey`
+ * (made once per intended case) makes a repeat answer the same case instead of opening another.
+ */
+export function createCase(t: TFunction<'clients'>, creationKey: string) {
+  return callOperation(createCaseRoute, { body: { ...newCaseBody(t), creationKey } });
 }
 
 /** `createClientCase`: a new need of a known client; the new-case wizard describes it. */
-export function createClientCase(t: TFunction<'clients'>, clientId: string) {
-  return callOperation(createClientCaseRoute, { params: { clientId }, body: newCaseBody(t) });
+export function createClientCase(t: TFunction<'clients'>, clientId: string, creationKey: string) {
+  return callOperation(createClientCaseRoute, {
+    params: { clientId },
+    body: { ...newCaseBody(t), creationKey },
+  });
 }

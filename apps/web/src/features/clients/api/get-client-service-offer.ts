@@ -14,6 +14,11 @@ export function serviceOfferQueryOptions(clientId: string, query: ServiceOfferQu
   });
 }
 
-export function useServiceOffer(clientId: string, query: ServiceOfferQuery) {
-  return useQuery(serviceOfferQueryOptions(clientId, query));
+/** `enabled`: false without a live subscription, which the pool needs (the API would answer 402). */
+export function useServiceOffer(
+  clientId: string,
+  query: ServiceOfferQuery,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  return useQuery({ ...serviceOfferQueryOptions(clientId, query), enabled });
 }

@@ -13,6 +13,7 @@ import {
   NotFoundState,
 } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
+import { currentUserQueryKey } from '@/lib/auth/current-user-key.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { clientQueryOptions, useClient } from '../api/get-client.ts';
@@ -34,7 +35,9 @@ export function prefetch({ params, request }: LoaderFunctionArgs): void {
   if (!clientId) return;
   const search = new URL(request.url).searchParams;
   void queryClient.prefetchQuery(clientQueryOptions(clientId));
-  if (!isTab(search.get('tab')) || search.get('tab') === 'service-offer') {
+  // The pool needs a live subscription (without one the tab offers the plans instead).
+  const subscribed = queryClient.getQueryData(currentUserQueryKey)?.subscription != null;
+  if (subscribed && (!isTab(search.get('tab')) || search.get('tab') === 'service-offer')) {
     void queryClient.prefetchQuery(serviceOfferQueryOptions(clientId, offerQuery(search)));
   }
 }
@@ -144,7 +147,7 @@ export function ClientPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="service-offer" className={classes.tabPanel}>
-          <ServiceOffer clientId={clientId} />
+          <ServiceOffer clientId={clientId} wizard="newCase" />
         </Tabs.Panel>
         <Tabs.Panel value="my-services" className={classes.tabPanel}>
           <MyServices onShowOffer={() => selectTab('service-offer')} />

@@ -13,12 +13,15 @@ import {
 } from '@/components/services/service-list-states.tsx';
 import { ServicesPagination } from '@/components/services/services-pagination.tsx';
 import { LoadError } from '@/components/ui/page-states.tsx';
+import type { WizardKind } from '@/config/wizard-steps.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
+import { useSessionUser } from '@/lib/session.ts';
 import { useServiceOffer } from '../api/get-client-service-offer.ts';
 import { type OfferArea, offerQuery, offerSearch } from '../utils/offer-search.ts';
 import classes from './clients.module.css';
 import { ServiceOfferCard } from './service-offer-card.tsx';
+import { SubscriptionTeaser } from './subscription-teaser.tsx';
 
 /**
  * The services pool of a client (SPEC §2, §4): in the county where care is given (its region's
@@ -26,8 +29,21 @@ import { ServiceOfferCard } from './service-offer-card.tsx';
  * the case survey describes, then verified providers, then name; each card says why it is shown.
  * The area and page live in the address (`?area=&page=`), beside the client page's tab.
  * `caseId`: the wizard's case, whose answers the order follows (the client's latest case otherwise).
+ * The pool needs a live subscription (SPEC §4): without one (the signed-in user has none, or the API
+ * answers 402) the plans are offered instead, leading to the payment step of `wizard`.
+ * `requestable`: each card leads on to sending a request for the service.
  */
-export function ServiceOffer({ clientId, caseId }: { clientId: string; caseId?: string }) {
+export function ServiceOffer({
+  clientId,
+  caseId,
+  wizard,
+  requestable = false,
+}: {
+  clientId: string;
+  caseId?: string;
+  wizard: WizardKind;
+  requestable?: boolean;
+}) {
   const { t } = useTranslation(['clients', 'catalogue', 'errors']);
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
@@ -35,11 +51,12 @@ export function ServiceOffer({ clientId, caseId }: { clientId: string; caseId?: 
   // The choice shows at once; the address follows (and Back or a shared link set it again).
   const [area, setArea] = useState(searchArea);
   useEffect(() => setArea(searchArea), [searchArea]);
-  const offer = useServiceOffer(clientId, {
-    ...offerQuery(search, caseId),
-    area,
-    ...(area === searchArea ? {} : { page: 1 }),
-  });
+  const subscribed = (useSessionUser()?.subscription ?? null) !== null;
+  const offer = useServiceOffer(
+    clientId,
+    { ...offerQuery(search, caseId), area, ...(area === searchArea ? {} : { page: 1 }) },
+    { enabled: subscribed },
+  );
   const list = useDeferredValue(offer.data);
   const headingId = useId();
 
@@ -65,6 +82,10 @@ export function ServiceOffer({ clientId, caseId }: { clientId: string; caseId?: 
   };
 
   const backHref = `${location.pathname}${location.search}`;
+
+  if (!subscribed || (offer.error instanceof ApiError && offer.error.code === 'InsufficientSubscription')) {
+    return <SubscriptionTeaser clientId={clientId} caseId={caseId ?? null} wizard={wizard} />;
+  }
 
   return (
     <Stack gap="md">
@@ -109,6 +130,7 @@ export function ServiceOffer({ clientId, caseId }: { clientId: string; caseId?: 
           list={list}
           busy={offer.isPlaceholderData}
           backHref={backHref}
+          requestable={requestable}
           onFirstPage={() => changePage(1)}
         />
       )}
@@ -140,11 +162,13 @@ function OfferResults({
   list,
   busy,
   backHref,
+  requestable,
   onFirstPage,
 }: {
   list: ServiceOfferPage;
   busy: boolean;
   backHref: string;
+  requestable: boolean;
   onFirstPage: () => void;
 }) {
   const { t } = useTranslation(['clients', 'catalogue']);
@@ -188,7 +212,12 @@ function OfferResults({
       <ServiceCardList busy={busy}>
         {list.items.map((service) => (
           <li key={service.id}>
-            <ServiceOfferCard service={service} caseId={list.caseId} backHref={backHref} />
+            <ServiceOfferCard
+              service={service}
+              caseId={list.caseId}
+              backHref={backHref}
+              requestable={requestable}
+            />
           </li>
         ))}
       </ServiceCardList>

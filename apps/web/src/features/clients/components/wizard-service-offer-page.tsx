@@ -1,20 +1,29 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
+import { IconArrowRight, IconCheck, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useRouteHandle } from '@/app/route-handle.ts';
+import { variantOfSubscription } from '@/components/subscriptions/subscription-queries.ts';
 import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { paths } from '@/config/paths.ts';
+import { afterPaymentStep, isWizardStep, wizardOf, wizardStepHref } from '@/config/wizard-steps.ts';
+import { useSessionUser } from '@/lib/session.ts';
 import { ServiceOffer } from './service-offer.tsx';
 
 /**
  * `/new-client-wizard/service-offer/:caseId` and `/new-case-wizard/service-offer/:caseId`: the pool
- * for the case's client, ordered by this case's answers. Sending requests (payment, request review)
- * comes with the next issue, and the page says so.
+ * for the case's client, ordered by this case's answers, and the way on to sending a request (or,
+ * with an assistant, to the assistant). Without a subscription the pool offers the plans, each
+ * leading to the payment step.
  */
 export function WizardServiceOfferPage() {
   const { t } = useTranslation('clients');
   const { caseId, data: wizardCase } = useWizardCase();
+  const routeName = useRouteHandle()?.name;
+  const kind = isWizardStep(routeName) ? wizardOf(routeName) : 'newClient';
+  const variant = variantOfSubscription(useSessionUser()?.subscription);
   const client = wizardCase?.client ?? null;
+  const next = variant && caseId ? afterPaymentStep(kind, variant) : null;
 
   return (
     <Stack gap="lg">
@@ -44,23 +53,36 @@ export function WizardServiceOfferPage() {
         </Alert>
       ) : (
         <>
-          <Alert
-            color="blue"
-            variant="light"
-            icon={<IconInfoCircle aria-hidden />}
-            title={t('wizardOffer.nextTitle')}
-          >
-            {t('wizardOffer.nextText')}
-          </Alert>
-          <ServiceOffer clientId={client.id} caseId={caseId} />
+          {next ? (
+            <Alert
+              color="blue"
+              variant="light"
+              icon={<IconInfoCircle aria-hidden />}
+              title={t('wizardOffer.nextTitle')}
+            >
+              {t('wizardOffer.nextText')}
+            </Alert>
+          ) : null}
+          <ServiceOffer clientId={client.id} caseId={caseId} wizard={kind} />
           <Paper withBorder radius="md" p="lg">
             <Stack gap="sm" align="flex-start">
               <Text>{t('wizardOffer.finishText')}</Text>
               <Group>
+                {next ? (
+                  <Button
+                    component={Link}
+                    to={wizardStepHref(next, { caseId })}
+                    size="lg"
+                    rightSection={<IconArrowRight size={20} aria-hidden />}
+                  >
+                    {t('wizard.next', { step: t(`wizard.steps.${next}`) })}
+                  </Button>
+                ) : null}
                 <Button
                   component={Link}
                   to={paths.dashboardClient.getHref({ id: client.id })}
                   size="lg"
+                  variant="default"
                   leftSection={<IconCheck size={20} aria-hidden />}
                 >
                   {t('wizardOffer.finish')}

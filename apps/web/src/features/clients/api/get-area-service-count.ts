@@ -1,0 +1,16 @@
+import { listServicesRoute } from '@opora/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { operationQueryOptions } from '@/lib/operations.ts';
+
+/**
+ * How many services the public list has in a county (its region's when the county has none, SPEC §4):
+ * `listServices` asked for one item, read for its `total`, `scope` and `area`.
+ */
+export function useAreaServiceCount(countyCode: string | null) {
+  return useQuery({
+    ...operationQueryOptions(listServicesRoute, {
+      query: { countyCode: countyCode ?? '', page: 1, pageSize: 1 },
+    }),
+    enabled: countyCode !== null,
+  });
+}

@@ -1,0 +1,11 @@
+import { getCaseSurveyRoute } from '@opora/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { operationQueryOptions } from '@/lib/operations.ts';
+
+/** `getCaseSurvey` of the case survey: its answers name the service types the pool recommends. */
+export function useCaseSurveyAnswers(caseId: string | null) {
+  return useQuery({
+    ...operationQueryOptions(getCaseSurveyRoute, { params: { caseId: caseId ?? '', type: 'case' } }),
+    enabled: caseId !== null,
+  });
+}
