@@ -18,6 +18,10 @@
  *   pnpm bench timing    medians and p90 of an existing account against an unknown address on the password
  *                        grant (wrong password) and the password-reset request, interleaved, and their
  *                        ratio (scripts/bench-timing.ts)
+ *   pnpm bench requests  sending care requests, 50 carers at once (each send doubled, as a double click):
+ *                        requests/s, p50/p99 and 5xx against /api/health of the same run, then the
+ *                        requests, events, consents and e-mail jobs in the database against the
+ *                        requests acknowledged (scripts/bench-requests.ts)
  *   pnpm bench lighthouse Lighthouse (mobile) on / and a services list of `pnpm start`'s production
  *                        server with demo data: performance, accessibility and best-practices scores
  *                        (targets ≥ 95, 100, ≥ 95) and the failing audits (scripts/bench-lighthouse.ts)
@@ -33,6 +37,7 @@ import { benchAccounts } from './bench-accounts.ts';
 import { benchCatalogue } from './bench-catalogue.ts';
 import { benchIdentity } from './bench-identity.ts';
 import { benchLighthouse } from './bench-lighthouse.ts';
+import { benchRequests } from './bench-requests.ts';
 import { answers, exited, freePort } from './bench-support.ts';
 import { benchTiming } from './bench-timing.ts';
 
@@ -150,6 +155,7 @@ const benches: Record<string, () => Promise<void>> = {
   accounts: benchAccounts,
   lighthouse: benchLighthouse,
   timing: benchTiming,
+  requests: benchRequests,
 };
 
 const name = process.argv[2];

@@ -12,6 +12,7 @@ import { devMailRoutes } from './dev-mail/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { identityAdminRoutes } from './identity/admin/routes.ts';
 import { type IdentityPluginOptions, identityPlugin } from './identity/index.ts';
+import { testGatewayRoutes } from './payments/test-gateway-routes.ts';
 import { placeRoutes } from './places/routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type Config, configPlugin } from './platform/config.ts';
@@ -27,6 +28,8 @@ import { securityPlugin } from './platform/security.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { webAppPlugin } from './platform/web-app.ts';
 import { regionRoutes } from './regions/routes.ts';
+import { careRequestRoutes } from './requests/routes.ts';
+import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { surveyRoutes } from './surveys/routes.ts';
 import { webConfigRoutes } from './web-config/routes.ts';
 
@@ -89,6 +92,9 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(clientRoutes); //                                /api/v1/web/relationship-types, /clients/...
   await app.register(caseRoutes); //                                  /api/v1/web/cases/..., /clients/{id}/cases
   await app.register(surveyRoutes); //                                /api/v1/web/surveys/{type}, /cases/{id}/surveys/{type}; /api/v1/admin/survey-definitions...
+  await app.register(careRequestRoutes); //                           /api/v1/web/cases/{id}/request-drafts/{serviceId}, /request-drafts/..., /care-requests/..., /clients/{id}/care-requests
+  await app.register(subscriptionRoutes); //                          /api/v1/web/subscription-types, /subscriptions/current..., /checkouts..., /cases/{id}/assistant-task; /api/v1/admin/assistant-tasks
+  await app.register(testGatewayRoutes); //                           /api/v1/test-gateway/checkouts/{ref} (page, choice), /api/v1/payments/test-gateway/events
   if (config.identity.embedded) await app.register(identityPlugin, identity ?? {}); // /realms/{realm}/... (OIDC)
   if (config.identity.embedded) await app.register(identityAdminRoutes); // /admin/realms/{realm}/users...
   await app.register(devMailRoutes); //                               GET /api/v1/dev/mail, /dev/mail (dev only)

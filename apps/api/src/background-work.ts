@@ -1,8 +1,10 @@
 import { accountDeletions } from './accounts/delete-account.ts';
 import { passwordResets } from './accounts/request-password-reset.ts';
 import { abandonedSignUps } from './accounts/sign-up-attempts.ts';
+import { testGatewayDelivery } from './payments/test-gateway-routes.ts';
 import type { BackgroundWork } from './platform/jobs.ts';
 import { emailDelivery } from './platform/mail.ts';
+import { subscriptionSweep } from './subscriptions/renewals.ts';
 
 /**
  * Every queue of background work and its worker — the table of contents of what runs outside
@@ -15,4 +17,6 @@ export const backgroundWork: readonly BackgroundWork[] = [
   passwordResets, //   password-reset: issue a reset link and queue its e-mail (nothing for an unknown address)
   abandonedSignUps, // abandoned-sign-up: remove the identity account a sign-up left half-way
   accountDeletions, // account-deletion: anonymise an account whose deletion stopped after the identity step
+  subscriptionSweep, // subscription-sweep: every 10 minutes, renewal reminders, renewals, endings, abandoned checkouts
+  testGatewayDelivery, // test-gateway-delivery: the test gateway's signed callback, over HTTP, retried
 ];

@@ -75,7 +75,7 @@ async function anonymiseAccount(tx: DbExecutor, userId: string): Promise<Account
 
   await tx
     .update(subscriptions)
-    .set({ status: 'cancelled', cancelledAt: sql`now()`, autoRenew: false })
+    .set({ status: 'cancelled', cancelledAt: sql`now()`, autoRenew: false, endedAt: sql`now()` })
     .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'past-due'])));
   await tx
     .update(consents)

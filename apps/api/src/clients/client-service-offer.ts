@@ -10,7 +10,7 @@ import {
 import type { Db } from '@opora/db';
 import { preparedRows } from '../catalogue/prepared.ts';
 import { type ServiceRow, toFacilityService } from '../catalogue/service-rows.ts';
-import { ConflictError, NotFoundError } from '../platform/errors.ts';
+import { AppError, ConflictError, NotFoundError } from '../platform/errors.ts';
 
 /** The query after validation (defaults applied). */
 export interface ServiceOfferInput {
@@ -33,7 +33,8 @@ const recommendedOrder = 'cas.verified desc nulls last, cas.name collate "cs-x-i
  * here from the case survey's answers), and with `caseId`, $7 the case.
  *
  * - `client`: the county (where care is provided with `area=county`, else of permanent residence) and
- *   its region; no row for another user's client (404), no county for a client without address (409).
+ *   its region; no row for another user's client (404), no county for a client without address (409);
+ *   whether the caller has a live subscription (402 `InsufficientSubscription` without one).
  * - `followed`: the case the recommendation follows (`caseId`, else the client's latest) and its case
  *   survey's `help-needed` answer; `asked` and `need`: the type codes that answer asks for (as
  *   `recommendedServiceTypes` maps them, checked by the caller; $6 instead when given) and their ids.
@@ -55,7 +56,10 @@ const recommendedOrder = 'cas.verified desc nulls last, cas.name collate "cs-x-i
 const offerStatement = (byCase: boolean) => `
   with client as materialized (
     select true as found, k.code as county_code, k.name as county_name,
-      r.code as region_code, r.name as region_name
+      r.code as region_code, r.name as region_name,
+      exists (select from subscriptions s
+              where s.user_id = $1::uuid and s.status in ('active', 'past-due') and s.current_period_end > now())
+        as subscribed
     from clients c
     left join counties k on k.code = case when $3::boolean and c.service_address_differs
                                           then c.service_county_code else c.county_code end
@@ -151,7 +155,7 @@ const offerStatement = (byCase: boolean) => `
     join catalogue_services cs on cs.facility_service_id = page.id
   ) items on true
   left join lateral (
-    select client.found as client_found, client.county_code as area_county_code,
+    select client.found as client_found, client.subscribed, client.county_code as area_county_code,
       client.county_name as area_county_name, client.region_code, client.region_name,
       (select id from followed) as case_id, (select help_needed from followed) as help_needed,
       (select codes from need) as need_codes, (select area_code from scope) as scope_code,
@@ -167,6 +171,8 @@ const statements = {
 /** The first row's columns, null on the others (one row with no item when the page is empty). */
 type OfferHead = {
   client_found: boolean | null;
+  /** Whether the caller has a live subscription (the pool needs one, SPEC §4). */
+  subscribed: boolean | null;
   area_county_code: string | null;
   area_county_name: string | null;
   region_code: string | null;
@@ -236,6 +242,9 @@ export async function getClientServiceOffer(
   let rows = await readOffer(db, userId, clientId, input, null);
   const first = rows[0];
   if (!first?.client_found) throw new NotFoundError();
+  if (!first.subscribed) {
+    throw new AppError('InsufficientSubscription', 'The services pool needs an active subscription.');
+  }
   if (input.caseId !== undefined && first.case_id === null) throw new NotFoundError();
   const recommendedTypes = recommendedServiceTypes({ [helpNeededQuestionName]: first.help_needed });
   if (!sameSet(first.need_codes ?? [], recommendedTypes)) {

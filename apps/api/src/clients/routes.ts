@@ -92,6 +92,9 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         'never moves a service. `reasons` says why each is listed. The case is `caseId` (the caller’s, ' +
         'of this client) or the client’s latest.',
       failures: {
+        402: ProblemDetailsSchema.meta({
+          description: 'The caller has no active subscription (`InsufficientSubscription`).',
+        }),
         409: ProblemDetailsSchema.meta({ description: 'The client has no address (`Conflict`).' }),
       },
     }),

@@ -6,6 +6,7 @@ import {
   createCase,
   createClient,
   createFacilityService,
+  createSubscription,
   createSurveyAnswers,
   createSurveyDefinition,
 } from '@opora/db/testing';
@@ -36,9 +37,11 @@ interface Caller extends TestAccount {
   headers: Record<string, string>;
 }
 
-async function signedIn(): Promise<Caller> {
+/** A signed-in carer, with a live subscription unless `subscribed` is false (the pool needs one). */
+async function signedIn({ subscribed = true } = {}): Promise<Caller> {
   const account = await server.createAccount();
   const { accessToken } = await server.signIn(account.email, account.password);
+  if (subscribed) await createSubscription(server.database.db, { userId: account.userId });
   return { ...account, headers: bearer(accessToken) };
 }
 
@@ -414,6 +417,33 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
       headers: owner.headers,
     });
     expect(invalid.statusCode).toBe(400);
+  });
+
+  it('answers 402 InsufficientSubscription without a live subscription, and serves a past-due one', async () => {
+    const caller = await signedIn({ subscribed: false });
+    const db = server.database.db;
+    const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'SK0101' });
+    const get = () =>
+      server.app.inject({
+        method: 'GET',
+        url: `/api/v1/web/clients/${client.id}/service-offer`,
+        headers: caller.headers,
+      });
+    const refused = await get();
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ code: 'InsufficientSubscription' });
+
+    // A subscription whose month ran out gives no access; one past due while a renewal is retried does.
+    await createSubscription(db, {
+      userId: caller.userId,
+      status: 'expired',
+      startedAt: new Date(Date.now() - 40 * 86_400_000),
+      currentPeriodEnd: new Date(Date.now() - 10 * 86_400_000),
+      endedAt: new Date(Date.now() - 7 * 86_400_000),
+    });
+    expect((await get()).statusCode).toBe(402);
+    await createSubscription(db, { userId: caller.userId, status: 'past-due', pastDueSince: new Date() });
+    expect((await get()).statusCode).toBe(200);
   });
 
   it('answers 409 for a client without an address', async () => {

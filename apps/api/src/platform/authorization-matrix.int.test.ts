@@ -8,13 +8,15 @@ import {
   roles,
   rolesCan,
 } from '@opora/contracts';
-import { providerUsers, surveyDefinitions } from '@opora/db';
+import { checkouts, providerUsers, requestDrafts, subscriptionTypes, surveyDefinitions } from '@opora/db';
 import {
+  createCareRequest,
   createCase,
   createClient,
   createFacility,
   createFacilityService,
   createProvider,
+  createServiceSurvey,
 } from '@opora/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +183,11 @@ type RecordAccess =
   | { kind: 'owned'; record: (owner: Subject) => Promise<Record<string, string>>; body?: object }
   /** The path names a value of a closed set (a questionnaire type), not anybody's record. */
   | { kind: 'value' }
+  /**
+   * The path's id is itself the access, unguessable and handed out by us: the test gateway's payment
+   * page of a checkout (as a real gateway's hosted page is reached by its session link).
+   */
+  | { kind: 'capability' }
   /** Platform staff's operation: every record is theirs, everyone else is refused by role (matrix below). */
   | { kind: 'staff' };
 
@@ -216,7 +223,64 @@ const ownCaseSurvey = async (owner: Subject) => {
   return { ...(await ownCase(owner)), type: 'case' };
 };
 
+/** A case of the owner with its client, and an active service of a verified provider (the review page). */
+const ownCaseAndService = async (owner: Subject) => {
+  const db = server.database.db;
+  const ownerUserId = owner.account?.userId ?? null;
+  const client = await createClient(db, { ownerUserId });
+  const careCase = await createCase(db, { ownerUserId, clientId: client.id });
+  const service = await createFacilityService(db);
+  return { caseId: careCase.id, serviceId: service.id };
+};
+/** A request draft of the owner's case, with one questionnaire its service asks for. */
+const ownDraft = async (owner: Subject) => {
+  const { caseId, serviceId } = await ownCaseAndService(owner);
+  const survey = await createServiceSurvey(server.database.db, { facilityServiceId: serviceId });
+  const [draft] = await server.database.db
+    .insert(requestDrafts)
+    .values({ caseId, facilityServiceId: serviceId })
+    .returning({ id: requestDrafts.id });
+  return { draftId: draft?.id ?? '', surveyDefinitionId: survey.id };
+};
+/** A care request of the owner's case (status `new`). */
+const ownCareRequest = async (owner: Subject) => {
+  const { caseId } = await ownCaseAndService(owner);
+  return { careRequestId: (await createCareRequest(server.database.db, { caseId })).id };
+};
+
+/** A checkout of the owner, open at the test gateway. */
+const ownCheckout = async (owner: Subject) => {
+  const [type] = await server.database.db
+    .select({ id: subscriptionTypes.id })
+    .from(subscriptionTypes)
+    .where(eq(subscriptionTypes.code, 'self-managed'));
+  const [checkout] = await server.database.db
+    .insert(checkouts)
+    .values({
+      userId: owner.account?.userId ?? '',
+      subscriptionTypeId: type?.id ?? '',
+      currency: 'CZK',
+      amountMinor: 14_900,
+      vatRatePercent: 21,
+      gateway: 'test',
+      gatewayReference: `tgw_${randomUUID().replaceAll('-', '')}`,
+      returnPath: '/',
+    })
+    .returning({ id: checkouts.id });
+  return { checkoutId: checkout?.id ?? '' };
+};
+
 const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
+  getCheckout: { kind: 'owned', record: ownCheckout },
+  saveAssistantTask: { kind: 'owned', record: ownCase, body: { contactChannel: 'phone' } },
+  viewTestGatewayCheckout: { kind: 'capability' },
+  completeTestGatewayCheckout: { kind: 'capability' },
+  openRequestDraft: { kind: 'owned', record: ownCaseAndService },
+  saveRequestDraftSurvey: { kind: 'owned', record: ownDraft, body: { answers: {} } },
+  sendRequestDraft: { kind: 'owned', record: ownDraft, body: { providerConsent: true } },
+  getCareRequest: { kind: 'owned', record: ownCareRequest },
+  withdrawCareRequest: { kind: 'owned', record: ownCareRequest },
+  listClientCareRequests: { kind: 'owned', record: ownClient },
   getCaseSurvey: { kind: 'owned', record: ownCaseSurvey },
   saveCaseSurvey: { kind: 'owned', record: ownCaseSurvey, body: caseSurveyBody },
   getPublishedSurvey: { kind: 'value' },
@@ -253,7 +317,8 @@ describe('records of others', () => {
     let cells = 0;
     for (const route of registeredOperations()) {
       const access = recordOperations[route.operationId];
-      if (!access || access.kind === 'value' || access.kind === 'staff') continue;
+      if (!access || access.kind === 'value' || access.kind === 'staff' || access.kind === 'capability')
+        continue;
       const records: { owner: Subject | undefined; params: Record<string, string> }[] = [];
       if (access.kind === 'owned') {
         for (const owner of subjects.filter((subject) => subject.account)) {

@@ -67,6 +67,9 @@ function isProxyEntry(entry: string): boolean {
  * MAIL_FROM       Opora <no-reply@opora.test>  sender of outgoing e-mail
  * SUPPORT_EMAIL   podpora@opora.test        where the contact form's messages go
  * CATALOGUE_CACHE_SECONDS  30               how long guests' catalogue answers are reused; 0 turns it off
+ * PAYMENT_GATEWAY test                      the payment gateway: `test`, the embedded test gateway (a
+ *                                           payment page on our origin; the only one so far)
+ * TEST_GATEWAY_SECRET (dev value)           the test gateway's callback signing secret
  * DATABASE_POOL_SIZE  10                    connections of the API's database pool
  * DATABASE_QUERY_TIMEOUT_MS  10000          PostgreSQL cancels a statement running longer (then 503)
  * DATABASE_ACQUIRE_TIMEOUT_MS  5000         longest wait for a pooled connection (then 503)
@@ -139,6 +142,8 @@ const EnvSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   JOBS_WORKER: z.stringbool().default(true),
+  PAYMENT_GATEWAY: z.enum(['test']).default('test'),
+  TEST_GATEWAY_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
 });
 
 /**
@@ -146,6 +151,9 @@ const EnvSchema = z.object({
  * here, so the embedded issuer takes it from loopback callers only.
  */
 export const developmentAdminClientSecret = 'opora-api-development-secret';
+
+/** The embedded test gateway's signing secret when TEST_GATEWAY_SECRET is unset (readable here; test payments only). */
+export const developmentTestGatewaySecret = 'opora-test-gateway-development-secret';
 
 /** Fastify's `trustProxy` from the (validated) TRUST_PROXY text: none, or the proxies' addresses. */
 function parseTrustProxy(value: string): false | string[] {
@@ -205,6 +213,12 @@ export interface Config {
   database: { poolSize: number; statementTimeoutMs: number; acquireTimeoutMs: number };
   /** Whether this process runs the background workers (else only sends jobs). */
   jobs: { worker: boolean };
+  payments: {
+    /** Which gateway takes payments: the embedded test gateway until a production one is added. */
+    gateway: 'test';
+    /** Signs the test gateway's callbacks (HMAC-SHA256). */
+    testGatewaySecret: string;
+  };
 }
 
 /** Raised when the environment cannot be used; the message names every offending variable. */
@@ -289,6 +303,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       acquireTimeoutMs: parsed.DATABASE_ACQUIRE_TIMEOUT_MS,
     },
     jobs: { worker: parsed.JOBS_WORKER },
+    payments: {
+      gateway: parsed.PAYMENT_GATEWAY,
+      testGatewaySecret: parsed.TEST_GATEWAY_SECRET ?? developmentTestGatewaySecret,
+    },
   };
 }
 

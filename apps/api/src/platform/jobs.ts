@@ -43,6 +43,8 @@ export interface JobAttempt {
 export interface BackgroundWork<Data extends object = object> {
   queue: Queue<Data>;
   run(app: FastifyInstance, data: Data, attempt: JobAttempt): Promise<void>;
+  /** A cron expression (UTC) when the queue also gets a job on a schedule, e.g. `*\/10 * * * *`. */
+  cron?: string;
 }
 
 export function backgroundWork<Data extends object>(
@@ -104,15 +106,16 @@ function jobOptions(policy: QueuePolicy) {
  * connection a request is waiting for. The schema exists already (`migrate` installs it); a newer
  * pg-boss release upgrades it on start, under pg-boss's own lock.
  */
-function createBoss(db: Db, clock: Clock | undefined): PgBoss {
+function createBoss(db: Db, clock: Clock | undefined, scheduled: boolean): PgBoss {
   const pool = db.$client;
   return new PgBoss({
     connectionString: pool.options.connectionString,
     schema: jobQueueSchema,
     max: bossPoolSize,
     useListenNotify: true,
-    // No cron schedules yet; renewals and reminders will turn this on.
-    schedule: false,
+    // Cron schedules (subscription renewals and reminders) are kept by pg-boss: one job per tick
+    // across every process.
+    schedule: scheduled,
     ...(clock === undefined ? {} : { clock }),
   });
 }
@@ -134,13 +137,18 @@ export const jobsPlugin = fp<{
   options?: JobsOptions | undefined;
 }>(
   async (app, { config, work, options }) => {
-    const boss = createBoss(app.db, options?.clock);
+    const scheduled = config.jobs.worker && work.some((each) => each.cron !== undefined);
+    const boss = createBoss(app.db, options?.clock, scheduled);
     // Job data carries ids only; errors are logged by shape (the logger's serializer).
     boss.on('error', (error) => app.log.error({ err: error }, 'background jobs: pg-boss error'));
     boss.on('warning', (warning) => app.log.warn({ warning: warning.message }, 'background jobs: warning'));
     await boss.start();
     try {
-      for (const { queue } of work) await boss.createQueue(queue.name, { notify: true });
+      for (const { queue, cron } of work) {
+        await boss.createQueue(queue.name, { notify: true });
+        if (scheduled && cron !== undefined)
+          await boss.schedule(queue.name, cron, {}, jobOptions(queue.policy));
+      }
     } catch (error) {
       await boss.stop({ graceful: false });
       throw error;

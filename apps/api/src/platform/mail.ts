@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Locale, locales } from '@opora/contracts';
+import {
+  type CareRequestStatusCode,
+  type Locale,
+  locales,
+  type SubscriptionTypeCode,
+} from '@opora/contracts';
 import { type Db, type DbExecutor, emailOutbox } from '@opora/db';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
@@ -15,8 +20,46 @@ export interface MailTemplates {
   'password-reset': { link: string; validHours: number };
   /** The public contact form, to the support address; answered by replying to the sender. */
   'contact-message': { firstName: string; lastName: string; email: string; text: string };
+  /** A care request was sent: to its sender, with the reference and the date the provider should answer by. */
+  'care-request-sent': {
+    link: string;
+    code: string;
+    serviceName: string;
+    providerName: string;
+    clientName: string;
+    /** `dd. MM. yyyy`. */
+    answerBy: string;
+  };
+  /** A new care request: to the provider's address for requests; the details stay in the inbox. */
+  'care-request-received': { link: string; code: string; serviceName: string; facilityName: string };
+  /** The sender withdrew a care request: to the provider's address for requests. */
+  'care-request-withdrawn': { link: string; code: string; serviceName: string };
+  /** About the user's subscription; `price` formatted with VAT, `date` as `dd. MM. yyyy`. */
+  'subscription-notice': {
+    kind: SubscriptionNoticeKind;
+    link: string;
+    plan: SubscriptionTypeCode;
+    price: string;
+    date: string;
+  };
+  /** The provider changed a care request's status: to its sender. */
+  'care-request-status-changed': {
+    link: string;
+    code: string;
+    serviceName: string;
+    providerName: string;
+    status: CareRequestStatusCode;
+  };
 }
 export type MailTemplate = keyof MailTemplates;
+
+/** What a subscription e-mail tells: it started, it was cancelled, it renews soon, a renewal failed, it ended. */
+export type SubscriptionNoticeKind =
+  | 'started'
+  | 'cancelled'
+  | 'renewal-reminder'
+  | 'renewal-failed'
+  | 'ended';
 
 export type OutgoingMail = {
   [T in MailTemplate]: {
@@ -108,8 +151,11 @@ interface MailBody {
   intro: string;
   action: string;
   link: string;
+  /** Paragraphs after the button; an empty one is left out. */
   validity: string;
   ignore: string;
+  /** Instead of the layout's footer (why the e-mail was sent), for mail not about the reader's own account. */
+  footer?: string;
 }
 
 function bodyOf(t: TFunction, mail: LinkMail): MailBody {
@@ -132,7 +178,73 @@ function bodyOf(t: TFunction, mail: LinkMail): MailBody {
         validity: t('passwordReset.validity', { count: mail.params.validHours }),
         ignore: t('passwordReset.ignore'),
       };
+    case 'care-request-sent':
+      return {
+        subject: t('careRequestSent.subject', { code: mail.params.code }),
+        intro: t('careRequestSent.intro', mail.params),
+        action: t('careRequestSent.action'),
+        link: mail.params.link,
+        validity: t('careRequestSent.next', { date: mail.params.answerBy }),
+        ignore: t('careRequestSent.withdraw'),
+      };
+    case 'care-request-received':
+      return {
+        subject: t('careRequestReceived.subject', { code: mail.params.code }),
+        intro: t('careRequestReceived.intro', mail.params),
+        action: t('careRequestReceived.action'),
+        link: mail.params.link,
+        validity: t('careRequestReceived.answer'),
+        ignore: '',
+        footer: t('careRequestReceived.footer'),
+      };
+    case 'care-request-withdrawn':
+      return {
+        subject: t('careRequestWithdrawn.subject', { code: mail.params.code }),
+        intro: t('careRequestWithdrawn.intro', mail.params),
+        action: t('careRequestWithdrawn.action'),
+        link: mail.params.link,
+        validity: '',
+        ignore: '',
+        footer: t('careRequestReceived.footer'),
+      };
+    case 'subscription-notice': {
+      const key = subscriptionNoticeKeys[mail.params.kind];
+      const values = { ...mail.params, plan: t(`subscriptionPlans.${mail.params.plan}`) };
+      return {
+        subject: t(`subscriptionNotice.${key}.subject`, values),
+        intro: t(`subscriptionNotice.${key}.intro`, values),
+        action: t('subscriptionNotice.action'),
+        link: mail.params.link,
+        validity: t(`subscriptionNotice.${key}.next`, values),
+        ignore: t('subscriptionNotice.cancelAnyTime'),
+      };
+    }
+    case 'care-request-status-changed':
+      return {
+        subject: t('careRequestStatusChanged.subject', { code: mail.params.code }),
+        intro: t('careRequestStatusChanged.intro', {
+          ...mail.params,
+          status: t(`careRequestStatuses.${mail.params.status}`),
+        }),
+        action: t('careRequestStatusChanged.action'),
+        link: mail.params.link,
+        validity: t(`careRequestStatusChanged.next.${mail.params.status}`, { defaultValue: '' }),
+        ignore: '',
+      };
   }
+}
+
+const subscriptionNoticeKeys: Record<SubscriptionNoticeKind, string> = {
+  started: 'started',
+  cancelled: 'cancelled',
+  'renewal-reminder': 'renewalReminder',
+  'renewal-failed': 'renewalFailed',
+  ended: 'ended',
+};
+
+/** A paragraph of the HTML part, or nothing for an empty text. */
+function paragraph(text: string): string {
+  return text ? `<p>${escapeHtml(text)}</p>\n` : '';
 }
 
 // Plain layout with inline styles: mail clients ignore style sheets; the button colour is the
@@ -148,12 +260,10 @@ function htmlOf(locale: Locale, body: MailBody, layout: Record<string, string>):
 <p>${e(layout.greeting ?? '')}</p>
 <p>${e(body.intro)}</p>
 <p style="margin:32px 0"><a href="${link}" style="display:inline-block;background:#0e6e73;color:#ffffff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:bold">${e(body.action)}</a></p>
-<p>${e(body.validity)}</p>
-<p>${e(layout.linkFallback ?? '')}<br><a href="${link}" style="color:#0e6e73;word-break:break-all">${link}</a></p>
-<p>${e(body.ignore)}</p>
-<p>${e(layout.signature ?? '')}</p>
+${paragraph(body.validity)}<p>${e(layout.linkFallback ?? '')}<br><a href="${link}" style="color:#0e6e73;word-break:break-all">${link}</a></p>
+${paragraph(body.ignore)}<p>${e(layout.signature ?? '')}</p>
 <hr style="border:none;border-top:1px solid #dee2e6;margin:24px 0">
-<p style="font-size:14px;color:#616e7c">${e(layout.footer ?? '')}</p>
+<p style="font-size:14px;color:#616e7c">${e(body.footer ?? layout.footer ?? '')}</p>
 </div>
 </body>
 </html>
@@ -168,14 +278,12 @@ function textOf(body: MailBody, layout: Record<string, string>): string {
     '',
     `${body.action}: ${body.link}`,
     '',
-    body.validity,
-    '',
-    body.ignore,
-    '',
+    ...(body.validity ? [body.validity, ''] : []),
+    ...(body.ignore ? [body.ignore, ''] : []),
     layout.signature,
     '',
     '--',
-    layout.footer,
+    body.footer ?? layout.footer,
     '',
   ].join('\n');
 }

@@ -245,6 +245,18 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
           { name: 'clients', description: 'The people a carer looks after, and their services pool' },
           { name: 'cases', description: 'A client’s needs: cases with their requests and questionnaires' },
           {
+            name: 'care requests',
+            description: 'Sending a request to a provider from the review page, and following it',
+          },
+          {
+            name: 'subscriptions',
+            description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',
+          },
+          {
+            name: 'test gateway',
+            description: 'The embedded test payment gateway: its payment page and signed callback',
+          },
+          {
             name: 'surveys',
             description: 'Questionnaires: the published ones, a case’s answers, staff’s definitions',
           },

@@ -13,8 +13,15 @@ export interface ActiveSubscription {
  * The user's subscription that gives access now: live (`active`, or `past-due` while a failed renewal
  * is retried) and within its period. Null when there is none.
  */
-export async function findActiveSubscription(db: DbExecutor, userId: string): Promise<ActiveSubscription | null> {
-  const { rows } = await db.execute<{ id: string; variant: SubscriptionVariant; current_period_end: Date }>(sql`
+export async function findActiveSubscription(
+  db: DbExecutor,
+  userId: string,
+): Promise<ActiveSubscription | null> {
+  const { rows } = await db.execute<{
+    id: string;
+    variant: SubscriptionVariant;
+    current_period_end: Date;
+  }>(sql`
     select s.id, t.variant, s.current_period_end
     from subscriptions s join subscription_types t on t.id = s.subscription_type_id
     where s.user_id = ${userId} and s.status in ('active', 'past-due') and s.current_period_end > now()
@@ -22,14 +29,19 @@ export async function findActiveSubscription(db: DbExecutor, userId: string): Pr
     limit 1
   `);
   const row = rows[0];
-  return row ? { id: row.id, variant: row.variant, currentPeriodEnd: new Date(row.current_period_end) } : null;
+  return row
+    ? { id: row.id, variant: row.variant, currentPeriodEnd: new Date(row.current_period_end) }
+    : null;
 }
 
 /** SPEC §4: the services pool and sending a request need an active subscription (402 `InsufficientSubscription`). */
 export async function requireActiveSubscription(db: DbExecutor, userId: string): Promise<ActiveSubscription> {
   const subscription = await findActiveSubscription(db, userId);
   if (!subscription) {
-    throw new AppError('InsufficientSubscription', 'An active subscription is needed; choose one to continue.');
+    throw new AppError(
+      'InsufficientSubscription',
+      'An active subscription is needed; choose one to continue.',
+    );
   }
   return subscription;
 }

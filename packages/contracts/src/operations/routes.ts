@@ -246,6 +246,109 @@ export const viewDevMailRoute = {
   access: 'public',
 } as const satisfies OperationRoute;
 
+// subscriptions and payment
+export const listSubscriptionTypesRoute = {
+  operationId: 'listSubscriptionTypes',
+  method: 'GET',
+  path: '/api/v1/web/subscription-types',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const getCurrentSubscriptionRoute = {
+  operationId: 'getCurrentSubscription',
+  method: 'GET',
+  path: '/api/v1/web/subscriptions/current',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const cancelCurrentSubscriptionRoute = {
+  operationId: 'cancelCurrentSubscription',
+  method: 'POST',
+  path: '/api/v1/web/subscriptions/current/cancel',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const createCheckoutRoute = {
+  operationId: 'createCheckout',
+  method: 'POST',
+  path: '/api/v1/web/checkouts',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const getCheckoutRoute = {
+  operationId: 'getCheckout',
+  method: 'GET',
+  path: '/api/v1/web/checkouts/:checkoutId',
+  access: 'login',
+} as const satisfies OperationRoute;
+/** The embedded test gateway's payment page (HTML), standing in for a real gateway's on our origin. */
+export const viewTestGatewayCheckoutRoute = {
+  operationId: 'viewTestGatewayCheckout',
+  method: 'GET',
+  path: '/api/v1/test-gateway/checkouts/:reference',
+  access: 'public',
+} as const satisfies OperationRoute;
+/** The tester's choice on that page (success, failure, cancel); the gateway then calls us back, signed. */
+export const completeTestGatewayCheckoutRoute = {
+  operationId: 'completeTestGatewayCheckout',
+  method: 'POST',
+  path: '/api/v1/test-gateway/checkouts/:reference',
+  access: 'public',
+} as const satisfies OperationRoute;
+/** The test gateway's signed callback: a checkout's or a renewal's outcome. */
+export const receiveTestGatewayEventRoute = {
+  operationId: 'receiveTestGatewayEvent',
+  method: 'POST',
+  path: '/api/v1/payments/test-gateway/events',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const saveAssistantTaskRoute = {
+  operationId: 'saveAssistantTask',
+  method: 'PUT',
+  path: '/api/v1/web/cases/:caseId/assistant-task',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const listAssistantTasksRoute = {
+  operationId: 'listAssistantTasks',
+  method: 'GET',
+  path: '/api/v1/admin/assistant-tasks',
+  access: { roles: ['assistant', 'admin'] },
+} as const satisfies OperationRoute;
+
+// care requests: the review page's draft, sending it, the sender's requests
+export const openRequestDraftRoute = {
+  operationId: 'openRequestDraft',
+  method: 'PUT',
+  path: '/api/v1/web/cases/:caseId/request-drafts/:serviceId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const saveRequestDraftSurveyRoute = {
+  operationId: 'saveRequestDraftSurvey',
+  method: 'PUT',
+  path: '/api/v1/web/request-drafts/:draftId/surveys/:surveyDefinitionId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const sendRequestDraftRoute = {
+  operationId: 'sendRequestDraft',
+  method: 'POST',
+  path: '/api/v1/web/request-drafts/:draftId/send',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const getCareRequestRoute = {
+  operationId: 'getCareRequest',
+  method: 'GET',
+  path: '/api/v1/web/care-requests/:careRequestId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const withdrawCareRequestRoute = {
+  operationId: 'withdrawCareRequest',
+  method: 'POST',
+  path: '/api/v1/web/care-requests/:careRequestId/withdraw',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const listClientCareRequestsRoute = {
+  operationId: 'listClientCareRequests',
+  method: 'GET',
+  path: '/api/v1/web/clients/:clientId/care-requests',
+  access: 'login',
+} as const satisfies OperationRoute;
+
 /** Every operation route, in this order (the order of permission links). */
 export const operationRoutes = [
   getHealthRoute,
@@ -286,4 +389,20 @@ export const operationRoutes = [
   deleteSurveyDefinitionRoute,
   listDevMailRoute,
   viewDevMailRoute,
+  listSubscriptionTypesRoute,
+  getCurrentSubscriptionRoute,
+  cancelCurrentSubscriptionRoute,
+  createCheckoutRoute,
+  getCheckoutRoute,
+  viewTestGatewayCheckoutRoute,
+  completeTestGatewayCheckoutRoute,
+  receiveTestGatewayEventRoute,
+  saveAssistantTaskRoute,
+  listAssistantTasksRoute,
+  openRequestDraftRoute,
+  saveRequestDraftSurveyRoute,
+  sendRequestDraftRoute,
+  getCareRequestRoute,
+  withdrawCareRequestRoute,
+  listClientCareRequestsRoute,
 ] as const;

@@ -6,6 +6,19 @@ import {
   UpdateCurrentUserSchema,
 } from '../schemas/accounts.ts';
 import {
+  CareRequestIdParamsSchema,
+  CareRequestListQuerySchema,
+  CareRequestListSchema,
+  CareRequestSchema,
+  CareRequestSendSchema,
+  CareRequestSurveySchema,
+  RequestDraftIdParamsSchema,
+  RequestDraftOpenParamsSchema,
+  RequestDraftSchema,
+  RequestDraftSurveyParamsSchema,
+  RequestDraftSurveySaveSchema,
+} from '../schemas/care-requests.ts';
+import {
   CaseCreateInputSchema,
   CaseIdParamsSchema,
   CaseListSchema,
@@ -41,6 +54,20 @@ import {
 } from '../schemas/identity.ts';
 import { PlaceListSchema, PlaceSearchQuerySchema } from '../schemas/places.ts';
 import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
+import {
+  AssistantTaskInputSchema,
+  AssistantTaskListSchema,
+  AssistantTaskSchema,
+  CheckoutCreateSchema,
+  CheckoutIdParamsSchema,
+  CheckoutSchema,
+  CurrentSubscriptionSchema,
+  SubscriptionTypeListQuerySchema,
+  SubscriptionTypeListSchema,
+  TestGatewayCompletionSchema,
+  TestGatewayEventSchema,
+  TestGatewayReferenceParamsSchema,
+} from '../schemas/subscriptions.ts';
 import {
   CaseSurveyParamsSchema,
   CaseSurveySaveSchema,
@@ -236,6 +263,109 @@ export const operations = {
   listDevMail: { ...route.listDevMailRoute, response: z.array(DevMailMessageSchema), successStatus: 200 },
   /** An HTML page. */
   viewDevMail: { ...route.viewDevMailRoute, response: z.string(), successStatus: 200 },
+  listSubscriptionTypes: {
+    ...route.listSubscriptionTypesRoute,
+    query: SubscriptionTypeListQuerySchema,
+    response: SubscriptionTypeListSchema,
+    successStatus: 200,
+  },
+  getCurrentSubscription: {
+    ...route.getCurrentSubscriptionRoute,
+    response: CurrentSubscriptionSchema,
+    successStatus: 200,
+  },
+  /** One click, free: nothing more is charged; access lasts to the end of the paid month. Repeating it changes nothing. */
+  cancelCurrentSubscription: {
+    ...route.cancelCurrentSubscriptionRoute,
+    response: CurrentSubscriptionSchema,
+    successStatus: 200,
+  },
+  createCheckout: {
+    ...route.createCheckoutRoute,
+    body: CheckoutCreateSchema,
+    response: CheckoutSchema,
+    successStatus: 201,
+  },
+  getCheckout: {
+    ...route.getCheckoutRoute,
+    params: CheckoutIdParamsSchema,
+    response: CheckoutSchema,
+    successStatus: 200,
+  },
+  /** An HTML page. */
+  viewTestGatewayCheckout: {
+    ...route.viewTestGatewayCheckoutRoute,
+    params: TestGatewayReferenceParamsSchema,
+    response: z.string(),
+    successStatus: 200,
+  },
+  /** A form post from that page; answers an HTML page that sends the browser back to the app. */
+  completeTestGatewayCheckout: {
+    ...route.completeTestGatewayCheckoutRoute,
+    params: TestGatewayReferenceParamsSchema,
+    body: TestGatewayCompletionSchema,
+    response: z.string(),
+    successStatus: 200,
+  },
+  receiveTestGatewayEvent: {
+    ...route.receiveTestGatewayEventRoute,
+    body: TestGatewayEventSchema,
+    response: null,
+    successStatus: 204,
+  },
+  saveAssistantTask: {
+    ...route.saveAssistantTaskRoute,
+    params: CaseIdParamsSchema,
+    body: AssistantTaskInputSchema,
+    response: AssistantTaskSchema,
+    successStatus: 200,
+  },
+  listAssistantTasks: {
+    ...route.listAssistantTasksRoute,
+    response: AssistantTaskListSchema,
+    successStatus: 200,
+  },
+  /** Opens the review page's draft of a request (made on first call; the same one afterwards). */
+  openRequestDraft: {
+    ...route.openRequestDraftRoute,
+    params: RequestDraftOpenParamsSchema,
+    response: RequestDraftSchema,
+    successStatus: 200,
+  },
+  saveRequestDraftSurvey: {
+    ...route.saveRequestDraftSurveyRoute,
+    params: RequestDraftSurveyParamsSchema,
+    body: RequestDraftSurveySaveSchema,
+    response: CareRequestSurveySchema,
+    successStatus: 200,
+  },
+  /** Sends the draft as the request; sending it again answers the request it became. */
+  sendRequestDraft: {
+    ...route.sendRequestDraftRoute,
+    params: RequestDraftIdParamsSchema,
+    body: CareRequestSendSchema,
+    response: CareRequestSchema,
+    successStatus: 200,
+  },
+  getCareRequest: {
+    ...route.getCareRequestRoute,
+    params: CareRequestIdParamsSchema,
+    response: CareRequestSchema,
+    successStatus: 200,
+  },
+  withdrawCareRequest: {
+    ...route.withdrawCareRequestRoute,
+    params: CareRequestIdParamsSchema,
+    response: CareRequestSchema,
+    successStatus: 200,
+  },
+  listClientCareRequests: {
+    ...route.listClientCareRequestsRoute,
+    params: ClientIdParamsSchema,
+    query: CareRequestListQuerySchema,
+    response: CareRequestListSchema,
+    successStatus: 200,
+  },
 } as const satisfies { readonly [K in OperationId]: OperationContract & { readonly operationId: K } };
 
 export type Operations = typeof operations;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
+import { SurveyDocumentSchema } from '@opora/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
 import { insertIdentityUser } from '../identity/identity-users.ts';
@@ -27,7 +28,9 @@ import {
   subscriptionTypes,
   users,
 } from '../schema/index.ts';
+import { facilityServiceSurveys, surveyDefinitions } from '../schema/surveys.ts';
 import { demoCatalogue, demoPrice, demoProviders, withIcoCheckDigit } from './demo-catalogue.ts';
+import { demoProviderSurveyV1 } from './surveys/demo-provider-survey.ts';
 
 /** A seeded price in another currency than the demo catalogue's (`excluded`); null when either has none. */
 const currencyChanged = sql`${facilityServices.priceCurrency} <> excluded.price_currency`;
@@ -226,6 +229,35 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
     required(userIds.get(demoAccounts.provider.email), 'provider account'),
   );
   await seedDemoClient(db, required(userIds.get(demoAccounts.client.email), 'client account'));
+  await seedDemoProviderSurvey(db);
+}
+
+/** The demo provider's own questionnaire, published and asked with requests to its Chodov services. */
+async function seedDemoProviderSurvey(db: DbExecutor): Promise<void> {
+  const providerKey = demoProviderAccountProviderKey;
+  const surveyDefinitionId = demoId(`survey-definition:${providerKey}:v1`);
+  await db
+    .insert(surveyDefinitions)
+    .values({
+      id: surveyDefinitionId,
+      type: 'service',
+      version: 1,
+      code: `${providerKey}-before-admission-v1`,
+      definition: SurveyDocumentSchema.parse(demoProviderSurveyV1),
+      providerId: demoId(`provider:${providerKey}`),
+      status: 'published',
+      publishedAt: new Date('2026-10-01T08:00:00Z'),
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(facilityServiceSurveys)
+    .values(
+      ['domov', 'dementia', 'respite', 'pecovatelska'].map((service) => ({
+        facilityServiceId: demoId(`facility-service:${providerKey}:chodov:${service}`),
+        surveyDefinitionId,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 async function seedDemoAccounts(db: DbExecutor, passwordHash: string): Promise<Map<string, string>> {

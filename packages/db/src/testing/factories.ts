@@ -21,7 +21,7 @@ import {
   subscriptionTypes,
   users,
 } from '../schema/index.ts';
-import { surveyAnswers, surveyDefinitions } from '../schema/surveys.ts';
+import { facilityServiceSurveys, surveyAnswers, surveyDefinitions } from '../schema/surveys.ts';
 import type { RequestStatusCode, ServiceTypeCode } from '../seed/reference-data.ts';
 
 // Factories mint unique rows per call, so tests own their data and never lean on demo ids. Each
@@ -439,4 +439,29 @@ export async function createSubscription(
       })
       .returning(),
   );
+}
+
+/**
+ * A provider's published questionnaire (type `service`, `testSurveyDocument` unless told otherwise)
+ * that the facility service asks for with every request.
+ */
+export async function createServiceSurvey(
+  db: DbExecutor,
+  overrides: Partial<typeof surveyDefinitions.$inferInsert> & { facilityServiceId: string },
+): Promise<SurveyDefinitionRow> {
+  const { facilityServiceId, ...columns } = overrides;
+  const service = inserted(
+    await db
+      .select({ providerId: facilityServices.providerId })
+      .from(facilityServices)
+      .where(eq(facilityServices.id, facilityServiceId)),
+  );
+  const definition = await createSurveyDefinition(db, {
+    type: 'service',
+    status: 'published',
+    providerId: service.providerId,
+    ...columns,
+  });
+  await db.insert(facilityServiceSurveys).values({ facilityServiceId, surveyDefinitionId: definition.id });
+  return definition;
 }

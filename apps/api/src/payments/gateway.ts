@@ -1,0 +1,111 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { TestGatewayEvent } from '@opora/contracts';
+
+/**
+ * What Opora needs of a payment gateway. A checkout session is where the person pays (the gateway's
+ * page); its outcome reaches us as a signed event. Renewals are charged by the sweep through
+ * `chargeRenewal` — a gateway that renews on its own (Stripe Billing) answers `reported` and reports
+ * the outcome as an event instead.
+ */
+export interface PaymentGateway {
+  readonly name: 'test';
+  /** A checkout session: the gateway's reference and where to send the browser. */
+  createCheckout(checkout: { id: string }): { reference: string; redirectUrl: string };
+  /** The gateway's reference of a subscription started by a paid checkout (its "card on file"). */
+  subscriptionReference(checkoutOutcome: TestGatewayOutcomeMemo): string;
+  chargeRenewal(subscription: { gatewayReference: string | null; periodEnd: Date }): Promise<RenewalCharge>;
+}
+
+export type RenewalCharge =
+  | { status: 'paid'; chargeId: string }
+  | { status: 'failed'; reason: string }
+  | { status: 'reported' };
+
+/** How the tester paid on the test gateway's page: renewals succeed, or were chosen to fail. */
+export type TestGatewayOutcomeMemo = 'renewals-succeed' | 'renewals-fail';
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** A new test-gateway id with its prefix (`tgw_…`, `tgwevt_…`, `tgwch_…`). */
+export function testGatewayId(prefix: 'tgw' | 'tgwevt' | 'tgwch' | 'tgwsub' | 'tgwsubfail'): string {
+  return `${prefix}_${hex(16)}`;
+}
+
+/**
+ * The embedded test gateway: its payment page is served by the API itself
+ * (`/api/v1/test-gateway/checkouts/{reference}`), the tester picks the outcome, and the gateway calls
+ * us back with a signed event like a real one. Renewals succeed unless the tester paid with "renewals
+ * will fail" — remembered in the subscription's reference, as a test card would be.
+ */
+export const testGateway: PaymentGateway = {
+  name: 'test',
+  createCheckout() {
+    const reference = testGatewayId('tgw');
+    return { reference, redirectUrl: `/api/v1/test-gateway/checkouts/${reference}` };
+  },
+  subscriptionReference(memo) {
+    return testGatewayId(memo === 'renewals-fail' ? 'tgwsubfail' : 'tgwsub');
+  },
+  async chargeRenewal(subscription) {
+    if (subscription.gatewayReference?.startsWith('tgwsubfail_')) {
+      return { status: 'failed', reason: 'card_declined' };
+    }
+    return { status: 'paid', chargeId: testGatewayId('tgwch') };
+  },
+};
+
+export const testGatewaySignatureHeader = 'x-test-gateway-signature';
+/** A signed event older (or newer) than this is refused: a captured callback cannot be replayed later. */
+export const signatureToleranceSeconds = 300;
+
+function hmac(secret: string, timestamp: number, rawBody: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+}
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, as Stripe signs its webhooks. */
+export function signTestGatewayEvent(secret: string, rawBody: string, now = new Date()): string {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  return `t=${timestamp},v1=${hmac(secret, timestamp, rawBody)}`;
+}
+
+/** Whether the header signs this raw body with the secret, within the tolerance. */
+export function verifyTestGatewaySignature(
+  secret: string,
+  rawBody: string,
+  header: string | undefined,
+  now = new Date(),
+): boolean {
+  if (header === undefined) return false;
+  const parts = new Map(
+    header.split(',').map((part) => {
+      const at = part.indexOf('=');
+      return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
+    }),
+  );
+  const timestamp = Number(parts.get('t'));
+  const signature = parts.get('v1') ?? '';
+  if (!Number.isSafeInteger(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  if (Math.abs(now.getTime() / 1000 - timestamp) > signatureToleranceSeconds) return false;
+  const expected = Buffer.from(hmac(secret, timestamp, rawBody), 'hex');
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
+
+/** An event of the test gateway, as it sends it. */
+export function testGatewayEvent(
+  type: TestGatewayEvent['type'],
+  reference: string,
+  extra: Pick<TestGatewayEvent, 'chargeId' | 'periodEnd'> = {},
+): TestGatewayEvent {
+  return {
+    id: testGatewayId('tgwevt'),
+    type,
+    reference,
+    ...extra,
+    created: Math.floor(Date.now() / 1000),
+  };
+}
+
+/** The gateway that charges a subscription (by its `gateway` column); only the test gateway exists so far. */
+export function gatewayNamed(_name: string): PaymentGateway {
+  return testGateway;
+}

@@ -1,0 +1,225 @@
+import { createErrorDetail, operations, type TestGatewayEvent } from '@opora/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FieldValidationError } from '../platform/errors.ts';
+import { backgroundWork, defineQueue } from '../platform/jobs.ts';
+import { escapeHtml } from '../platform/mail.ts';
+import { operationRoute } from '../platform/operation-route.ts';
+import { applyCheckoutOutcome, findCheckoutByReference } from '../subscriptions/checkouts.ts';
+import { formatPrice, returnUrlOf } from '../subscriptions/subscription-views.ts';
+import {
+  signTestGatewayEvent,
+  testGateway,
+  testGatewayEvent,
+  testGatewayId,
+  testGatewaySignatureHeader,
+  verifyTestGatewaySignature,
+} from './gateway.ts';
+
+/** The test gateway's callback, sent by a job: retried until our API answers (as a real gateway would). */
+export const testGatewayDeliveryQueue = defineQueue<{ event: TestGatewayEvent }>('test-gateway-delivery', {
+  retryLimit: 8,
+  retryDelaySeconds: 2,
+  retryDelayMaxSeconds: 300,
+  expireInSeconds: 60,
+  concurrency: 4,
+});
+
+/** POSTs the signed event to our own callback, over HTTP, like the gateway would from outside. */
+export const testGatewayDelivery = backgroundWork(testGatewayDeliveryQueue, async (app, { event }) => {
+  const body = JSON.stringify(event);
+  const response = await fetch(`${app.config.publicUrl}/api/v1/payments/test-gateway/events`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [testGatewaySignatureHeader]: signTestGatewayEvent(app.config.payments.testGatewaySecret, body),
+    },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`The test gateway's callback was answered ${response.status}`);
+});
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body as received, for signature checks. */
+    rawBody?: string;
+  }
+}
+
+const outcomeLabels = {
+  success: 'Zaplatit (obnovení projdou) · Pay (renewals succeed)',
+  'success-renewals-fail': 'Zaplatit, obnovení selžou · Pay, renewals will fail',
+  failure: 'Platba zamítnuta · Payment declined',
+  cancel: 'Zpět do Opory · Back to Opora',
+} as const;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="cs">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>
+body{margin:0;font-family:system-ui,Arial,sans-serif;font-size:18px;line-height:1.5;background:#f1f3f5;color:#1f2933}
+main{max-width:34rem;margin:2rem auto;background:#fff;border-radius:8px;padding:2rem}
+h1{font-size:1.5rem;margin-top:0}.amount{font-size:2rem;font-weight:700}
+button,a.button{display:block;width:100%;box-sizing:border-box;margin:.75rem 0;padding:.9rem 1rem;font-size:1.05rem;border-radius:6px;border:2px solid #0e6e73;background:#fff;color:#0e6e73;cursor:pointer;text-align:center;text-decoration:none}
+button.primary{background:#0e6e73;color:#fff}button:focus-visible,a:focus-visible{outline:3px solid #f59f00;outline-offset:2px}
+.note{font-size:.95rem;color:#52606d}
+</style></head>
+<body><main>${body}</main></body></html>
+`;
+}
+
+function html(reply: FastifyReply, markup: string) {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+    .type('text/html; charset=utf-8')
+    .send(markup);
+}
+
+/**
+ * The embedded test gateway (PAYMENT_GATEWAY=test): a payment page on our own origin where the tester
+ * chooses the outcome, and the signed callback the gateway then sends us. Stands in for a real
+ * gateway's hosted page and webhook; nothing here takes money.
+ */
+export const testGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The page's form posts application/x-www-form-urlencoded.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  // The callback's signature covers the body as sent: keep it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string' },
+    (request: FastifyRequest, body, done) => {
+      request.rawBody = String(body);
+      parseJson(request, String(body), done);
+    },
+  );
+
+  app.route({
+    ...operationRoute(operations.viewTestGatewayCheckout, {
+      tags: ['test gateway'],
+      summary: 'The test gateway’s payment page (HTML): choose success, failure or cancel',
+    }),
+    handler: async (request, reply) => {
+      const checkout = await findCheckoutByReference(app.db, request.params.reference);
+      if (!checkout || checkout.status !== 'open') {
+        const back = checkout
+          ? `<a class="button" href="${escapeHtml(returnUrlOf(checkout))}">Zpět do Opory · Back to Opora</a>`
+          : '';
+        return html(
+          reply,
+          page(
+            'Testovací platební brána',
+            `<h1>Tato platba už není otevřená · This payment is no longer open</h1>${back}`,
+          ),
+        );
+      }
+      const buttons = (Object.keys(outcomeLabels) as (keyof typeof outcomeLabels)[])
+        .map(
+          (outcome, index) =>
+            `<button type="submit" name="outcome" value="${outcome}"${index === 0 ? ' class="primary"' : ''}>${escapeHtml(outcomeLabels[outcome])}</button>`,
+        )
+        .join('\n');
+      return html(
+        reply,
+        page(
+          'Testovací platební brána · Test payment gateway',
+          `<h1>Testovací platební brána · Test payment gateway</h1>
+<p class="note">Žádné peníze se nestrhnou. Vyberte, jak má platba dopadnout. · No money is taken. Choose how the payment turns out.</p>
+<p>Opora – měsíční předplatné · monthly subscription</p>
+<p class="amount">${escapeHtml(formatPrice({ amountMinor: checkout.amount_minor, currency: checkout.currency }, 'cs'))}</p>
+<p class="note">včetně ${checkout.vat_rate_percent} % DPH · incl. ${checkout.vat_rate_percent} % VAT</p>
+<form method="post" action="/api/v1/test-gateway/checkouts/${escapeHtml(request.params.reference)}">
+${buttons}
+</form>`,
+        ),
+      );
+    },
+  });
+
+  app.route({
+    ...operationRoute(operations.completeTestGatewayCheckout, {
+      tags: ['test gateway'],
+      summary: 'The tester’s choice on the test gateway’s page; the gateway then calls Opora back, signed',
+    }),
+    handler: async (request, reply) => {
+      const checkout = await findCheckoutByReference(app.db, request.params.reference);
+      if (checkout && checkout.status === 'open') {
+        const { outcome } = request.body;
+        const event =
+          outcome === 'failure'
+            ? testGatewayEvent('checkout.failed', request.params.reference)
+            : outcome === 'cancel'
+              ? testGatewayEvent('checkout.cancelled', request.params.reference)
+              : testGatewayEvent('checkout.paid', request.params.reference, {
+                  chargeId:
+                    outcome === 'success-renewals-fail'
+                      ? `${testGatewayId('tgwch')}_fail`
+                      : testGatewayId('tgwch'),
+                });
+        await app.jobs.send(app.db, testGatewayDeliveryQueue, { event });
+      }
+      const back = checkout ? returnUrlOf(checkout) : '/';
+      return html(
+        reply,
+        page(
+          'Testovací platební brána',
+          `<h1>Hotovo · Done</h1><p>Vracíme vás do Opory… · Taking you back to Opora…</p>
+<a class="button" href="${escapeHtml(back)}">Pokračovat · Continue</a>`,
+        ).replace(
+          '<meta name="robots"',
+          `<meta http-equiv="refresh" content="1;url=${escapeHtml(back)}"><meta name="robots"`,
+        ),
+      );
+    },
+  });
+
+  app.route({
+    ...operationRoute(operations.receiveTestGatewayEvent, {
+      tags: ['test gateway'],
+      summary: 'The test gateway’s signed callback: a checkout’s outcome',
+      description: `Signed in \`${testGatewaySignatureHeader}\` (HMAC-SHA256, \`t=…,v1=…\`, 5 minutes’ tolerance); a repeated event changes nothing.`,
+    }),
+    handler: async (request, reply) => {
+      const signature = request.headers[testGatewaySignatureHeader];
+      if (
+        !verifyTestGatewaySignature(
+          app.config.payments.testGatewaySecret,
+          request.rawBody ?? '',
+          typeof signature === 'string' ? signature : undefined,
+        )
+      ) {
+        throw new FieldValidationError([createErrorDetail(testGatewaySignatureHeader, 'invalidOption')]);
+      }
+      const event = request.body;
+      const context = {
+        db: app.db,
+        gateway: testGateway,
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+      };
+      if (event.type === 'checkout.paid') {
+        await applyCheckoutOutcome(context, event.reference, {
+          status: 'paid',
+          chargeId: event.chargeId ?? event.id,
+          memo: event.chargeId?.endsWith('_fail') ? 'renewals-fail' : 'renewals-succeed',
+        });
+      } else if (event.type === 'checkout.failed' || event.type === 'checkout.cancelled') {
+        await applyCheckoutOutcome(context, event.reference, {
+          status: event.type === 'checkout.failed' ? 'failed' : 'cancelled',
+        });
+      }
+      // Renewal events are for gateways that renew on their own; the test gateway is charged by the sweep.
+      return reply.code(204).send(null);
+    },
+  });
+};

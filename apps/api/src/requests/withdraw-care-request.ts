@@ -1,0 +1,59 @@
+import { type CareRequest, type CareRequestStatusCode, canChangeCareRequestStatus } from '@opora/contracts';
+import { careRequestEvents, careRequests } from '@opora/db';
+import { eq, sql } from 'drizzle-orm';
+import type { Principal } from '../platform/auth.ts';
+import { ConflictError, NotFoundError } from '../platform/errors.ts';
+import { readCareRequest } from './care-request-view.ts';
+import type { RequestContext } from './request-context.ts';
+import { queueRequestWithdrawnMail } from './request-mails.ts';
+
+/**
+ * `POST /care-requests/{id}/withdraw`: the sender takes their request back while the provider has not
+ * decided it (`new`, `in-progress`, `waiting-list`). One transaction on the locked request: the status,
+ * a `status-changed` event (from, to) and the provider's e-mail. Withdrawing a withdrawn request again
+ * (a double click) answers it unchanged; a decided one answers 409 `Conflict`. Another user's request
+ * answers 404.
+ */
+export async function withdrawCareRequest(
+  context: RequestContext,
+  principal: Principal,
+  careRequestId: string,
+): Promise<CareRequest> {
+  const { db } = context;
+  await db.transaction(async (tx) => {
+    // Locked on its own first: a join to the status would be re-checked against the status a
+    // concurrent withdrawal just changed, and lose the row.
+    const { rows: locked } = await tx.execute<{ id: string }>(sql`
+      select cr.id from care_requests cr join cases k on k.id = cr.case_id
+      where cr.id = ${careRequestId} and k.owner_user_id = ${principal.userId}
+      for update of cr
+    `);
+    if (locked.length === 0) throw new NotFoundError();
+    const { rows } = await tx.execute<{ status: CareRequestStatusCode; withdrawn_id: string }>(sql`
+      select rs.code as status, (select id from request_statuses where code = 'withdrawn') as withdrawn_id
+      from care_requests cr join request_statuses rs on rs.id = cr.status_id
+      where cr.id = ${careRequestId}
+    `);
+    const row = rows[0];
+    if (!row) throw new NotFoundError();
+    if (row.status === 'withdrawn') return;
+    if (!canChangeCareRequestStatus(row.status, 'withdrawn')) {
+      throw new ConflictError(
+        'The provider has decided this request already; it can no longer be withdrawn.',
+      );
+    }
+    await tx
+      .update(careRequests)
+      .set({ statusId: row.withdrawn_id, updatedAt: sql`now()` })
+      .where(eq(careRequests.id, careRequestId));
+    await tx.insert(careRequestEvents).values({
+      careRequestId,
+      createdByUserId: principal.userId,
+      kind: 'status-changed',
+      requestStatusId: row.withdrawn_id,
+      payload: { from: row.status, to: 'withdrawn' },
+    });
+    await queueRequestWithdrawnMail(context, tx, careRequestId);
+  });
+  return readCareRequest(db, principal.userId, careRequestId);
+}
