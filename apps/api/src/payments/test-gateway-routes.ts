@@ -108,6 +108,7 @@ export const testGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     ...operationRoute(operations.viewTestGatewayCheckout, {
       tags: ['test gateway'],
       summary: 'The test gateway’s payment page (HTML): choose success, failure or cancel',
+      config: { html: true },
     }),
     handler: async (request, reply) => {
       const checkout = await findCheckoutByReference(app.db, request.params.reference);
@@ -150,6 +151,7 @@ ${buttons}
     ...operationRoute(operations.completeTestGatewayCheckout, {
       tags: ['test gateway'],
       summary: 'The tester’s choice on the test gateway’s page; the gateway then calls Opora back, signed',
+      config: { html: true },
     }),
     handler: async (request, reply) => {
       const checkout = await findCheckoutByReference(app.db, request.params.reference);

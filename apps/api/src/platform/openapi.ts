@@ -93,6 +93,13 @@ const platformFailures: Record<
   },
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers an HTML page, documented as `text/html` (the test gateway's pages). */
+    html?: boolean;
+  }
+}
+
 interface RouteFacts {
   /** Under `/api/v1/`, where `?_envelope=` is read (and refused when not `1`). */
   versioned: boolean;
@@ -102,12 +109,14 @@ interface RouteFacts {
   readsBody: boolean;
   rateLimited: boolean;
   isPublic: boolean;
+  /** The success answer is an HTML page (route config `html: true`), not JSON. */
+  html: boolean;
 }
 
 function routeFacts(route: RouteOptions, url: string, schema: JsonSchema): RouteFacts {
   const methods = typeof route.method === 'string' ? [route.method] : route.method;
   const operationId = schema.operationId;
-  const routeConfig = route.config as { rateLimit?: unknown } | undefined;
+  const routeConfig = route.config as { rateLimit?: unknown; html?: boolean } | undefined;
   return {
     versioned: url.startsWith('/api/v1/'),
     hasInput: ['params', 'querystring', 'body'].some((part) => schema[part] !== undefined),
@@ -115,6 +124,7 @@ function routeFacts(route: RouteOptions, url: string, schema: JsonSchema): Route
     readsBody: methods.some((method) => method !== 'GET' && method !== 'HEAD'),
     rateLimited: routeConfig?.rateLimit !== false,
     isPublic: isOperationId(operationId) && isPublicOperation(operationId),
+    html: routeConfig?.html === true,
   };
 }
 
@@ -139,6 +149,11 @@ function documentedResponses(facts: RouteFacts, declared: Record<string, JsonSch
       responses[status] = {
         description: description ?? platform?.description ?? STATUS_CODES[code] ?? 'Error',
         content: { [problemMediaType]: { schema: body } },
+      };
+    } else if (code >= 200 && code < 300 && facts.html) {
+      responses[status] = {
+        description: description ?? 'An HTML page',
+        content: { 'text/html': { schema: { type: 'string' } } },
       };
     } else if (code >= 200 && code < 300 && facts.versioned && schema.type !== 'null') {
       const data = withoutDescription(schema);

@@ -1,4 +1,4 @@
-import { operations } from '@opora/contracts';
+import { operations, ProblemDetailsSchema } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gatewayNamed } from '../payments/gateway.ts';
 import { requirePrincipal } from '../platform/auth.ts';
@@ -46,6 +46,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Cancel the subscription: nothing more is charged; it lasts to the end of the paid month',
       description: 'One click, free, confirmed by e-mail. Repeating it changes nothing. 404 without one.',
+      failures: {
+        404: ProblemDetailsSchema.meta({ description: 'No live subscription (`NotFoundException`).' }),
+      },
     }),
     handler: async (request) => cancelCurrentSubscription(context(), requirePrincipal(request).userId),
   });
@@ -57,6 +60,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'One open checkout per user: a repeat answers it. A free plan starts at once (`status` paid, ' +
         '`redirectUrl` the return path). 409 with a live subscription.',
+      failures: {
+        404: ProblemDetailsSchema.meta({
+          description: 'The case is not the caller’s (`NotFoundException`).',
+        }),
+        409: ProblemDetailsSchema.meta({ description: 'A live subscription already (`Conflict`).' }),
+      },
     }),
     handler: async (request, reply) => {
       const checkout = await createCheckout(context(), requirePrincipal(request).userId, request.body);
