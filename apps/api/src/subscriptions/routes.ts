@@ -88,6 +88,11 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Hand the case to an assistant: how and when to contact the user',
       description:
         'Needs a with-assistant subscription (402 `InsufficientSubscription`). One open task per case.',
+      failures: {
+        402: ProblemDetailsSchema.meta({
+          description: 'No with-assistant subscription (`InsufficientSubscription`).',
+        }),
+      },
     }),
     handler: async (request) =>
       saveAssistantTask(app.db, requirePrincipal(request).userId, request.params.caseId, request.body),
