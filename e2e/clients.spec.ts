@@ -11,6 +11,7 @@ import {
   signUpByApi,
   textField,
 } from './identity.ts';
+import { subscribeThroughGateway } from './subscriptions.ts';
 
 // The carer's record as a new user meets it: sign-up, the first client through the new-client
 // wizard (with address autocomplete), the dashboard, the client page and its tabs, editing the
@@ -106,7 +107,8 @@ test('a new carer signs up, enters the first client with address autocomplete, a
   await expect(page).toHaveTitle('Údaje o klientovi - Opora');
   const steps = page.getByRole('navigation', { name: 'Kroky průvodce' });
   await expect(steps.locator('[aria-current="step"]')).toContainText('Údaje o klientovi');
-  await expect(steps.getByRole('listitem')).toHaveCount(4);
+  // …the payment and the services (or the assistant contact) follow the service offer.
+  await expect(steps.getByRole('listitem')).toHaveCount(6);
   expect(await seriousViolations(page)).toEqual([]);
 
   // Sending the empty form says what is missing beside each field.
@@ -198,6 +200,8 @@ test('a carer with one client lands on its page, edits the details, adds a secon
   await page.getByRole('checkbox', { name: /Souhlasím, aby Opora zpracovávala údaje o mém zdraví/ }).check();
   await page.getByRole('button', { name: 'Uložit a pokračovat' }).click();
   await expect(page).toHaveURL(/\/new-client-wizard\/ext-case-survey\//);
+  // The services pool needs a subscription (SPEC §4): paid once in the test gateway.
+  await subscribeThroughGateway(page, new URL(page.url()).pathname.split('/').pop()!);
 
   // Signing in again with exactly one client leads to that client's page.
   await openUserMenu(page, `${person.firstName} ${person.lastName}`);
@@ -239,7 +243,7 @@ test('a carer with one client lands on its page, edits the details, adds a secon
   await tabs.getByRole('tab', { name: 'Moje služby' }).click();
   await expect(page).toHaveURL(/\?tab=my-services$/);
   await expect(page.getByText('Zatím jste nepoptali žádné služby')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Stav poptávky' }).selectOption({ label: 'Přijata' });
+  await page.getByRole('combobox', { name: 'Stav poptávky' }).selectOption({ label: 'Přijata (0)' });
   await expect(page.getByText('Pro tento stav jsme nenašli žádné služby')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -324,7 +328,7 @@ test('the client page offers to describe the need again, which opens the new-cas
   await page.getByRole('button', { name: 'Popsat potřebu znovu' }).click();
   await expect(page).toHaveURL(new RegExp(`/new-case-wizard/ext-case-survey/${clientId}\\?caseId=${uuid}$`));
   const steps = page.getByRole('navigation', { name: 'Kroky průvodce' });
-  await expect(steps.getByRole('listitem')).toHaveCount(3);
+  await expect(steps.getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('link', { name: 'Zpět na kartu klienta' })).toBeVisible();
 });
 
@@ -350,6 +354,7 @@ test.describe('screens in three languages and two sizes', () => {
     await page.getByRole('checkbox', { name: /Jménem klienta/ }).check();
     await page.getByRole('button', { name: 'Uložit a pokračovat' }).click();
     await expect(page).toHaveURL(/\/new-client-wizard\/ext-case-survey\//);
+    await subscribeThroughGateway(page, new URL(page.url()).pathname.split('/').pop()!);
     await page.goto('/redirect-after-login');
     await expect(page).toHaveURL(new RegExp(`/dashboard/client/${uuid}$`));
     const clientPath = new URL(page.url()).pathname;

@@ -61,7 +61,9 @@ export type TranslationNamespace =
   | 'contact'
   | 'clients'
   | 'enums'
-  | 'surveys';
+  | 'surveys'
+  | 'subscriptions'
+  | 'requests';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -70,9 +72,16 @@ const legalNamespaces = ['pages', 'legal'] as const;
 const clientNamespaces = ['clients', 'enums'] as const;
 /** Screens with the client form: its messages and the server's. */
 const clientFormNamespaces = ['clients', 'enums', 'validation', 'errors'] as const;
-/** Screens with the services pool: service types, badges and prices of the catalogue. */
-const poolNamespaces = ['clients', 'enums', 'catalogue', 'validation', 'errors'] as const;
+/**
+ * Screens with the services pool: service types, badges and prices of the catalogue; without a
+ * subscription, the plans to choose from.
+ */
+const poolNamespaces = ['clients', 'enums', 'catalogue', 'subscriptions', 'validation', 'errors'] as const;
+/** The wizards' payment and assistant steps. */
+const subscriptionNamespaces = ['subscriptions', 'validation', 'errors'] as const;
 const surveyNamespaces = ['surveys', 'validation', 'errors'] as const;
+/** A request's review, confirmation and detail: its service, client and questionnaires. */
+const requestNamespaces = ['requests', 'enums', 'catalogue', 'surveys', 'validation', 'errors'] as const;
 
 /** Who may open a page and the frame it is shown in: the route handle less its name. */
 type Audience = Omit<RouteHandle, 'name'>;
@@ -98,6 +107,9 @@ const extCaseSurveyPage = 'surveys/components/ext-case-survey-page.tsx';
 const caseSurveyPage = 'surveys/components/case-survey-page.tsx';
 const newClientPage = 'clients/components/new-client-page.tsx';
 const serviceOfferPage = 'clients/components/wizard-service-offer-page.tsx';
+const paymentPage = 'subscriptions/components/wizard-payment-page.tsx';
+const assistantInfoPage = 'subscriptions/components/wizard-assistant-info-page.tsx';
+const servicesPage = 'clients/components/wizard-services-page.tsx';
 
 /** The page at the route `name` of contracts' `paths`, which also names its title. */
 function page(
@@ -156,10 +168,24 @@ export const areas: AreaDefinition[] = [
       // A service of a client's pool: the catalogue's detail (tabs info, location, provider), whose
       // way back is the pool it was opened from.
       page('dashboardService', signedIn, serviceDetailPage, ['catalogue']),
+      page(
+        'dashboardRequestReview',
+        signedIn,
+        'requests/components/request-review-page.tsx',
+        requestNamespaces,
+      ),
+      page(
+        'dashboardRequestConfirmation',
+        signedIn,
+        'requests/components/request-confirmation-page.tsx',
+        requestNamespaces,
+      ),
+      page('dashboardRequest', signedIn, 'requests/components/request-page.tsx', requestNamespaces),
     ],
   },
   {
-    // SPEC §4: client details → extended survey → case survey → service offer (config/wizard-steps.ts).
+    // SPEC §4: client details → extended survey → case survey → service offer → payment → services, or
+    // the assistant contact with an assistant (config/wizard-steps.ts).
     id: 'newClientWizard',
     // Contracts name no route for the wizard's own root: it has no page of its own.
     path: '/new-client-wizard',
@@ -169,10 +195,14 @@ export const areas: AreaDefinition[] = [
       page('newClientWizardExtCaseSurvey', signedIn, extCaseSurveyPage, surveyNamespaces),
       page('newClientWizardCaseSurvey', signedIn, caseSurveyPage, surveyNamespaces),
       page('newClientWizardServiceOffer', signedIn, serviceOfferPage, poolNamespaces),
+      page('newClientWizardPayment', signedIn, paymentPage, subscriptionNamespaces),
+      page('newClientWizardAssistantInfo', signedIn, assistantInfoPage, subscriptionNamespaces),
+      page('newClientWizardServices', signedIn, servicesPage, poolNamespaces),
     ],
   },
   {
-    // A new need of a known client: extended survey → case survey → service offer.
+    // A new need of a known client: extended survey → case survey → service offer → payment → services
+    // or the assistant contact.
     id: 'newCaseWizard',
     path: paths.newCaseWizard.path,
     ...wizardLayout,
@@ -180,13 +210,16 @@ export const areas: AreaDefinition[] = [
       page('newCaseWizardExtCaseSurvey', signedIn, extCaseSurveyPage, surveyNamespaces),
       page('newCaseWizardCaseSurvey', signedIn, caseSurveyPage, surveyNamespaces),
       page('newCaseWizardServiceOffer', signedIn, serviceOfferPage, poolNamespaces),
+      page('newCaseWizardPayment', signedIn, paymentPage, subscriptionNamespaces),
+      page('newCaseWizardAssistantInfo', signedIn, assistantInfoPage, subscriptionNamespaces),
+      page('newCaseWizardServices', signedIn, servicesPage, poolNamespaces),
     ],
   },
   {
     id: 'user',
     path: paths.userProfile.path,
     pages: [
-      page('userProfile', signedIn, 'user/components/profile-page.tsx', formNamespaces),
+      page('userProfile', signedIn, 'user/components/profile-page.tsx', [...formNamespaces, 'subscriptions']),
       page('userChangePassword', signedIn, 'user/components/change-password-page.tsx', formNamespaces),
     ],
   },

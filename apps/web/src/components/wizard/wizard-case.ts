@@ -1,8 +1,26 @@
-import { type Case, getCaseRoute } from '@opora/contracts';
+import {
+  type Case,
+  getCaseRoute,
+  type SubscriptionSummary,
+  type SubscriptionVariant,
+} from '@opora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { type Params, useParams, useSearchParams } from 'react-router';
-import { type WizardStep, wizardSteps } from '@/config/wizard-steps.ts';
+import {
+  subscriptionTypesQueryOptions,
+  variantOfSubscription,
+} from '@/components/subscriptions/subscription-queries.ts';
+import {
+  assistantSteps,
+  isWizardStep,
+  type WizardStep,
+  wizardOf,
+  wizardSteps,
+} from '@/config/wizard-steps.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
+import { useSessionUser } from '@/lib/session.ts';
+
+export { isWizardStep };
 
 /**
  * `getCase` as the wizards read it: the layout route's loader fetches it once, every step reads it
@@ -33,13 +51,48 @@ const surveyOfStep: Partial<Record<WizardStep, Case['surveys'][number]['type']>>
   newCaseWizardCaseSurvey: 'case',
 };
 
-/** Whether a step's work is done for the case: its client entered, its questionnaire completed. */
-export function isStepDone(step: WizardStep, wizardCase: Case): boolean {
+/** The steps a live subscription completes: a plan is chosen and paid for. */
+const subscriptionSteps: readonly WizardStep[] = [
+  'newClientWizardServiceOffer',
+  'newClientWizardPayment',
+  'newCaseWizardServiceOffer',
+  'newCaseWizardPayment',
+];
+
+/**
+ * Whether a step's work is done: the case's client entered, its questionnaire completed, a plan
+ * chosen and paid for (the user's live `subscription`). The last steps (services, assistant contact)
+ * stay open: more requests can always be sent.
+ */
+export function isStepDone(
+  step: WizardStep,
+  wizardCase: Case,
+  subscription: SubscriptionSummary | null,
+): boolean {
   if (step === 'newClientWizardNewClient') return wizardCase.client !== null;
+  if (subscriptionSteps.includes(step)) return subscription !== null;
   const survey = surveyOfStep[step];
   return survey !== undefined && wizardCase.surveys.some((s) => s.type === survey && s.state === 'completed');
 }
 
-export function isWizardStep(name: string | undefined): name is WizardStep {
-  return Object.values(wizardSteps).some((steps) => (steps as readonly string[]).includes(name ?? ''));
+/**
+ * Which way the wizard ends for this user (SPEC §4: payment, then assistant info or services): on the
+ * branch's own last step, that branch; on the payment step, the chosen plan's variant; elsewhere the
+ * variant of the user's live subscription, self-managed without one. Plans share their ids across
+ * currencies, so the crowns' list answers the variant of any.
+ */
+export function useWizardVariant(step: WizardStep | undefined): SubscriptionVariant {
+  const user = useSessionUser();
+  const { subscriptionTypeId } = useParams();
+  const onPayment = step === 'newClientWizardPayment' || step === 'newCaseWizardPayment';
+  const types = useQuery({
+    ...subscriptionTypesQueryOptions('CZK'),
+    enabled: onPayment && !!subscriptionTypeId,
+  });
+  if (!step) return 'self-managed';
+  const kind = wizardOf(step);
+  if (step === assistantSteps[kind]) return 'with-assistant';
+  if (step === wizardSteps[kind][wizardSteps[kind].length - 1]) return 'self-managed';
+  const chosen = onPayment ? types.data?.find((type) => type.id === subscriptionTypeId) : undefined;
+  return chosen?.variant ?? variantOfSubscription(user?.subscription) ?? 'self-managed';
 }

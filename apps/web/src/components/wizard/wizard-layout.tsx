@@ -40,6 +40,7 @@ export function WizardLayout() {
         caseId={wizardCase.caseId}
         wizardCase={wizardCase.data}
         clientId={params.clientId}
+        subscriptionTypeId={params.subscriptionTypeId}
       />
       {wizardCase.isError ? (
         <LoadError

@@ -3,9 +3,16 @@ import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { type WizardStep, wizardOf, wizardStepHref, wizardSteps } from '@/config/wizard-steps.ts';
+import {
+  paymentStepOf,
+  type WizardStep,
+  wizardOf,
+  wizardPath,
+  wizardStepHref,
+} from '@/config/wizard-steps.ts';
+import { useSessionUser } from '@/lib/session.ts';
 import classes from './wizard.module.css';
-import { isStepDone } from './wizard-case.ts';
+import { isStepDone, useWizardVariant } from './wizard-case.ts';
 
 type WizardProgressProps = {
   step: WizardStep;
@@ -14,35 +21,60 @@ type WizardProgressProps = {
   wizardCase: Case | undefined;
   /** The client of the new-case wizard's first step (`:clientId`). */
   clientId: string | undefined;
+  /** The plan of the payment step (`:subscriptionTypeId`), which its link needs. */
+  subscriptionTypeId: string | undefined;
 };
 
 /**
  * The steps of the wizard, numbered: the current one marked `aria-current="step"`, the done ones and
  * the next one to do are links (a carer may go back and change an answer), later ones plain text.
  * Below: back to the previous step (or where the wizard started), on to the next once this one is done.
+ * The last step follows the plan (services, or the assistant contact with an assistant); a paid
+ * payment step is passed over by Back and Continue (its page only sends a subscriber on).
  */
-export function WizardProgress({ step, caseId, wizardCase, clientId }: WizardProgressProps) {
+export function WizardProgress({
+  step,
+  caseId,
+  wizardCase,
+  clientId,
+  subscriptionTypeId,
+}: WizardProgressProps) {
   const { t } = useTranslation('clients');
-  const steps: readonly WizardStep[] = wizardSteps[wizardOf(step)];
+  const subscription = useSessionUser()?.subscription ?? null;
+  const variant = useWizardVariant(step);
+  const kind = wizardOf(step);
+  const steps = wizardPath(kind, variant);
   const current = steps.indexOf(step);
-  const done = steps.map((candidate) => (wizardCase ? isStepDone(candidate, wizardCase) : false));
+  const done = steps.map((candidate) =>
+    wizardCase ? isStepDone(candidate, wizardCase, subscription) : false,
+  );
   const firstOpen = done.includes(false) ? done.indexOf(false) : steps.length - 1;
   const client = wizardCase?.client?.id ?? clientId;
+  const payment = steps.indexOf(paymentStepOf(kind));
 
   const hrefOf = (index: number): string | null => {
     const target = steps[index];
     if (!target || !caseId) return null;
     if (target === 'newCaseWizardExtCaseSurvey' && !client) return null;
-    return wizardStepHref(target, { caseId, ...(client ? { clientId: client } : {}) });
+    if (index === payment && !subscriptionTypeId) return null;
+    return wizardStepHref(target, {
+      caseId,
+      ...(client ? { clientId: client } : {}),
+      ...(subscriptionTypeId ? { subscriptionTypeId } : {}),
+    });
   };
-  const reachable = (index: number) => done[index] === true || index <= firstOpen;
+  const reachable = (index: number) =>
+    done[index] === true || index <= firstOpen || (index > 0 && done[index - 1] === true);
 
-  const previous = current > 0 && reachable(current - 1) ? hrefOf(current - 1) : null;
+  // Back and Continue step over a paid payment step.
+  const previousIndex = current - 1 === payment && done[payment] ? current - 2 : current - 1;
+  const nextIndex = current + 1 === payment && done[payment] ? current + 2 : current + 1;
+  const previous = previousIndex >= 0 && reachable(previousIndex) ? hrefOf(previousIndex) : null;
   const start =
-    wizardOf(step) === 'newCase' && client
+    kind === 'newCase' && client
       ? { to: paths.dashboardClient.getHref({ id: client }), label: t('wizard.backToClient') }
       : { to: paths.dashboard.getHref(), label: t('wizard.backToDashboard') };
-  const next = done[current] && current < steps.length - 1 ? hrefOf(current + 1) : null;
+  const next = done[current] && nextIndex < steps.length ? hrefOf(nextIndex) : null;
 
   return (
     <div className={classes.bar}>
@@ -94,7 +126,7 @@ export function WizardProgress({ step, caseId, wizardCase, clientId }: WizardPro
       <div className={classes.nav}>
         <Link to={previous ?? start.to} className={classes.navLink}>
           <IconArrowLeft size={18} aria-hidden />
-          {previous ? t('wizard.back', { step: t(`wizard.steps.${steps[current - 1]!}`) }) : start.label}
+          {previous ? t('wizard.back', { step: t(`wizard.steps.${steps[previousIndex]!}`) }) : start.label}
         </Link>
         {wizardCase?.client ? (
           <span className={classes.forClient}>
@@ -103,7 +135,7 @@ export function WizardProgress({ step, caseId, wizardCase, clientId }: WizardPro
         ) : null}
         {next ? (
           <Link to={next} className={classes.navLink}>
-            {t('wizard.next', { step: t(`wizard.steps.${steps[current + 1]!}`) })}
+            {t('wizard.next', { step: t(`wizard.steps.${steps[nextIndex]!}`) })}
             <IconArrowRight size={18} aria-hidden />
           </Link>
         ) : null}

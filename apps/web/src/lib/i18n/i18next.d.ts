@@ -10,6 +10,8 @@ import type home from '../../../../../locales/cs/home.json';
 import type homeSections from '../../../../../locales/cs/home-sections.json';
 import type legal from '../../../../../locales/cs/legal.json';
 import type pages from '../../../../../locales/cs/pages.json';
+import type requests from '../../../../../locales/cs/requests.json';
+import type subscriptions from '../../../../../locales/cs/subscriptions.json';
 import type surveys from '../../../../../locales/cs/surveys.json';
 import type validation from '../../../../../locales/cs/validation.json';
 
@@ -30,6 +32,8 @@ declare module 'i18next' {
       'home-sections': typeof homeSections;
       legal: typeof legal;
       pages: typeof pages;
+      requests: typeof requests;
+      subscriptions: typeof subscriptions;
       surveys: typeof surveys;
       validation: typeof validation;
     };

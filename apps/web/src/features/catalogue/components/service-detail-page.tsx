@@ -343,16 +343,21 @@ function ProviderTab({ service }: { service: ServiceDetail }) {
 }
 
 /**
- * The way to a request: a guest signs up first, a signed-in user goes on to the client form. A service
- * already requested says so; an unverified provider cannot be sent requests (SPEC §8
+ * The way to a request: opened from a case's pool (`/dashboard/service/:serviceId/:caseId`), the review
+ * of the request; otherwise a guest signs up first and a signed-in user goes on to the client form. A
+ * service already requested says so; an unverified provider cannot be sent requests (SPEC §8
  * `FacilityServiceProviderNotVerified`), so the page points to its contacts instead.
  */
 function RequestCard({ service }: { service: ServiceDetail }) {
   const { t } = useTranslation('catalogue');
   const { locale } = useLocale();
   const user = useSessionUser();
+  const { caseId } = useParams();
   // A guest signs up, then signs in, and lands here: on the request form of this service.
-  const requestHref = paths.anonNewClientNewClient.getHref({ serviceId: service.id });
+  const requestHref =
+    user && caseId
+      ? paths.dashboardRequestReview.getHref({ caseId, serviceId: service.id })
+      : paths.anonNewClientNewClient.getHref({ serviceId: service.id });
 
   let body: ReactNode;
   if (service.flags.alreadyRequested) {
@@ -389,7 +394,13 @@ function RequestCard({ service }: { service: ServiceDetail }) {
         >
           {t('detail.request.button')}
         </Button>
-        <Text size="sm">{user ? t('detail.request.userHint') : t('detail.request.guestHint')}</Text>
+        <Text size="sm">
+          {user
+            ? caseId
+              ? t('detail.request.reviewHint')
+              : t('detail.request.userHint')
+            : t('detail.request.guestHint')}
+        </Text>
       </>
     );
   }

@@ -69,9 +69,14 @@ export function SubscriptionTeaser({
       >
         <Stack gap="sm">
           {count.data ? (
-            <Title order={2} fz="h3" id={headingId}>
-              {countHeading(t, count.data)}
-            </Title>
+            <>
+              <Title order={2} fz="h3" id={headingId}>
+                {countHeading(t, count.data)}
+              </Title>
+              {count.data.fallback && count.data.area.county ? (
+                <Text>{t('offer.fallback.title', { county: count.data.area.county.name })}.</Text>
+              ) : null}
+            </>
           ) : (
             <>
               <Title order={2} fz="h3" id={headingId}>

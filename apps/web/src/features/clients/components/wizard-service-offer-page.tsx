@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRouteHandle } from '@/app/route-handle.ts';
 import { variantOfSubscription } from '@/components/subscriptions/subscription-queries.ts';
+import { WarningAlert } from '@/components/ui/warning-alert.tsx';
+import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { paths } from '@/config/paths.ts';
 import { afterPaymentStep, isWizardStep, wizardOf, wizardStepHref } from '@/config/wizard-steps.ts';
@@ -36,12 +38,7 @@ export function WizardServiceOfferPage() {
       {!caseId || !wizardCase ? (
         <Skeleton height={320} />
       ) : !client ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconInfoCircle aria-hidden />}
-          title={t('wizardOffer.noClient')}
-        >
+        <WarningAlert role="note" icon={<IconInfoCircle aria-hidden />} title={t('wizardOffer.noClient')}>
           <Button
             component={Link}
             to={paths.newClientWizardNewClient.getHref({ caseId })}
@@ -50,13 +47,14 @@ export function WizardServiceOfferPage() {
           >
             {t('wizardOffer.enterClient')}
           </Button>
-        </Alert>
+        </WarningAlert>
       ) : (
         <>
           {next ? (
             <Alert
               color="blue"
               variant="light"
+              role="note"
               icon={<IconInfoCircle aria-hidden />}
               title={t('wizardOffer.nextTitle')}
             >
@@ -72,7 +70,7 @@ export function WizardServiceOfferPage() {
                   <Button
                     component={Link}
                     to={wizardStepHref(next, { caseId })}
-                    size="lg"
+                    {...wrappingButton}
                     rightSection={<IconArrowRight size={20} aria-hidden />}
                   >
                     {t('wizard.next', { step: t(`wizard.steps.${next}`) })}
@@ -81,7 +79,7 @@ export function WizardServiceOfferPage() {
                 <Button
                   component={Link}
                   to={paths.dashboardClient.getHref({ id: client.id })}
-                  size="lg"
+                  {...wrappingButton}
                   variant="default"
                   leftSection={<IconCheck size={20} aria-hidden />}
                 >

@@ -1,8 +1,10 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRouteHandle } from '@/app/route-handle.ts';
+import { WarningAlert } from '@/components/ui/warning-alert.tsx';
+import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { paths } from '@/config/paths.ts';
 import { isWizardStep, wizardOf } from '@/config/wizard-steps.ts';
@@ -31,12 +33,7 @@ export function WizardServicesPage() {
       {!caseId || !wizardCase ? (
         <Skeleton height={320} />
       ) : !client ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          icon={<IconInfoCircle aria-hidden />}
-          title={t('wizardOffer.noClient')}
-        >
+        <WarningAlert role="note" icon={<IconInfoCircle aria-hidden />} title={t('wizardOffer.noClient')}>
           <Button
             component={Link}
             to={paths.newClientWizardNewClient.getHref({ caseId })}
@@ -45,7 +42,7 @@ export function WizardServicesPage() {
           >
             {t('wizardOffer.enterClient')}
           </Button>
-        </Alert>
+        </WarningAlert>
       ) : (
         <>
           <ServiceOffer clientId={client.id} caseId={caseId} wizard={kind} requestable />
@@ -56,6 +53,7 @@ export function WizardServicesPage() {
                 <Button
                   component={Link}
                   to={paths.dashboardClient.getHref({ id: client.id })}
+                  {...wrappingButton}
                   variant="default"
                   leftSection={<IconCheck size={20} aria-hidden />}
                 >

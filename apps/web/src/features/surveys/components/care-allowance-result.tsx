@@ -4,9 +4,9 @@ import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/header/use-locale.ts';
+import classes from '@/components/surveys/survey.module.css';
+import { surveyNamespaces } from '@/components/surveys/survey-question.tsx';
 import { type CareCountry, formatCzk, officialLinks, romanDegree } from '../utils/care-allowance-guidance.ts';
-import classes from './survey.module.css';
-import { surveyNamespaces } from './survey-question.tsx';
 import { EditOrContinue } from './survey-states.tsx';
 
 function ExternalLink({ href, children }: { href: string; children: ReactNode }) {

@@ -6,18 +6,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
+import { draftStorageKey } from '@/components/surveys/draft-storage.ts';
+import type { SendAnswers } from '@/components/surveys/save-queue.ts';
+import classes from '@/components/surveys/survey.module.css';
+import { SurveyForm } from '@/components/surveys/survey-form.tsx';
+import { localized } from '@/components/surveys/survey-logic.ts';
+import { surveyNamespaces } from '@/components/surveys/survey-question.tsx';
 import { nextWizardStep, previousWizardStep, wizardStepHref } from '@/config/wizard-steps.ts';
 import { operationKey } from '@/lib/operations.ts';
 import { caseQueryKey, useCase } from '../api/get-case.ts';
 import { storeCaseSurvey, useCaseSurvey } from '../api/get-case-survey.ts';
 import { saveCaseSurvey } from '../api/save-case-survey.ts';
 import { useWizardStep } from '../hooks/use-wizard-step.ts';
-import { draftStorageKey } from '../utils/draft-storage.ts';
-import type { SendAnswers } from '../utils/save-queue.ts';
-import { localized } from '../utils/survey-logic.ts';
-import classes from './survey.module.css';
-import { SurveyForm } from './survey-form.tsx';
-import { surveyNamespaces } from './survey-question.tsx';
 import {
   EditOrContinue,
   isMissing,

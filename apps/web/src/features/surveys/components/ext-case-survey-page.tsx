@@ -13,6 +13,11 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
+import { draftStorageKey, moveDraft } from '@/components/surveys/draft-storage.ts';
+import type { SendAnswers } from '@/components/surveys/save-queue.ts';
+import { SurveyForm } from '@/components/surveys/survey-form.tsx';
+import { localized } from '@/components/surveys/survey-logic.ts';
+import { surveyNamespaces } from '@/components/surveys/survey-question.tsx';
 import { paths } from '@/config/paths.ts';
 import {
   nextWizardStep,
@@ -29,12 +34,7 @@ import { usePublishedSurvey } from '../api/get-published-survey.ts';
 import { saveCaseSurvey } from '../api/save-case-survey.ts';
 import { useWizardStep } from '../hooks/use-wizard-step.ts';
 import { careCountryOfRegion } from '../utils/care-allowance-guidance.ts';
-import { draftStorageKey, moveDraft } from '../utils/draft-storage.ts';
-import type { SendAnswers } from '../utils/save-queue.ts';
-import { localized } from '../utils/survey-logic.ts';
 import { CareAllowanceResult } from './care-allowance-result.tsx';
-import { SurveyForm } from './survey-form.tsx';
-import { surveyNamespaces } from './survey-question.tsx';
 import {
   isMissing,
   SurveyIntro,

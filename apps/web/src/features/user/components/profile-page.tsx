@@ -12,10 +12,13 @@ import {
 } from '@mantine/core';
 import { type CurrentUser, formatPhone, type Locale, UpdateCurrentUserSchema } from '@opora/contracts';
 import { IconDeviceFloppy, IconKey, IconMailForward, IconTrash } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { localeOptions } from '@/components/header/locale-options.ts';
 import { confirm } from '@/components/overlays/confirm.ts';
 import { toast } from '@/components/overlays/toast.tsx';
+import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { paths } from '@/config/paths.ts';
 import { forgetDeletedSession } from '@/lib/auth/session-runtime.ts';
 import { NameField, PhoneField } from '@/lib/forms/account-fields.tsx';
@@ -27,6 +30,7 @@ import { useSessionUser } from '@/lib/session.ts';
 import { useDeleteCurrentUser } from '../api/delete-current-user.ts';
 import { useResendEmailConfirmation } from '../api/resend-email-confirmation.ts';
 import { useUpdateCurrentUser } from '../api/update-current-user.ts';
+import { SubscriptionSection } from './subscription-section.tsx';
 
 type ProfileValues = { firstName: string; lastName: string; phone: string; locale: Locale };
 
@@ -100,7 +104,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
           {user.email}
         </Text>
         {user.emailConfirmationPending ? (
-          <Badge color="yellow" variant="light" size="lg">
+          <Badge color="yellow" variant="light" size="lg" c="gray.9">
             {t('profile.emailUnconfirmed')}
           </Badge>
         ) : (
@@ -111,7 +115,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
       </Group>
       <Text c="dimmed">{t('profile.emailIsLogin')}</Text>
       {user.emailConfirmationPending ? (
-        <Alert color="yellow" variant="light" title={t('profile.confirmTitle')}>
+        <WarningAlert title={t('profile.confirmTitle')}>
           <Stack gap="sm" align="flex-start">
             <span>{t('profile.confirmText')}</span>
             <Button
@@ -128,7 +132,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
               {t('profile.resend')}
             </Button>
           </Stack>
-        </Alert>
+        </WarningAlert>
       ) : null}
     </Stack>
   );
@@ -185,16 +189,18 @@ function Section({
   children: React.ReactNode;
   danger?: boolean;
 }) {
+  const titleId = useId();
   return (
     <Paper
       withBorder
       radius="md"
       p={{ base: 'md', sm: 'xl' }}
       component="section"
+      aria-labelledby={titleId}
       style={danger ? { borderColor: 'var(--mantine-color-red-3)' } : undefined}
     >
       <Stack gap="md">
-        <Title order={2} fz="h3">
+        <Title order={2} fz="h3" id={titleId}>
           {title}
         </Title>
         {children}
@@ -203,9 +209,13 @@ function Section({
   );
 }
 
-/** `/user` (SPEC §2): the signed-in user's own details, e-mail confirmation, password and deletion. */
+/**
+ * `/user` (SPEC §2): the signed-in user's subscription (its renewal date and one-click cancellation
+ * first, nothing to hunt for), own details, e-mail confirmation, password and deletion.
+ */
 export function ProfilePage() {
   const { t } = useFormTranslation();
+  const { t: tSubscriptions } = useTranslation('subscriptions');
   // The guard loads the user before this page renders; it is gone only while signing out.
   const user = useSessionUser();
   if (!user) return null;
@@ -216,6 +226,9 @@ export function ProfilePage() {
         <Title order={1}>{t('profile.title')}</Title>
         <Text c="dimmed">{t('profile.intro')}</Text>
       </Stack>
+      <Section title={tSubscriptions('profile.title')}>
+        <SubscriptionSection />
+      </Section>
       <Section title={t('profile.personalTitle')}>
         <ProfileForm key={user.id} user={user} />
       </Section>

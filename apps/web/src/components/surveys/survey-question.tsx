@@ -3,8 +3,8 @@ import type { ErrorDetail, Locale, SurveyAnswerValue, SurveyChoice, SurveyQuesti
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '@/lib/forms/form-errors.tsx';
-import { localized } from '../utils/survey-logic.ts';
 import classes from './survey.module.css';
+import { localized } from './survey-logic.ts';
 
 export const surveyNamespaces = ['surveys', 'validation', 'errors'] as const;
 

@@ -1,10 +1,10 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { SaveStatus } from '../utils/save-queue.ts';
-import { saveErrorText } from '../utils/texts.ts';
+import type { SaveStatus } from './save-queue.ts';
 import classes from './survey.module.css';
 import { surveyNamespaces } from './survey-question.tsx';
+import { saveErrorText } from './texts.ts';
 
 /**
  * Where the answers stand, in a few words announced politely (the region stays in the page so every

@@ -1,7 +1,6 @@
 import { type SurveyDocument, SurveyDocumentSchema } from '@opora/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n, loadNamespaces } from '@/lib/i18n/i18n.ts';
-import { careCountryOfRegion } from './care-allowance-guidance.ts';
 import { resumePageIndex, savableAnswers, validatePage } from './survey-logic.ts';
 import { progressText } from './texts.ts';
 
@@ -76,12 +75,6 @@ describe('questionnaire rules', () => {
     expect(validatePage(document, { mobility: 'help', aid: 30 }, 1)).toEqual({
       aid: expect.objectContaining({ code: 'max', parameters: { max: 24 } }),
     });
-  });
-
-  it("takes Czech guidance unless the client's region is Slovak", () => {
-    expect(careCountryOfRegion('SK010')).toBe('SK');
-    expect(careCountryOfRegion('CZ064')).toBe('CZ');
-    expect(careCountryOfRegion(null)).toBe('CZ');
   });
 });
 

@@ -10,7 +10,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client.ts';
 import { loadNamespaces } from '@/lib/i18n/i18n.ts';
 import { renderWithApp } from '@/testing/render.tsx';
-import { draftStorageKey, writeDraft } from '../utils/draft-storage.ts';
+import { draftStorageKey, writeDraft } from './draft-storage.ts';
 import { SurveyForm } from './survey-form.tsx';
 
 const text = (cs: string) => ({ cs, en: cs, sk: cs });

@@ -8,8 +8,10 @@ import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { ApiError } from '@/lib/api-client.ts';
-import { readDraft, removeDraft, writeDraft } from '../utils/draft-storage.ts';
-import { createSaveQueue, type SaveQueue, type SaveStatus, type SendAnswers } from '../utils/save-queue.ts';
+import { readDraft, removeDraft, writeDraft } from './draft-storage.ts';
+import { createSaveQueue, type SaveQueue, type SaveStatus, type SendAnswers } from './save-queue.ts';
+import { SaveProblem, SaveStatusText } from './save-status.tsx';
+import classes from './survey.module.css';
 import {
   type LocalAnswers,
   localized,
@@ -22,11 +24,9 @@ import {
   validatePage,
   validateSurvey,
   visibleQuestions,
-} from '../utils/survey-logic.ts';
-import { progressText, saveErrorText } from '../utils/texts.ts';
-import { SaveProblem, SaveStatusText } from './save-status.tsx';
-import classes from './survey.module.css';
+} from './survey-logic.ts';
 import { focusQuestion, SurveyQuestionField, surveyNamespaces } from './survey-question.tsx';
+import { progressText, saveErrorText } from './texts.ts';
 
 export type SurveyFormProps<Result extends { updatedAt: string | null }> = {
   document: SurveyDocument;

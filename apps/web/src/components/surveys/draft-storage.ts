@@ -14,10 +14,17 @@ type StoredDraft = {
 
 const prefix = 'opora:survey-draft:';
 
-export function draftStorageKey(owner: { caseId: string } | { clientId: string }, type: string): string {
-  return 'caseId' in owner
-    ? `${prefix}case:${owner.caseId}:${type}`
-    : `${prefix}client:${owner.clientId}:${type}`;
+/**
+ * Where a questionnaire's copy is kept: a case's questionnaire of a type, one kept under the client
+ * before its case exists, or a provider's questionnaire (by definition) on a request's review page.
+ */
+export function draftStorageKey(
+  owner: { caseId: string } | { clientId: string } | { requestDraftId: string },
+  type: string,
+): string {
+  if ('caseId' in owner) return `${prefix}case:${owner.caseId}:${type}`;
+  if ('clientId' in owner) return `${prefix}client:${owner.clientId}:${type}`;
+  return `${prefix}request-draft:${owner.requestDraftId}:${type}`;
 }
 
 export function writeDraft(key: string, draft: StoredDraft): void {

@@ -1,0 +1,32 @@
+import { Badge, type MantineColor } from '@mantine/core';
+import type { CareRequestStatusCode } from '@opora/contracts';
+import { useTranslation } from 'react-i18next';
+
+/** One colour per state; the text stays the darkest shade of it, readable on the light fill. */
+const statusColors: Record<CareRequestStatusCode, MantineColor> = {
+  new: 'blue',
+  'in-progress': 'cyan',
+  'waiting-list': 'violet',
+  accepted: 'teal',
+  'no-capacity': 'pink',
+  rejected: 'red',
+  withdrawn: 'gray',
+  expired: 'gray',
+};
+
+/** A care request's state (SPEC §4), named in the reader's language (`enums:careRequestStatus`). */
+export function CareRequestStatusBadge({
+  status,
+  size = 'md',
+}: {
+  status: CareRequestStatusCode;
+  size?: 'md' | 'lg';
+}) {
+  const { t } = useTranslation('enums');
+  const color = statusColors[status];
+  return (
+    <Badge variant="light" color={color} c={`${color}.9`} size={size} tt="none" radius="sm">
+      {t(`careRequestStatus.${status}`)}
+    </Badge>
+  );
+}

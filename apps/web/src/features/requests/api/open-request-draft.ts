@@ -1,0 +1,36 @@
+import { openRequestDraftRoute, type RequestDraft } from '@opora/contracts';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
+
+/**
+ * `openRequestDraft`: the review page of a request of a case to a service (made on the first call, the
+ * same one afterwards — safe to repeat, so it is read like a query).
+ */
+export function requestDraftQueryOptions(caseId: string, serviceId: string) {
+  return operationQueryOptions(openRequestDraftRoute, { params: { caseId, serviceId } });
+}
+
+export function useRequestDraft(caseId: string, serviceId: string) {
+  // Never served from cache: what may be requested can change (subscription, already requested).
+  return useQuery({ ...requestDraftQueryOptions(caseId, serviceId), staleTime: 0 });
+}
+
+/** Keeps the review page's copy in line with an answer set the server saved. */
+export function storeDraftSurvey(
+  queryClient: QueryClient,
+  draft: RequestDraft,
+  survey: RequestDraft['surveys'][number],
+): void {
+  queryClient.setQueryData(
+    operationKey(openRequestDraftRoute, {
+      params: { caseId: draft.case.id, serviceId: draft.service.id },
+    }),
+    (previous: RequestDraft | undefined) =>
+      previous && {
+        ...previous,
+        surveys: previous.surveys.map((each) =>
+          each.surveyDefinitionId === survey.surveyDefinitionId ? survey : each,
+        ),
+      },
+  );
+}

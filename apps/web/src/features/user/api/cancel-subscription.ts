@@ -1,0 +1,26 @@
+import { cancelCurrentSubscriptionRoute } from '@opora/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  currentSubscriptionQueryOptions,
+  refreshSubscriptionState,
+} from '@/components/subscriptions/subscription-queries.ts';
+import { callOperation } from '@/lib/operations.ts';
+
+/**
+ * `cancelCurrentSubscription`: one click, free; nothing more is charged and the services stay until
+ * the end of the paid month (a repeated cancel changes nothing). Answers the subscription as it now is.
+ */
+export function cancelSubscription() {
+  return callOperation(cancelCurrentSubscriptionRoute, {});
+}
+
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelSubscription,
+    onSuccess: async (current) => {
+      queryClient.setQueryData(currentSubscriptionQueryOptions().queryKey, current);
+      await refreshSubscriptionState(queryClient);
+    },
+  });
+}

@@ -1,0 +1,366 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { newPerson, signInThroughForm, signUpByApi, type TestPerson } from './identity.ts';
+
+// From the services pool to a sent request, as a carer does it (SPEC §2 request-review,
+// request-confirmation, request/{id}, my-services): the demo provider Vlídná péče asks for its own
+// questionnaire with its Chodov services (packages/db/src/seed/surveys/demo-provider-survey.ts). The
+// carer and the client are made by the test; the subscription the pool and sending need is written
+// straight into the server's database (the only data set up that way), since paying is another
+// journey's subject (e2e/subscriptions.spec.ts).
+
+const shots = '/tmp/shots-requests';
+const root = path.resolve(import.meta.dirname, '..');
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const serviceName = 'Pečovatelská služba Vlídná péče';
+
+type Headers = { authorization: string };
+
+async function bearerOf(page: Page): Promise<Headers> {
+  const cookies = await page.context().cookies();
+  const token = cookies.find((cookie) => cookie.name === 'access_token')?.value;
+  expect(token, 'signed in').toBeTruthy();
+  return { authorization: `Bearer ${token}` };
+}
+
+async function signedInCarer(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ person: TestPerson; headers: Headers }> {
+  const person = newPerson();
+  await signUpByApi(request, person);
+  await signInThroughForm(page, person.email, person.password);
+  await expect(page).toHaveURL('/dashboard');
+  return { person, headers: await bearerOf(page) };
+}
+
+/** A case, then its client: a daughter's mother in Prague 4, where the demo provider works. */
+async function createClientCase(
+  request: APIRequestContext,
+  headers: Headers,
+): Promise<{ caseId: string; clientId: string }> {
+  const opened = await request.post('/api/v1/web/cases', {
+    headers,
+    data: { date: new Date().toISOString().slice(0, 10), fcServiceLevel: 1, name: 'Péče o maminku' },
+  });
+  expect(opened.status(), await opened.text()).toBeLessThan(300);
+  const caseId = ((await opened.json()) as { id: string }).id;
+  const types = await request.get('/api/v1/web/relationship-types', { headers });
+  const child = ((await types.json()) as { id: string; code: string }[]).find(
+    (type) => type.code === 'child',
+  );
+  const created = await request.post('/api/v1/web/clients', {
+    headers,
+    data: {
+      isClient: false,
+      relationshipTypeId: child?.id,
+      firstName: 'Marie',
+      lastName: 'Dvořáková',
+      dateOfBirth: '1941-03-12',
+      sex: 'female',
+      phone: '+420 601 222 333',
+      residence: { street: 'Hrnčířská 12', city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
+      serviceAddressDiffers: false,
+      contactPerson: { firstName: 'Jana', lastName: 'Nováková', phone: '+420 601 123 456' },
+      healthDataConsent: true,
+      caseId,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { caseId, clientId: ((await created.json()) as { id: string }).id };
+}
+
+interface PgClient {
+  connect(): Promise<void>;
+  query(text: string, values: unknown[]): Promise<{ rowCount: number | null }>;
+  end(): Promise<void>;
+}
+
+/**
+ * A month of the self-managed plan for the account, written into the test server's embedded
+ * PostgreSQL (its port and password are in the data directory the Playwright config gives it).
+ */
+async function giveSubscription(email: string): Promise<void> {
+  const cluster = path.resolve(root, process.env.E2E_DATA_DIR ?? '.test-data/e2e', 'postgres');
+  const port = readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+  const password = readFileSync(path.join(cluster, 'opora-password'), 'utf8').trim();
+  // `pg` is the data layer's dependency, not the browser tests'.
+  const pg = createRequire(path.join(root, 'packages/db/package.json'))('pg') as {
+    Client: new (options: object) => PgClient;
+  };
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(port),
+    user: 'postgres',
+    password,
+    database: 'opora',
+  });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `insert into subscriptions (user_id, subscription_type_id, currency, amount_minor, vat_rate_percent,
+                                  gateway, current_period_end)
+       select u.id, t.id, 'CZK', 14900, 21, 'test', now() + interval '1 month'
+       from users u, subscription_types t
+       where lower(u.email) = lower($1) and t.code = 'self-managed'`,
+      [email],
+    );
+    expect(rowCount, 'subscription written').toBe(1);
+  } finally {
+    await client.end();
+  }
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.html).join(', ')}`),
+  ).toEqual([]);
+}
+
+function storeLocale(page: Page, locale: string): Promise<void> {
+  return page.evaluate((value) => {
+    (
+      globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
+    ).localStorage.setItem('i18nLocale', value);
+  }, locale);
+}
+
+/** The whole page, and on a phone also the screen from `anchor` (a whole phone page is too tall to judge). */
+async function shoot(page: Page, name: string, anchor: Locator): Promise<void> {
+  await page.evaluate(() =>
+    (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+  );
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  if ((page.viewportSize()?.width ?? 1280) < 600) {
+    await anchor.evaluate((element) =>
+      (element as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'start' }),
+    );
+    await page.screenshot({ path: `${shots}/${name}-screen.png` });
+  }
+}
+
+const widths = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const languages = [
+  { locale: 'cs', heading: 'Zkontrolujte a odešlete poptávku', sent: 'Poptávka je odeslaná' },
+  { locale: 'en', heading: 'Check and send your request', sent: 'Your request has been sent' },
+  { locale: 'sk', heading: 'Skontrolujte a odošlite dopyt', sent: 'Dopyt je odoslaný' },
+] as const;
+
+function question(page: Page, title: string): Locator {
+  return page.getByRole('group', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+}
+
+test('a carer opens a service from the pool, fills in the provider’s questionnaire, sends the request, reads it and withdraws it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  mkdirSync(shots, { recursive: true });
+  const { person, headers } = await signedInCarer(page, request);
+  const { caseId, clientId } = await createClientCase(request, headers);
+  await giveSubscription(person.email);
+
+  // The pool → the service's detail → its request card.
+  await page.goto(`/dashboard/client/${clientId}`);
+  await page.getByRole('link', { name: serviceName, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/service/${uuid}/${caseId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: serviceName })).toBeVisible();
+  await page.getByRole('link', { name: 'Poptat službu' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/request-review/${caseId}/${uuid}$`));
+  const reviewUrl = new URL(page.url()).pathname;
+
+  // What the provider will see.
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Zkontrolujte a odešlete poptávku' }),
+  ).toBeVisible();
+  const shared = page.getByRole('region', { name: 'Co poskytovatel uvidí' });
+  await expect(shared.getByText('Marie Dvořáková')).toBeVisible();
+  await expect(shared.getByText('Hrnčířská 12, 149 00 Praha 4')).toBeVisible();
+  await expect(shared.getByText(person.email)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Screenshots of the review page in every language and width, before anything is filled in.
+  for (const { locale, heading } of languages) {
+    await storeLocale(page, locale);
+    for (const size of widths) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(reviewUrl);
+      const title = page.getByRole('heading', { level: 1, name: heading });
+      await expect(title).toBeVisible();
+      await shoot(page, `review-${locale}-${size.name}`, title);
+    }
+  }
+  await storeLocale(page, 'cs');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(reviewUrl);
+
+  // Send at once: refused, with every reason, nothing sent.
+  const send = page.getByRole('button', { name: 'Odeslat poptávku' });
+  await send.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Před odesláním žádosti je nutné vyplnit všechny formuláře.' }),
+  ).toBeVisible();
+  await expect(page.getByText('Je nutné souhlasit s předáním vašich údajů poskytovateli.')).toBeVisible();
+  await expect(page).toHaveURL(reviewUrl);
+
+  // The provider's questionnaire, filled in on the page: two parts, a condition, saved as it goes.
+  const surveys = page.getByRole('region', { name: 'Dotazníky poskytovatele' });
+  await expect(surveys.getByText('Vyplněno 0 z 1')).toBeVisible();
+  await surveys.getByRole('button', { name: 'Vyplnit' }).click();
+  await expect(page.getByRole('heading', { name: 'Pohyb a strava' })).toBeFocused();
+  await question(page, 'Jak se klient pohybuje?')
+    .getByRole('radio', { name: 'S holí nebo chodítkem' })
+    .check();
+  await question(page, 'Potřebuje klient zvláštní stravu?').getByRole('radio', { name: 'Jinou' }).check();
+  await page.getByRole('button', { name: 'Pokračovat' }).click();
+  // "Which diet?" is required once "another one" is chosen.
+  await expect(page.getByRole('textbox', { name: /Jakou stravu\?/ })).toBeFocused();
+  await page.getByRole('textbox', { name: /Jakou stravu\?/ }).fill('Bezlepková');
+  await page.getByRole('button', { name: 'Pokračovat' }).click();
+  await expect(page.getByRole('heading', { name: 'Nástup' })).toBeFocused();
+  await page.getByLabel(/Od kdy péči potřebujete\?/).fill('2027-01-04');
+  await page
+    .getByRole('textbox', { name: /Co bychom o klientovi měli vědět\?/ })
+    .fill('Ráda luští křížovky.');
+  await page.getByRole('button', { name: 'Uložit dotazník' }).click();
+  await expect(surveys.getByText('Vyplněno 1 z 1')).toBeVisible();
+  await expect(surveys.getByRole('button', { name: 'Upravit odpovědi' })).toBeFocused();
+  await expect(page.getByRole('alert').filter({ hasText: 'vyplnit všechny formuláře' })).toHaveCount(0);
+
+  // A reload keeps the answers: they live in the server's draft.
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Dotazníky poskytovatele' }).getByText('Vyplněno 1 z 1'),
+  ).toBeVisible();
+
+  await page
+    .getByLabel('Zpráva pro poskytovatele')
+    .fill('Maminka potřebuje pomoc od ledna.\nVolejte prosím odpoledne.');
+  await page.getByRole('checkbox', { name: /Souhlasím, aby poskytovatel/ }).check();
+  // A double click sends one request.
+  await page.getByRole('button', { name: 'Odeslat poptávku' }).dblclick();
+
+  await expect(page).toHaveURL(new RegExp(`/dashboard/request-confirmation/${caseId}\\?request=${uuid}$`));
+  const confirmationUrl = `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
+  await expect(page.getByRole('heading', { level: 1, name: 'Poptávka je odeslaná' })).toBeVisible();
+  await expect(page.getByText(/^OP-\d{6}$/)).toBeVisible();
+  await expect(page.getByText(/Odpovědět by měl do \d{2}\. \d{2}\. \d{4}\./)).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const { locale, sent } of languages) {
+    await storeLocale(page, locale);
+    for (const size of widths) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(confirmationUrl);
+      const title = page.getByRole('heading', { level: 1, name: sent });
+      await expect(title).toBeVisible();
+      await shoot(page, `confirmation-${locale}-${size.name}`, title);
+    }
+  }
+  await storeLocale(page, 'cs');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(confirmationUrl);
+  const cases = await request.get(`/api/v1/web/cases/${caseId}`, { headers });
+  expect(((await cases.json()) as { requests: unknown[] }).requests).toHaveLength(1);
+
+  // The request's detail: state and history, provider, what was sent; its questionnaire; no documents.
+  await page.getByRole('link', { name: 'Zobrazit poptávku' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/request/${uuid}$`));
+  const detailUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1, name: serviceName })).toBeVisible();
+  await expect(page.getByText('Poptávka odeslána')).toBeVisible();
+  await expect(page.getByText(/Maminka potřebuje pomoc od ledna\./)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: /Dotazníky/ }).click();
+  await expect(page.getByText('S holí nebo chodítkem')).toBeVisible();
+  await expect(page.getByText('Bezlepková')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('tab', { name: 'Dokumenty' }).click();
+  await expect(page.getByText('K této poptávce nejsou přiložené žádné dokumenty.')).toBeVisible();
+
+  const detailHeadings = { cs: 'Stav a historie', en: 'State and history', sk: 'Stav a história' } as const;
+  for (const { locale } of languages) {
+    await storeLocale(page, locale);
+    for (const size of widths) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(detailUrl);
+      const title = page.getByRole('heading', { level: 1, name: serviceName });
+      await expect(page.getByRole('heading', { level: 2, name: detailHeadings[locale] })).toBeVisible();
+      await shoot(page, `detail-${locale}-${size.name}`, title);
+      if (size.name === 'desktop') {
+        await page.goto(`${detailUrl}?tab=surveys`);
+        await expect(page.getByRole('tabpanel')).toBeVisible();
+        await shoot(page, `detail-surveys-${locale}-${size.name}`, title);
+      }
+    }
+  }
+  await storeLocale(page, 'cs');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(detailUrl);
+
+  // Withdrawing asks first; Escape keeps the request, the confirm button withdraws it.
+  await page.getByRole('button', { name: 'Stáhnout poptávku' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Stáhnout poptávku?' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Stáhnout poptávku' }).click();
+  await page
+    .getByRole('dialog', { name: 'Stáhnout poptávku?' })
+    .getByRole('button', { name: 'Stáhnout' })
+    .click();
+  await expect(page.getByText('Poptávka je stažená. Poskytovateli jsme dali vědět.')).toBeVisible();
+  await expect(page.getByText('Stav změněn na: Stažena')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stáhnout poptávku' })).toHaveCount(0);
+
+  // The client's my-services tab lists it, with the state filter and SPEC §8's empty texts.
+  await page.getByRole('link', { name: 'Zpět na klienta' }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/client/${clientId}\\?tab=my-services$`));
+  await expect(page.getByRole('link', { name: serviceName })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const filter = page.getByLabel('Stav poptávky');
+  await filter.selectOption('withdrawn');
+  await expect(page.getByRole('link', { name: serviceName })).toBeVisible();
+  await expect(filter.locator('option[value="withdrawn"]')).toHaveText('Stažena (1)');
+  await filter.selectOption('accepted');
+  await expect(page.getByRole('heading', { name: 'Pro tento stav jsme nenašli žádné služby' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await filter.selectOption('all');
+  await expect(page.getByRole('link', { name: serviceName })).toBeVisible();
+  await shoot(page, 'my-services-cs-phone', page.getByRole('heading', { level: 1 }));
+});
+
+test('the review page explains why a request cannot be sent', async ({ page, request, problems }) => {
+  // Chromium logs the refusals this test provokes (402, 404).
+  problems.allow(/Failed to load resource: the server responded with a status of 40[24]/);
+  const { headers } = await signedInCarer(page, request);
+  const { caseId, clientId } = await createClientCase(request, headers);
+  const services = await request.get('/api/v1/web/services?countyCode=CZ0100&pageSize=100', { headers });
+  const items = ((await services.json()) as { items: { id: string; name: string }[] }).items;
+  const service = items.find((item) => item.name === serviceName);
+  expect(service).toBeTruthy();
+
+  // Without a subscription: what to do about it, and the way there.
+  await page.goto(`/dashboard/request-review/${caseId}/${service?.id}`);
+  await expect(
+    page.getByRole('heading', { name: 'K posílání poptávek potřebujete předplatné' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Vybrat předplatné' })).toHaveAttribute(
+    'href',
+    `/dashboard/client/${clientId}`,
+  );
+  await expectNoAxeViolations(page);
+
+  // Somebody else's case answers as a missing one.
+  await page.goto(`/dashboard/request-review/${crypto.randomUUID()}/${service?.id}`);
+  await expect(page.getByRole('heading', { name: 'Službu nebo potřebu péče jsme nenašli' })).toBeVisible();
+  await page.goto(`/dashboard/request/${crypto.randomUUID()}`);
+  await expect(page.getByRole('heading', { name: 'Poptávku jsme nenašli' })).toBeVisible();
+});

@@ -1,0 +1,453 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { newPerson, passwordField, signInThroughForm, signUpByApi, textField } from './identity.ts';
+import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
+
+// Subscriptions and payment as a carer meets them (SPEC §1, §4): the plans instead of the pool, the
+// payment step, the embedded test gateway's own page (success, failure, cancel), the services step,
+// the assistant contact of the with-assistant plan, and cancelling from the profile. Every test makes
+// its own carer and client; the plans and prices are the seeded ones (149 Kč / 449 Kč with 21 % VAT).
+
+const shots = '/tmp/shots-payments';
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+type Headers = { authorization: string };
+
+/** The signed-in browser's bearer token, for setting up the test's own data through the API. */
+async function bearerOf(page: Page): Promise<Headers> {
+  const cookies = await page.context().cookies();
+  const token = cookies.find((cookie) => cookie.name === 'access_token')?.value;
+  expect(token, 'signed in').toBeTruthy();
+  return { authorization: `Bearer ${token}` };
+}
+
+async function signedInCarer(page: Page, request: APIRequestContext): Promise<Headers> {
+  const carer = newPerson();
+  await signUpByApi(request, carer);
+  await signInThroughForm(page, carer.email, carer.password);
+  await expect(page).toHaveURL('/dashboard');
+  return bearerOf(page);
+}
+
+/** A case, then its client (a daughter's mother in Brno, or where given). */
+async function createClientCase(
+  request: APIRequestContext,
+  headers: Headers,
+  where: { countyCode: string; city: string; zipcode: string } = {
+    countyCode: 'CZ0642',
+    city: 'Brno',
+    zipcode: '60200',
+  },
+): Promise<{ caseId: string; clientId: string }> {
+  const opened = await request.post('/api/v1/web/cases', {
+    headers,
+    data: { date: new Date().toISOString().slice(0, 10), fcServiceLevel: 1, name: 'Péče o maminku' },
+  });
+  expect(opened.status(), await opened.text()).toBeLessThan(300);
+  const caseId = ((await opened.json()) as { id: string }).id;
+  const types = await request.get('/api/v1/web/relationship-types', { headers });
+  const child = ((await types.json()) as { id: string; code: string }[]).find(
+    (type) => type.code === 'child',
+  );
+  const created = await request.post('/api/v1/web/clients', {
+    headers,
+    data: {
+      isClient: false,
+      relationshipTypeId: child?.id,
+      firstName: 'Marie',
+      lastName: 'Dvořáková',
+      dateOfBirth: '1941-03-12',
+      sex: 'female',
+      residence: where,
+      serviceAddressDiffers: false,
+      healthDataConsent: true,
+      caseId,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return { caseId, clientId: ((await created.json()) as { id: string }).id };
+}
+
+/** The page's own content (the header's user menu belongs to the shell and is checked there). */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.html).join(', ')}`),
+  ).toEqual([]);
+}
+
+function steps(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Kroky průvodce' });
+}
+
+/** Sign-in through the form of a carer signed up through the API (the tests' subject is later). */
+async function freshCarer(page: Page, request: APIRequestContext) {
+  const headers = await signedInCarer(page, request);
+  const { caseId, clientId } = await createClientCase(request, headers);
+  return { headers, caseId, clientId };
+}
+
+/** From the service offer, the plan's card, the payment step, and the gateway's choice. */
+async function choosePlanAndPay(page: Page, plan: 'Samostatně' | 'S asistentem', outcome: RegExp) {
+  await page.getByRole('link', { name: `Vybrat předplatné ${plan}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment/${uuid}/${uuid}$`));
+  await page.getByRole('button', { name: /^Zaplatit \d+\s?Kč$/ }).click();
+  await chooseAtGateway(page, outcome);
+}
+
+test('a new carer meets the plans at the service offer, pays in the test gateway and lands on the services', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const person = newPerson();
+
+  // Sign-up and sign-in as a person does; redirect-after-registration opens the new-client wizard.
+  await page.goto('/registration');
+  await textField(page, 'Jméno').fill(person.firstName);
+  await textField(page, 'Příjmení').fill(person.lastName);
+  await textField(page, 'E-mail').fill(person.email);
+  await textField(page, 'Telefon').fill(person.phone);
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('checkbox', { name: /Souhlasím s obchodními podmínkami/ }).check();
+  await page.getByRole('button', { name: 'Založit účet' }).click();
+  await expect(page).toHaveURL('/login');
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  await expect(page).toHaveURL(new RegExp(`/new-client-wizard/new-client/${uuid}$`));
+  const caseId = new URL(page.url()).pathname.split('/').pop()!;
+  // Six steps: the payment, then the services (the assistant contact with an assistant).
+  await expect(steps(page).getByRole('listitem')).toHaveCount(6);
+  await expect(steps(page).getByRole('listitem').nth(4)).toContainText('Předplatné');
+  await expect(steps(page).getByRole('listitem').nth(5)).toContainText('Poptávka služby');
+
+  const headers = await bearerOf(page);
+  const types = await page.request.get('/api/v1/web/relationship-types', { headers });
+  const child = ((await types.json()) as { id: string; code: string }[]).find(
+    (type) => type.code === 'child',
+  );
+  const created = await page.request.post('/api/v1/web/clients', {
+    headers,
+    data: {
+      isClient: false,
+      relationshipTypeId: child?.id,
+      firstName: 'Marie',
+      lastName: 'Nováková',
+      dateOfBirth: '1943-04-03',
+      sex: 'female',
+      residence: { city: 'Brno', zipcode: '60200', countyCode: 'CZ0642' },
+      serviceAddressDiffers: false,
+      healthDataConsent: true,
+      caseId,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // No subscription: the service offer says honestly what there is, then the plans.
+  await page.goto(`/new-client-wizard/service-offer/${caseId}`);
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^\d+ služ(ba|by|eb) – okres Brno-město$/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Veřejný katalog služeb si můžete prohlížet zdarma', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Vyberte si předplatné' })).toBeVisible();
+  const selfManaged = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Samostatně' }) });
+  await expect(selfManaged).toContainText('149 Kč měsíčně');
+  await expect(selfManaged).toContainText('včetně 21 % DPH');
+  await expect(selfManaged).toContainText('Zrušit můžete kdykoli v profilu, zdarma.');
+  const withAssistant = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'S asistentem' }) });
+  await expect(withAssistant).toContainText('449 Kč měsíčně');
+  await expectNoAxeViolations(page);
+
+  // The payment step: the plan, the price with VAT, the first period, the renewal, what cancelling means.
+  await page.getByRole('link', { name: 'Vybrat předplatné Samostatně' }).click();
+  await expect(page).toHaveURL(new RegExp(`/new-client-wizard/payment/${caseId}/${uuid}$`));
+  const paymentUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1, name: 'Předplatné Samostatně' })).toBeVisible();
+  await expect(page).toHaveTitle('Předplatné - Opora');
+  await expect(page.getByText('149 Kč měsíčně včetně 21 % DPH')).toBeVisible();
+  await expect(page.getByText(/^\d\d\. \d\d\. \d{4} – \d\d\. \d\d\. \d{4}$/)).toBeVisible();
+  await expect(page.getByText('Zrušení kdykoli a zdarma')).toBeVisible();
+  await expect(steps(page).locator('[aria-current="step"]')).toContainText('Předplatné');
+  await expectNoAxeViolations(page);
+
+  // The test gateway's page on our own origin; paying brings the browser back, which waits for the outcome.
+  await page.getByRole('button', { name: 'Zaplatit 149 Kč' }).click();
+  await chooseAtGateway(page, gatewayChoice.success);
+  await expect(
+    page.getByText(/^Zaplaceno\. Předplatné Samostatně je aktivní a obnoví se \d\d\. \d\d\. \d{4}\.$/),
+  ).toBeVisible();
+
+  // On to the services step: the pool, each service of a verified provider with its request.
+  await expect(page).toHaveURL(`/new-client-wizard/services/${caseId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Poptávka služby' })).toBeVisible();
+  await expect(steps(page).getByRole('listitem').nth(4)).toContainText('hotovo');
+  const request = page.getByRole('link', { name: /^Poptat službu / }).first();
+  await expect(request).toBeVisible();
+  expect(await request.getAttribute('href')).toMatch(
+    new RegExp(`^/dashboard/request-review/${caseId}/${uuid}$`),
+  );
+  await expectNoAxeViolations(page);
+
+  // Back on the payment step, a subscriber is sent straight on.
+  await page.goto(paymentUrl);
+  await expect(page).toHaveURL(`/new-client-wizard/services/${caseId}`);
+});
+
+test('a failed payment is said plainly, paying again succeeds, and the assistant plan asks how to get in touch', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { caseId } = await freshCarer(page, request);
+  await page.goto(`/new-client-wizard/service-offer/${caseId}`);
+
+  await choosePlanAndPay(page, 'S asistentem', gatewayChoice.failure);
+  await expect(page).toHaveURL(
+    new RegExp(`/new-client-wizard/payment/${caseId}/${uuid}\\?checkout=${uuid}$`),
+  );
+  await expect(page.getByRole('alert').filter({ hasText: 'Platba neproběhla' })).toBeVisible();
+  await expect(page.getByText('nic jsme vám nestrhli', { exact: false })).toBeVisible();
+  // The wizard ends with the assistant contact on this plan.
+  await expect(steps(page).getByRole('listitem').nth(5)).toContainText('Kontakt s asistentem');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('button', { name: 'Zkusit zaplatit znovu' }).click();
+  await chooseAtGateway(page, gatewayChoice.success);
+  await expect(page).toHaveURL(`/new-client-wizard/assistant-info/${caseId}`);
+  await expect(page.getByText(/^Zaplaceno\. Předplatné S asistentem je aktivní/)).toBeVisible();
+
+  // Who, when, how; then the form.
+  await expect(page.getByRole('heading', { level: 1, name: 'Kontakt s asistentem' })).toBeVisible();
+  await expect(page.getByText('Do jednoho pracovního dne od odeslání tohoto formuláře.')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Telefonem na +420 601 123 456' })).toBeChecked();
+  await expectNoAxeViolations(page);
+  await page.getByRole('radio', { name: /^E-mailem na / }).check();
+  await textField(page, 'Kdy se vám to hodí (nepovinné)').fill('Ve všední dny po 15. hodině');
+  await page
+    .getByRole('textbox', { name: 'Co by měl asistent vědět (nepovinné)' })
+    .fill('Maminka potřebuje pomoc ráno.');
+  await page.getByRole('button', { name: 'Odeslat asistentovi' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Hotovo, asistent se vám ozve' })).toBeFocused();
+  await expect(page.getByText(/^Ozveme se vám e-mailem na .+ do jednoho pracovního dne\.$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Changing it later saves the same task again.
+  await page.getByRole('button', { name: 'Upravit údaje pro asistenta' }).click();
+  await expect(textField(page, 'Kdy se vám to hodí (nepovinné)')).toHaveValue('Ve všední dny po 15. hodině');
+  await page.getByRole('radio', { name: 'Telefonem na +420 601 123 456' }).check();
+  await page.getByRole('button', { name: 'Odeslat asistentovi' }).click();
+  await expect(
+    page.getByText('Ozveme se vám telefonem na +420 601 123 456 do jednoho pracovního dne.'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Přejít na přehled' }).click();
+  await expect(page).toHaveURL('/dashboard');
+});
+
+test('cancelling at the gateway leads back to the plans; the client page offers them too', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { caseId, clientId } = await freshCarer(page, request);
+
+  // The client page's service-offer tab without a subscription: the plans, for the client's latest case.
+  await page.goto(`/dashboard/client/${clientId}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Vyberte si předplatné' })).toBeVisible();
+  const choose = page.getByRole('link', { name: 'Vybrat předplatné Samostatně' });
+  expect(await choose.getAttribute('href')).toMatch(
+    new RegExp(`^/new-case-wizard/payment/${caseId}/${uuid}$`),
+  );
+  await expectNoAxeViolations(page);
+
+  // A double click on Pay opens one checkout at the gateway.
+  await page.goto(`/new-client-wizard/service-offer/${caseId}`);
+  await page.getByRole('link', { name: 'Vybrat předplatné Samostatně' }).click();
+  await page.getByRole('button', { name: 'Zaplatit 149 Kč' }).dblclick();
+  await chooseAtGateway(page, gatewayChoice.cancel);
+  await expect(page).toHaveURL(`/new-client-wizard/service-offer/${caseId}`);
+  await expect(
+    page.getByText('Platbu jste zrušili a nic jsme vám nestrhli.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Vyberte si předplatné' })).toBeVisible();
+});
+
+test('a confirmation that takes long is said, and checking again later goes on', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { headers, caseId } = await freshCarer(page, request);
+  const plans = await request.get('/api/v1/web/subscription-types?currency=CZK');
+  const selfManaged = ((await plans.json()) as { id: string; code: string }[]).find(
+    (plan) => plan.code === 'self-managed',
+  )!;
+  const paymentPath = `/new-client-wizard/payment/${caseId}/${selfManaged.id}`;
+  // A checkout the gateway has not reported on (the tester has not chosen yet).
+  const created = await request.post('/api/v1/web/checkouts', {
+    headers,
+    data: { subscriptionTypeId: selfManaged.id, currency: 'CZK', caseId, returnPath: paymentPath },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const checkout = (await created.json()) as { id: string; redirectUrl: string };
+
+  await page.goto(`${paymentPath}?checkout=${checkout.id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Ověřujeme platbu…' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const slow = page.getByRole('alert').filter({ hasText: 'Potvrzení platby trvá déle než obvykle' });
+  await expect(slow).toBeVisible({ timeout: 40_000 });
+  await expect(slow).toContainText('nic neplaťte znovu');
+  await expectNoAxeViolations(page);
+
+  // The tester pays meanwhile; checking again finds it paid and the wizard goes on.
+  const paid = await request.post(checkout.redirectUrl, { form: { outcome: 'success' } });
+  expect(paid.status()).toBe(200);
+  await slow.getByRole('button', { name: 'Zkontrolovat znovu' }).click();
+  await expect(page).toHaveURL(`/new-client-wizard/services/${caseId}`);
+});
+
+test('the profile shows the subscription with its renewal date and cancels it in one click', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const { caseId } = await freshCarer(page, request);
+
+  // No subscription yet: said, with the way to choose one.
+  await page.goto('/user');
+  await expect(page.getByRole('heading', { level: 2, name: 'Předplatné' })).toBeVisible();
+  await expect(page.getByText('Předplatné zatím nemáte.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Vybrat předplatné' })).toHaveAttribute('href', '/dashboard');
+
+  await page.goto(`/new-client-wizard/service-offer/${caseId}`);
+  await choosePlanAndPay(page, 'Samostatně', gatewayChoice.success);
+  await expect(page).toHaveURL(`/new-client-wizard/services/${caseId}`);
+
+  await page.goto('/user');
+  const section = page.getByRole('region', { name: 'Předplatné' });
+  await expect(section.getByText('Předplatné Samostatně')).toBeVisible();
+  await expect(section.getByText('Aktivní')).toBeVisible();
+  await expect(section.getByText('149 Kč měsíčně včetně 21 % DPH')).toBeVisible();
+  const renews = section.getByText(/^Obnoví se \d\d\. \d\d\. \d{4}$/);
+  await expect(renews).toBeVisible();
+  const date = ((await renews.textContent()) ?? '').replace('Obnoví se ', '');
+  await expectNoAxeViolations(page);
+
+  await section.getByRole('button', { name: 'Zrušit předplatné' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zrušit předplatné?' });
+  await expect(dialog).toContainText(`Služby můžete používat do ${date}.`);
+  await dialog.getByRole('button', { name: 'Zrušit předplatné' }).click();
+  await expect(
+    page.getByText(`Předplatné je zrušené a skončí ${date}. Potvrzení jsme vám poslali e-mailem.`),
+  ).toBeVisible();
+  await expect(section.getByText(`Skončí ${date}`)).toBeVisible();
+  await expect(section.getByText('Zrušené', { exact: true })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Zrušit předplatné' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/profile-cancelled-cs-desktop.png`, fullPage: true });
+
+  // Access lasts to the end of the month: the services step still shows the pool.
+  await page.goto(`/new-client-wizard/services/${caseId}`);
+  await expect(page.getByRole('link', { name: /^Poptat službu / }).first()).toBeVisible();
+});
+
+test.describe('screens in three languages and two sizes', () => {
+  const sizes = [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const;
+
+  // One test per language, each with its own carer: a test stays within one access token's life.
+  for (const locale of ['cs', 'en', 'sk'] as const) {
+    test(`the plans, the payment step, the services, the assistant contact and the profile look right in ${locale}`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(240_000);
+      mkdirSync(shots, { recursive: true });
+      const { caseId, clientId } = await freshCarer(page, request);
+      // A Slovak client: its plans are priced in euro.
+      const slovak = await createClientCase(request, await bearerOf(page), {
+        countyCode: 'SK0101',
+        city: 'Bratislava',
+        zipcode: '81101',
+      });
+      const shoot = async (name: string, size: string) => {
+        await page.evaluate(() =>
+          (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+        );
+        await page.screenshot({ path: `${shots}/${name}-${locale}-${size}.png`, fullPage: true });
+      };
+      // The language from the address is stored; the page is waited for, so its token refresh is done.
+      await page.goto(`/${locale}/dashboard`);
+      await expect(page.getByRole('article')).toHaveCount(2);
+
+      let assistantPayment = '';
+      for (const [size, viewport] of sizes) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/new-client-wizard/service-offer/${caseId}`);
+        await expect(page.getByRole('article')).toHaveCount(2);
+        await shoot('offer-plans', size);
+        assistantPayment =
+          (await page.getByRole('article').nth(1).getByRole('link').getAttribute('href')) ?? '';
+        await page.goto(`/new-case-wizard/service-offer/${slovak.caseId}`);
+        await expect(page.getByRole('article')).toHaveCount(2);
+        await expect(page.getByRole('article').first()).toContainText('€');
+        await shoot('offer-plans-eur', size);
+        await page.goto(`/dashboard/client/${clientId}`);
+        await expect(page.getByRole('article')).toHaveCount(2);
+        await shoot('client-plans', size);
+        await page.goto(assistantPayment);
+        await expect(page.getByRole('button', { name: /\d/ })).toBeVisible();
+        await shoot('payment', size);
+        await page.goto('/user');
+        await expect(page.getByRole('region').getByRole('link', { name: /./ }).first()).toBeVisible();
+        await shoot('profile-none', size);
+      }
+
+      // A failed payment, then the assistant plan paid.
+      await page.goto(assistantPayment);
+      await page.getByRole('button', { name: /\d/ }).click();
+      await chooseAtGateway(page, gatewayChoice.failure);
+      await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+      const failedUrl = page.url();
+      for (const [size, viewport] of sizes) {
+        await page.setViewportSize(viewport);
+        await page.goto(failedUrl);
+        await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+        await shoot('payment-failed', size);
+      }
+      await page
+        .getByRole('button', { name: /./ })
+        .filter({ hasText: /Zkusit|Try|Skúsiť/ })
+        .click();
+      await chooseAtGateway(page, gatewayChoice.success);
+      await expect(page).toHaveURL(`/new-client-wizard/assistant-info/${caseId}`);
+
+      for (const [size, viewport] of sizes) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/new-client-wizard/assistant-info/${caseId}`);
+        await expect(page.getByRole('radio').first()).toBeVisible();
+        await shoot('assistant-form', size);
+        await page
+          .getByRole('button', { name: /^(Odeslat asistentovi|Send to the assistant|Odoslať asistentovi)$/ })
+          .click();
+        await expect(page.getByRole('heading', { level: 2 }).first()).toBeFocused();
+        await shoot('assistant-done', size);
+        await page.goto(`/new-client-wizard/services/${caseId}`);
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await shoot('services', size);
+        await page.goto('/user');
+        await expect(page.getByText(/\d\d\. \d\d\. \d{4}/).first()).toBeVisible();
+        await shoot('profile', size);
+      }
+    });
+  }
+});
