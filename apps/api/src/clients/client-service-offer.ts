@@ -11,6 +11,7 @@ import type { Db } from '@opora/db';
 import { preparedRows } from '../catalogue/prepared.ts';
 import { type ServiceRow, toFacilityService } from '../catalogue/service-rows.ts';
 import { AppError, ConflictError, NotFoundError } from '../platform/errors.ts';
+import { givesAccessCondition } from '../subscriptions/active-subscription.ts';
 
 /** The query after validation (defaults applied). */
 export interface ServiceOfferInput {
@@ -57,9 +58,7 @@ const offerStatement = (byCase: boolean) => `
   with client as materialized (
     select true as found, k.code as county_code, k.name as county_name,
       r.code as region_code, r.name as region_name,
-      exists (select from subscriptions s
-              where s.user_id = $1::uuid and s.status in ('active', 'past-due') and s.current_period_end > now())
-        as subscribed
+      exists (select from subscriptions s where s.user_id = $1::uuid and ${givesAccessCondition}) as subscribed
     from clients c
     left join counties k on k.code = case when $3::boolean and c.service_address_differs
                                           then c.service_county_code else c.county_code end

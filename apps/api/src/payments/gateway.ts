@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TestGatewayEvent } from '@opora/contracts';
 
 /**
@@ -13,6 +13,10 @@ export interface PaymentGateway {
   createCheckout(checkout: { id: string }): { reference: string; redirectUrl: string };
   /** The gateway's reference of a subscription started by a paid checkout (its "card on file"). */
   subscriptionReference(checkoutOutcome: TestGatewayOutcomeMemo): string;
+  /**
+   * Charges the renewal of the period ending `periodEnd`; asked again for the same subscription and
+   * period, the gateway charges once (the pair is its idempotency key).
+   */
   chargeRenewal(subscription: { gatewayReference: string | null; periodEnd: Date }): Promise<RenewalCharge>;
 }
 
@@ -50,7 +54,12 @@ export const testGateway: PaymentGateway = {
     if (subscription.gatewayReference?.startsWith('tgwsubfail_')) {
       return { status: 'failed', reason: 'card_declined' };
     }
-    return { status: 'paid', chargeId: testGatewayId('tgwch') };
+    // One charge per subscription and period, however often it is asked for (an idempotency key).
+    const key = `${subscription.gatewayReference ?? ''}:${subscription.periodEnd.toISOString()}`;
+    return {
+      status: 'paid',
+      chargeId: `tgwch_${createHash('sha256').update(key).digest('hex').slice(0, 32)}`,
+    };
   },
 };
 

@@ -6,6 +6,7 @@ import { backgroundWork, defineQueue } from '../platform/jobs.ts';
 import { escapeHtml } from '../platform/mail.ts';
 import { operationRoute } from '../platform/operation-route.ts';
 import { applyCheckoutOutcome, findCheckoutByReference } from '../subscriptions/checkouts.ts';
+import { recordRenewalOutcome } from '../subscriptions/renewals.ts';
 import { formatPrice, returnUrlOf } from '../subscriptions/subscription-views.ts';
 import {
   signTestGatewayEvent,
@@ -112,7 +113,7 @@ export const testGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const checkout = await findCheckoutByReference(app.db, request.params.reference);
-      if (!checkout || checkout.status !== 'open') {
+      if (checkout?.status !== 'open') {
         const back = checkout
           ? `<a class="button" href="${escapeHtml(returnUrlOf(checkout))}">Zpět do Opory · Back to Opora</a>`
           : '';
@@ -188,7 +189,7 @@ ${buttons}
   app.route({
     ...operationRoute(operations.receiveTestGatewayEvent, {
       tags: ['test gateway'],
-      summary: 'The test gateway’s signed callback: a checkout’s outcome',
+      summary: 'The test gateway’s signed callback: a checkout’s or a renewal’s outcome',
       description: `Signed in \`${testGatewaySignatureHeader}\` (HMAC-SHA256, \`t=…,v1=…\`, 5 minutes’ tolerance); a repeated event changes nothing.`,
     }),
     handler: async (request, reply) => {
@@ -219,8 +220,24 @@ ${buttons}
         await applyCheckoutOutcome(context, event.reference, {
           status: event.type === 'checkout.failed' ? 'failed' : 'cancelled',
         });
+      } else {
+        // A renewal the gateway charged on its own (the sweep charges the test gateway's itself; a
+        // gateway that renews by itself reports this way), for the subscription's reference there.
+        const recorded = await recordRenewalOutcome(
+          context,
+          {
+            gatewayReference: event.reference,
+            paidThrough: event.periodEnd === undefined ? undefined : new Date(event.periodEnd),
+          },
+          event.type === 'renewal.paid'
+            ? { status: 'paid', chargeId: event.chargeId ?? event.id }
+            : { status: 'failed', reason: 'declined', chargeId: event.chargeId ?? event.id },
+        );
+        // Usually a repeat; a charge for a subscription that has ended here is for staff to refund.
+        if (!recorded && event.type === 'renewal.paid') {
+          request.log.warn({ eventId: event.id, chargeId: event.chargeId }, 'renewal payment not recorded');
+        }
       }
-      // Renewal events are for gateways that renew on their own; the test gateway is charged by the sweep.
       return reply.code(204).send(null);
     },
   });

@@ -10,9 +10,21 @@ export interface ActiveSubscription {
 }
 
 /**
- * The user's subscription that gives access now: live (`active`, or `past-due` while a failed renewal
- * is retried) and within its period. Null when there is none.
+ * How long a renewing subscription keeps giving access after its period ended while the renewal is
+ * charged and, when it fails, retried (`past-due`); the sweep then ends it (`expired`).
  */
+export const renewalGraceDays = 3;
+
+/**
+ * SQL condition (alias `s` for `subscriptions`): the subscription gives access now. Live (`active` or
+ * `past-due`) and within its paid period — or, when it renews, within the grace days after it, so
+ * neither the minutes before the sweep charges the renewal nor the retries of a failed one lock the
+ * user out. A cancelled one (no renewal) ends exactly at its period end.
+ */
+export const givesAccessCondition = `s.status in ('active', 'past-due') and (s.current_period_end > now()
+  or (s.auto_renew and s.current_period_end > now() - interval '${renewalGraceDays} days'))`;
+
+/** The user's subscription that gives access now (`givesAccessCondition`). Null when there is none. */
 export async function findActiveSubscription(
   db: DbExecutor,
   userId: string,
@@ -24,7 +36,7 @@ export async function findActiveSubscription(
   }>(sql`
     select s.id, t.variant, s.current_period_end
     from subscriptions s join subscription_types t on t.id = s.subscription_type_id
-    where s.user_id = ${userId} and s.status in ('active', 'past-due') and s.current_period_end > now()
+    where s.user_id = ${userId} and ${sql.raw(givesAccessCondition)}
     order by s.current_period_end desc
     limit 1
   `);

@@ -176,8 +176,8 @@ export async function findCheckoutByReference(
 /**
  * A checkout's outcome as the gateway reported it, applied once: the first outcome of an open checkout
  * wins; a repeated event, or one arriving after another outcome, changes nothing — except that a
- * payment reported after the checkout was given up (cancelled or expired here) is honoured, since the
- * person was charged. `paid` starts the subscription and records the payment (its charge id is unique).
+ * payment reported after the checkout failed (a declined card, then another that paid), was given up
+ * or expired is honoured, since the person was charged. `paid` starts the subscription and records the payment (its charge id is unique).
  */
 export async function applyCheckoutOutcome(
   context: Pick<CheckoutContext, 'db' | 'mailer' | 'publicUrl' | 'gateway'>,
@@ -199,7 +199,7 @@ export async function applyCheckoutOutcome(
       `);
       return;
     }
-    if (checkout.status === 'paid' || checkout.status === 'failed') return;
+    if (checkout.status === 'paid') return;
     const subscriptionId = await startSubscription(
       context,
       tx,

@@ -1,10 +1,11 @@
 import type { CurrentSubscription } from '@opora/contracts';
 import type { Db } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { gatewayNamed, type PaymentGateway } from '../payments/gateway.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { backgroundWork, defineQueue } from '../platform/jobs.ts';
 import type { Mailer } from '../platform/mail.ts';
+import { renewalGraceDays } from './active-subscription.ts';
 import { queueSubscriptionNotice, readCurrentSubscription } from './subscription-views.ts';
 
 export interface RenewalContext {
@@ -16,8 +17,8 @@ export interface RenewalContext {
 
 /** A renewal reminder goes out this long before the period ends. */
 export const reminderDays = 3;
-/** After a failed renewal the subscription stays usable (past due) this long while the payment is retried. */
-export const graceDays = 3;
+/** A failed renewal is charged again this long after the last attempt, while the grace days last. */
+export const renewalRetryHours = 24;
 /** An open checkout older than this was abandoned at the gateway. */
 export const checkoutLifetimeHours = 1;
 
@@ -53,25 +54,131 @@ export async function cancelCurrentSubscription(
   return { subscription: await readCurrentSubscription(context.db, userId) };
 }
 
-const nextPeriodEnd = (column: ReturnType<typeof sql>) =>
-  sql`(${column} at time zone 'Europe/Prague' + interval '1 month') at time zone 'Europe/Prague'`;
+const nextPeriodEnd = (value: SQL) =>
+  sql`(${value} at time zone 'Europe/Prague' + interval '1 month') at time zone 'Europe/Prague'`;
+
+/**
+ * A timestamp exactly as stored: JSON text keeps PostgreSQL's microseconds (and the offset), which a
+ * `Date` would drop — a period end read as a `Date` never equals the stored one again.
+ */
+const exact = (value: SQL) => sql`to_json(${value}) #>> '{}'`;
+
+/** A renewal's outcome at the gateway: paid (no charge id for a free plan) or failed. */
+export type RenewalOutcome =
+  | { status: 'paid'; chargeId: string | null }
+  | { status: 'failed'; reason: string; chargeId?: string | undefined };
+
+/**
+ * The renewal an outcome is about. The sweep names the subscription and the period end it charged
+ * (exact text); a gateway's event names the subscription's reference there and, when it says so, the
+ * end of the period the charge pays for.
+ */
+export type RenewalTarget =
+  | { subscriptionId: string; chargedPeriodEnd: string }
+  | { gatewayReference: string; paidThrough?: Date | undefined };
+
+/**
+ * Records a renewal's outcome once, in one transaction on the locked subscription. Paid: the payment
+ * (unique by the gateway's charge id and by subscription and period), then the period moves on a month
+ * (or to the gateway's `paidThrough`) and a past-due subscription is active again. Failed (only once
+ * the period is over): a failed payment row, `past-due` from the first failure, which is e-mailed with
+ * the day access ends. An outcome for a period already recorded, a subscription that has ended, or
+ * one whose period the sweep did not charge changes nothing (answers false).
+ */
+export async function recordRenewalOutcome(
+  context: Pick<RenewalContext, 'db' | 'mailer' | 'publicUrl'>,
+  target: RenewalTarget,
+  outcome: RenewalOutcome,
+  now = new Date(),
+): Promise<boolean> {
+  const paidThrough = 'paidThrough' in target ? (target.paidThrough ?? null) : null;
+  return context.db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{
+      id: string;
+      charged_period: boolean;
+      period_over: boolean;
+      new_period_end: string;
+      access_until: Date;
+      past_due_since: Date | null;
+    }>(sql`
+      select id, past_due_since,
+        ${'chargedPeriodEnd' in target ? sql`current_period_end = ${target.chargedPeriodEnd}::timestamptz` : sql`true`}
+          as charged_period,
+        current_period_end <= ${now} as period_over,
+        ${paidThrough === null ? exact(nextPeriodEnd(sql`current_period_end`)) : exact(sql`${paidThrough}::timestamptz`)}
+          as new_period_end,
+        current_period_end + ${`${renewalGraceDays} days`}::interval as access_until
+      from subscriptions
+      where ${'subscriptionId' in target ? sql`id = ${target.subscriptionId}` : sql`gateway_reference = ${target.gatewayReference}`}
+        and status in ('active', 'past-due')
+      for update
+    `);
+    const live = rows[0];
+    if (!live?.charged_period) return false;
+    const newPeriodEnd = sql`${live.new_period_end}::timestamptz`;
+
+    if (outcome.status === 'paid') {
+      const { rows: paid } = await tx.execute<{ id: string }>(sql`
+        insert into payments (subscription_id, kind, currency, amount_minor, vat_rate_percent, status, paid_at,
+          period_end, provider_reference, created_at, updated_at)
+        select id, 'renewal', currency, amount_minor, vat_rate_percent, 'paid', ${now}, ${newPeriodEnd},
+          ${outcome.chargeId}, ${now}, ${now}
+        from subscriptions where id = ${live.id} and current_period_end < ${newPeriodEnd}
+        on conflict do nothing
+        returning id
+      `);
+      if (!paid[0]) return false;
+      await tx.execute(sql`
+        update subscriptions set current_period_end = ${newPeriodEnd}, status = 'active', past_due_since = null,
+          updated_at = now()
+        where id = ${live.id}
+      `);
+      return true;
+    }
+
+    if (!live.period_over) return false;
+    const { rows: failed } = await tx.execute<{ id: string }>(sql`
+      insert into payments (subscription_id, kind, currency, amount_minor, vat_rate_percent, status, period_end,
+        failure_reason, provider_reference, created_at, updated_at)
+      select id, 'renewal', currency, amount_minor, vat_rate_percent, 'failed', ${newPeriodEnd},
+        ${outcome.reason}, ${outcome.chargeId ?? null}, ${now}, ${now}
+      from subscriptions where id = ${live.id}
+      on conflict do nothing
+      returning id
+    `);
+    if (!failed[0]) return false;
+    await tx.execute(sql`
+      update subscriptions set status = 'past-due', past_due_since = coalesce(past_due_since, ${now}),
+        updated_at = now()
+      where id = ${live.id}
+    `);
+    if (live.past_due_since === null) {
+      await queueSubscriptionNotice(
+        context.mailer,
+        tx,
+        context.publicUrl,
+        live.id,
+        'renewal-failed',
+        new Date(live.access_until),
+      );
+    }
+    return true;
+  });
+}
 
 interface DueRow extends Record<string, unknown> {
   id: string;
   gateway: string;
   gateway_reference: string | null;
-  current_period_end: Date;
-  currency: string;
   amount_minor: number;
-  vat_rate_percent: number;
-  past_due_since: Date | null;
+  /** `current_period_end` as exact text (see `exact`). */
+  period_end: string;
 }
 
 /**
- * Charges one due renewal (outside any transaction: the gateway is called first) and records the
- * outcome in one short transaction, only if the period is still the one charged — a second sweep, or
- * the gateway's own report, finds it moved on and changes nothing. Paid: a month more, a payment
- * row. Failed: past due from the first failure (an e-mail), retried by later sweeps.
+ * Charges one due renewal through the gateway — outside any transaction — then records the outcome
+ * (`recordRenewalOutcome`) only if the period is still the one charged: a second sweep, or the
+ * gateway's own report, finds it moved on and changes nothing. A free plan renews without the gateway.
  */
 async function renew(context: RenewalContext, due: DueRow, now: Date): Promise<void> {
   const gateway = due.gateway === context.gateway.name ? context.gateway : gatewayNamed(due.gateway);
@@ -80,55 +187,15 @@ async function renew(context: RenewalContext, due: DueRow, now: Date): Promise<v
       ? ({ status: 'paid', chargeId: null } as const)
       : await gateway.chargeRenewal({
           gatewayReference: due.gateway_reference,
-          periodEnd: new Date(due.current_period_end),
+          periodEnd: new Date(due.period_end),
         });
   if (charge.status === 'reported') return;
-  await context.db.transaction(async (tx) => {
-    const periodEnd = new Date(due.current_period_end);
-    if (charge.status === 'paid') {
-      const { rows } = await tx.execute<{ current_period_end: Date }>(sql`
-        update subscriptions set current_period_end = ${nextPeriodEnd(sql`current_period_end`)},
-          status = 'active', past_due_since = null, updated_at = now()
-        where id = ${due.id} and current_period_end = ${periodEnd} and status in ('active', 'past-due')
-        returning current_period_end
-      `);
-      const renewed = rows[0];
-      if (!renewed) return;
-      await tx.execute(sql`
-        insert into payments (subscription_id, kind, currency, amount_minor, vat_rate_percent, status, paid_at,
-          period_end, provider_reference)
-        values (${due.id}, 'renewal', ${due.currency}, ${due.amount_minor}, ${due.vat_rate_percent}, 'paid', ${now},
-          ${new Date(renewed.current_period_end)}, ${charge.chargeId})
-        on conflict do nothing
-      `);
-      return;
-    }
-    const { rows } = await tx.execute<{ past_due_since: Date }>(sql`
-      update subscriptions set status = 'past-due', past_due_since = coalesce(past_due_since, ${now}),
-        updated_at = now()
-      where id = ${due.id} and current_period_end = ${periodEnd} and status in ('active', 'past-due')
-      returning past_due_since
-    `);
-    const pastDue = rows[0];
-    if (!pastDue) return;
-    await tx.execute(sql`
-      insert into payments (subscription_id, kind, currency, amount_minor, vat_rate_percent, status, period_end,
-        failure_reason)
-      values (${due.id}, 'renewal', ${due.currency}, ${due.amount_minor}, ${due.vat_rate_percent}, 'failed',
-        ${nextPeriodEnd(sql`${periodEnd}::timestamptz`)}, ${charge.reason})
-    `);
-    if (due.past_due_since === null) {
-      const graceEnd = new Date(new Date(pastDue.past_due_since).getTime() + graceDays * 86_400_000);
-      await queueSubscriptionNotice(
-        context.mailer,
-        tx,
-        context.publicUrl,
-        due.id,
-        'renewal-failed',
-        graceEnd,
-      );
-    }
-  });
+  await recordRenewalOutcome(
+    context,
+    { subscriptionId: due.id, chargedPeriodEnd: due.period_end },
+    charge,
+    now,
+  );
 }
 
 export interface SweepResult {
@@ -156,7 +223,7 @@ export async function sweepSubscriptions(context: RenewalContext, now = new Date
       await context.db.transaction(async (tx) => {
         const { rows: reminders } = await tx.execute<{ id: string; current_period_end: Date }>(sql`
           update subscriptions set reminder_sent_for = current_period_end
-          where status = 'active' and auto_renew and current_period_end > ${now}
+          where status = 'active' and auto_renew and amount_minor > 0 and current_period_end > ${now}
             and current_period_end <= ${now}::timestamptz + ${`${reminderDays} days`}::interval
             and reminder_sent_for is distinct from current_period_end
           returning id, current_period_end
@@ -178,9 +245,14 @@ export async function sweepSubscriptions(context: RenewalContext, now = new Date
           where status in ('active', 'past-due') and not auto_renew and current_period_end <= ${now}
           returning id, current_period_end
         `);
+        // Renewals still unpaid when the grace days are over (the last retry failed), and free plans
+        // due while staff no longer offer them: nothing more is charged or given.
         const { rows: lapsed } = await tx.execute<{ id: string; current_period_end: Date }>(sql`
-          update subscriptions set status = 'expired', ended_at = ${now}, updated_at = now()
-          where status = 'past-due' and past_due_since <= ${now}::timestamptz - ${`${graceDays} days`}::interval
+          update subscriptions s set status = 'expired', ended_at = ${now}, updated_at = now()
+          where s.status in ('active', 'past-due') and s.auto_renew and s.current_period_end <= ${now}
+            and (s.current_period_end <= ${now}::timestamptz - ${`${renewalGraceDays} days`}::interval
+              or (s.amount_minor = 0
+                  and not exists (select from subscription_types t where t.id = s.subscription_type_id and t.is_active)))
           returning id, current_period_end
         `);
         for (const row of [...cancelled, ...lapsed]) {
@@ -196,12 +268,17 @@ export async function sweepSubscriptions(context: RenewalContext, now = new Date
         result.expiredCheckouts = abandoned.length;
       });
 
+      // Due renewals; a failed one is tried again a day after its last attempt.
       const { rows: due } = await context.db.execute<DueRow>(sql`
-        select id, gateway, gateway_reference, current_period_end, currency, amount_minor, vat_rate_percent,
-          past_due_since
-        from subscriptions
-        where status in ('active', 'past-due') and auto_renew and current_period_end <= ${now}
-        order by current_period_end
+        select s.id, s.gateway, s.gateway_reference, s.amount_minor,
+          ${exact(sql`s.current_period_end`)} as period_end
+        from subscriptions s
+        where s.status in ('active', 'past-due') and s.auto_renew and s.current_period_end <= ${now}
+          and not exists (
+            select from payments p
+            where p.subscription_id = s.id and p.kind = 'renewal' and p.status = 'failed'
+              and p.created_at > ${now}::timestamptz - ${`${renewalRetryHours} hours`}::interval)
+        order by s.current_period_end
         limit 500
       `);
       for (const row of due) {
