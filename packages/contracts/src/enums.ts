@@ -92,8 +92,7 @@ export const careRequestTransitions: Record<CareRequestStatusCode, readonly Care
 };
 
 /**
- * What an entry of a request's history records (the database's `care_request_event_kind`, which
- * should import this tuple once the schema is next touched).
+ * What an entry of a request's history records (also the database's `care_request_event_kind`).
  */
 export const careRequestEventKinds = [
   'created',

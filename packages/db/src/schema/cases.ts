@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { timestamps, timestamptz } from './columns.ts';
 import { clientPersonRoleEnum, sexEnum } from './enums.ts';
 import { providers } from './providers.ts';
 import { counties } from './regions.ts';
@@ -132,11 +132,21 @@ export const cases = pgTable(
     providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'restrict' }),
     /** The key the browser sent with the create: the same key again answers this case, not a new one. */
     creationKey: uuid('creation_key'),
+    /**
+     * A guest's case (anonymous wizard, no owner yet): SHA-256 of the secret the guest's browser holds.
+     * Only that secret reads or writes the case; sign-up claims it (owner set, this cleared).
+     */
+    guestSecretHash: text('guest_secret_hash'),
+    /** When the guest consented to the health-data processing of their answers, and which text. */
+    guestConsentedAt: timestamptz('guest_consented_at'),
+    guestConsentVersion: text('guest_consent_version'),
     ...timestamps(),
   },
   (t) => [
     // A repeated create (reload, double click, retry) of one owner answers the case it made.
     uniqueIndex('cases_owner_user_id_creation_key_unique').on(t.ownerUserId, t.creationKey),
+    // A guest's case, found by its secret's hash.
+    uniqueIndex('cases_guest_secret_hash_unique').on(t.guestSecretHash),
     // Cases of the signed-in account.
     index('cases_owner_user_id_idx').on(t.ownerUserId),
     // Cases of a client (client card, new case for an existing client).

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { careRequests, requestDrafts } from './care-requests.ts';
 import { clients } from './cases.ts';
 import { timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
-/** An uploaded file attached to a request or a client; the bytes live in object storage under `storage_key`. */
+/**
+ * An uploaded file attached to a request being prepared, a sent request or a client. The bytes live
+ * under `storage_key` in the document store (`document_contents` in PostgreSQL by default, written in
+ * the same transaction as this row).
+ */
 export const documents = pgTable(
   'documents',
   {
@@ -36,3 +40,16 @@ export const documents = pgTable(
     check('documents_size_non_negative', sql`${t.sizeBytes} >= 0`),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The bytes of a document in the PostgreSQL document store: one row per `storage_key`, inserted and
+ * deleted with the document in one transaction, so a row never points at missing bytes or the reverse.
+ */
+export const documentContents = pgTable('document_contents', {
+  storageKey: text('storage_key')
+    .primaryKey()
+    .references(() => documents.storageKey, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+});

@@ -1,5 +1,6 @@
 import {
   assistantTaskStatuses,
+  careRequestEventKinds,
   checkoutStatuses,
   clientPersonRoles,
   contactTypes,
@@ -21,6 +22,7 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 // The wire values are defined once in the contracts; the database enums reuse them.
 export {
   assistantTaskStatuses,
+  careRequestEventKinds,
   checkoutStatuses,
   clientPersonRoles,
   contactTypes,
@@ -49,15 +51,6 @@ export const consentKinds = [
   'marketing',
   'provider-sharing',
 ] as const;
-export const careRequestEventKinds = [
-  'created',
-  'status-changed',
-  'note-changed',
-  'document-added',
-  'document-removed',
-  'survey-answered',
-  'updated',
-] as const;
 export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
 /** A payment opens a subscription (`initial`, through a checkout) or pays its next month (`renewal`). */
 export const paymentKinds = ['initial', 'renewal'] as const;
@@ -75,7 +68,6 @@ export type ServiceForm = (typeof serviceForms)[number];
 export type PlatformRole = (typeof platformRoles)[number];
 export type ProviderRole = (typeof providerRoles)[number];
 export type ConsentKind = (typeof consentKinds)[number];
-export type CareRequestEventKind = (typeof careRequestEventKinds)[number];
 export type SubscriptionVariant = (typeof subscriptionVariants)[number];
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
