@@ -246,6 +246,7 @@ async function explainPaths(
     SEED_DEMO: 'false',
     RATE_LIMIT_MAX: '1000000000',
     IDENTITY_ADMIN_CLIENT_SECRET: randomBytes(24).toString('hex'),
+    TEST_GATEWAY_SECRET: randomBytes(24).toString('hex'),
     WEB_DIST_DIR: path.join(os.tmpdir(), 'opora-bench-no-web-build'),
     CATALOGUE_CACHE_SECONDS: '0',
   });

@@ -110,6 +110,7 @@ async function startServer(dataDir: string, publicUrl: string): Promise<{ origin
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
     IDENTITY_ADMIN_CLIENT_SECRET: randomBytes(24).toString('hex'),
+    TEST_GATEWAY_SECRET: randomBytes(24).toString('hex'),
     LOG_LEVEL: 'warn',
   });
   const started = launch(process.execPath, [path.join(root, 'scripts/start.ts')], env);

@@ -75,6 +75,7 @@ export async function startProductionApi(
     PUBLIC_URL: origin,
     WEB_DIST_DIR: path.join(env.DATA_DIR, 'no-web-build'),
     IDENTITY_ADMIN_CLIENT_SECRET: randomBytes(24).toString('hex'),
+    TEST_GATEWAY_SECRET: randomBytes(24).toString('hex'),
     RATE_LIMIT_MAX: '1000000000',
     ...env,
   });

@@ -185,6 +185,7 @@ function identityProblems(compose: Compose, label: string, production: boolean):
     ['keycloak KC_HOSTNAME', keycloak.KC_HOSTNAME],
     ['keycloak OPORA_API_CLIENT_SECRET', keycloak.OPORA_API_CLIENT_SECRET],
     ['api IDENTITY_ADMIN_CLIENT_SECRET', api.IDENTITY_ADMIN_CLIENT_SECRET],
+    ['api TEST_GATEWAY_SECRET', api.TEST_GATEWAY_SECRET],
     ['api PUBLIC_URL', api.PUBLIC_URL],
     ['postgres POSTGRES_PASSWORD', compose.services.postgres?.environment?.POSTGRES_PASSWORD],
   ];

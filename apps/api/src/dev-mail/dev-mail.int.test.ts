@@ -124,7 +124,11 @@ describe.each([
   ['an SMTP server is configured', { SMTP_URL: 'smtp://127.0.0.1:2525' }],
   [
     'NODE_ENV=production',
-    { NODE_ENV: 'production', IDENTITY_ADMIN_CLIENT_SECRET: 'a-production-secret-of-length' },
+    {
+      NODE_ENV: 'production',
+      IDENTITY_ADMIN_CLIENT_SECRET: 'a-production-secret-of-length',
+      TEST_GATEWAY_SECRET: 'a-production-gateway-secret',
+    },
   ],
 ])('when %s', (_name, env) => {
   it('answers 404 for both addresses, and the web app does not take over /dev/mail', async () => {

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, repoRoot } from './config.ts';
+import { ConfigError, developmentTestGatewaySecret, loadConfig, repoRoot } from './config.ts';
+
+/** The secrets production refuses to start without. */
+const productionSecrets = {
+  IDENTITY_ADMIN_CLIENT_SECRET: 'a'.repeat(32),
+  TEST_GATEWAY_SECRET: 'b'.repeat(32),
+};
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -35,9 +41,7 @@ describe('loadConfig', () => {
 
   it('listens on the loopback interface outside production and on every interface in production', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
-    expect(loadConfig({ NODE_ENV: 'production', IDENTITY_ADMIN_CLIENT_SECRET: 'a'.repeat(16) }).host).toBe(
-      '0.0.0.0',
-    );
+    expect(loadConfig({ NODE_ENV: 'production', ...productionSecrets }).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '::' }).host).toBe('::');
   });
@@ -111,8 +115,18 @@ describe('loadConfig', () => {
 
   it('requires the identity admin secret in production', () => {
     expect(configError({ NODE_ENV: 'production' }).variables).toEqual(['IDENTITY_ADMIN_CLIENT_SECRET']);
-    expect(loadConfig({ NODE_ENV: 'production', IDENTITY_ADMIN_CLIENT_SECRET: 'a'.repeat(32) }).nodeEnv).toBe(
-      'production',
+    expect(loadConfig({ NODE_ENV: 'production', ...productionSecrets }).nodeEnv).toBe('production');
+  });
+
+  it('requires the test gateway secret in production, where the published development one would let anyone sign a payment', () => {
+    expect(
+      configError({ NODE_ENV: 'production', IDENTITY_ADMIN_CLIENT_SECRET: 'a'.repeat(32) }).variables,
+    ).toEqual(['TEST_GATEWAY_SECRET']);
+    expect(loadConfig({ NODE_ENV: 'production', ...productionSecrets }).payments.testGatewaySecret).toBe(
+      productionSecrets.TEST_GATEWAY_SECRET,
+    );
+    expect(loadConfig({ NODE_ENV: 'development' }).payments.testGatewaySecret).toBe(
+      developmentTestGatewaySecret,
     );
   });
 

@@ -69,7 +69,7 @@ function isProxyEntry(entry: string): boolean {
  * CATALOGUE_CACHE_SECONDS  30               how long guests' catalogue answers are reused; 0 turns it off
  * PAYMENT_GATEWAY test                      the payment gateway: `test`, the embedded test gateway (a
  *                                           payment page on our origin; the only one so far)
- * TEST_GATEWAY_SECRET (dev value)           the test gateway's callback signing secret
+ * TEST_GATEWAY_SECRET (dev value)           the test gateway's callback signing secret; required in production
  * DATABASE_POOL_SIZE  10                    connections of the API's database pool
  * DATABASE_QUERY_TIMEOUT_MS  10000          PostgreSQL cancels a statement running longer (then 503)
  * DATABASE_ACQUIRE_TIMEOUT_MS  5000         longest wait for a pooled connection (then 503)
@@ -152,7 +152,7 @@ const EnvSchema = z.object({
  */
 export const developmentAdminClientSecret = 'opora-api-development-secret';
 
-/** The embedded test gateway's signing secret when TEST_GATEWAY_SECRET is unset (readable here; test payments only). */
+/** The embedded test gateway's signing secret when TEST_GATEWAY_SECRET is unset outside production (readable here). */
 export const developmentTestGatewaySecret = 'opora-test-gateway-development-secret';
 
 /** Fastify's `trustProxy` from the (validated) TRUST_PROXY text: none, or the proxies' addresses. */
@@ -258,6 +258,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       ['IDENTITY_ADMIN_CLIENT_SECRET'],
       ['IDENTITY_ADMIN_CLIENT_SECRET is required when NODE_ENV=production'],
+    );
+  }
+  // The development value is published in this file: in production anyone could sign a "paid" callback.
+  if (
+    parsed.NODE_ENV === 'production' &&
+    parsed.PAYMENT_GATEWAY === 'test' &&
+    parsed.TEST_GATEWAY_SECRET === undefined
+  ) {
+    throw new ConfigError(
+      ['TEST_GATEWAY_SECRET'],
+      ['TEST_GATEWAY_SECRET is required when NODE_ENV=production and PAYMENT_GATEWAY=test'],
     );
   }
   const publicUrl = withoutTrailingSlash(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`);
