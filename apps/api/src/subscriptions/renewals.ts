@@ -255,7 +255,13 @@ export async function sweepSubscriptions(context: RenewalContext, now = new Date
                   and not exists (select from subscription_types t where t.id = s.subscription_type_id and t.is_active)))
           returning id, current_period_end
         `);
-        for (const row of [...cancelled, ...lapsed]) {
+        // A cancelled subscription ended at its period end (the sweep may run minutes or, after an
+        // outage, days later); a lapsed one ends now.
+        for (const row of cancelled) {
+          const endedAt = new Date(row.current_period_end);
+          await queueSubscriptionNotice(context.mailer, tx, context.publicUrl, row.id, 'ended', endedAt);
+        }
+        for (const row of lapsed) {
           await queueSubscriptionNotice(context.mailer, tx, context.publicUrl, row.id, 'ended', now);
         }
         result.ended = cancelled.length + lapsed.length;

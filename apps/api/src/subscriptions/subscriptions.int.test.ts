@@ -1,8 +1,10 @@
 import {
   CheckoutSchema,
   CurrentSubscriptionSchema,
+  formatDisplayDate,
   SubscriptionTypeListSchema,
   type TestGatewayEvent,
+  todayIsoDate,
 } from '@opora/contracts';
 import {
   assistantTasks,
@@ -13,7 +15,7 @@ import {
   subscriptionTypes,
 } from '@opora/db';
 import { createCase, createSubscription } from '@opora/db/testing';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
@@ -318,7 +320,8 @@ describe('cancellation and the sweep', () => {
     // Before the end nothing happens (no reminder either: it does not renew); after it, it ends.
     await sweepSubscriptions(sweepContext(), new Date(periodEnd.getTime() - 86_400_000));
     expect((await call(caller, 'GET', '/web/subscriptions/current')).json().subscription).not.toBeNull();
-    await sweepSubscriptions(sweepContext(), new Date(periodEnd.getTime() + 1000));
+    // The sweep runs late (after an outage, two days on): the e-mail still names the day it ended.
+    await sweepSubscriptions(sweepContext(), new Date(periodEnd.getTime() + 2 * 86_400_000));
     expect((await call(caller, 'GET', '/web/subscriptions/current')).json()).toEqual({ subscription: null });
     const [ended] = await server.database.db
       .select()
@@ -326,6 +329,15 @@ describe('cancellation and the sweep', () => {
       .where(eq(subscriptions.userId, caller.userId));
     expect(ended).toMatchObject({ status: 'cancelled', endedAt: periodEnd });
     expect(await mailsTo(caller.email)).toEqual(['cancelled', 'ended']);
+    const [endedMail] = await server.database.db
+      .select({ params: emailOutbox.params })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, caller.email), eq(emailOutbox.template, 'subscription-notice')))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
+    expect(JSON.stringify(endedMail?.params)).toContain(
+      `skončilo ${formatDisplayDate(todayIsoDate(periodEnd))}`,
+    );
     expect((await call(caller, 'POST', '/web/subscriptions/current/cancel')).statusCode).toBe(404);
   });
 
