@@ -143,6 +143,7 @@ test('a new carer meets the plans at the service offer, pays in the test gateway
     },
   });
   expect(created.status(), await created.text()).toBe(201);
+  const clientId = ((await created.json()) as { id: string }).id;
 
   // No subscription: the service offer says honestly what there is, then the plans.
   await page.goto(`/new-client-wizard/service-offer/${caseId}`);
@@ -198,6 +199,15 @@ test('a new carer meets the plans at the service offer, pays in the test gateway
   // Back on the payment step, a subscriber is sent straight on.
   await page.goto(paymentUrl);
   await expect(page).toHaveURL(`/new-client-wizard/services/${caseId}`);
+
+  // The client page's pool leads to a request as well, for the client's case.
+  await page.goto(`/dashboard/client/${clientId}`);
+  const fromClientPage = page.getByRole('link', { name: /^Poptat službu / }).first();
+  await expect(fromClientPage).toBeVisible();
+  expect(await fromClientPage.getAttribute('href')).toMatch(
+    new RegExp(`^/dashboard/request-review/${caseId}/${uuid}$`),
+  );
+  await expectNoAxeViolations(page);
 });
 
 test('a failed payment is said plainly, paying again succeeds, and the assistant plan asks how to get in touch', async ({
@@ -444,6 +454,9 @@ test.describe('screens in three languages and two sizes', () => {
         await page.goto(`/new-client-wizard/services/${caseId}`);
         await expect(page.getByRole('article').first()).toBeVisible();
         await shoot('services', size);
+        await page.goto(`/dashboard/client/${clientId}`);
+        await expect(page.getByRole('article').first().getByRole('link').last()).toBeVisible();
+        await shoot('client-pool', size);
         await page.goto('/user');
         await expect(page.getByText(/\d\d\. \d\d\. \d{4}/).first()).toBeVisible();
         await shoot('profile', size);

@@ -4,14 +4,18 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Logger } from 'pino';
 import { accountRoutes } from './accounts/routes.ts';
 import { backgroundWork } from './background-work.ts';
+import { guestCaseRoutes } from './cases/guest-routes.ts';
 import { caseRoutes } from './cases/routes.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { devMailRoutes } from './dev-mail/routes.ts';
+import { documentRoutes } from './documents/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { identityAdminRoutes } from './identity/admin/routes.ts';
 import { type IdentityPluginOptions, identityPlugin } from './identity/index.ts';
+import { paymentGatewaysPlugin } from './payments/gateways.ts';
+import { stripeRoutes } from './payments/stripe-routes.ts';
 import { testGatewayRoutes } from './payments/test-gateway-routes.ts';
 import { placeRoutes } from './places/routes.ts';
 import { authPlugin } from './platform/auth.ts';
@@ -77,6 +81,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(jobsPlugin, { config, work: backgroundWork, options: jobs }); // app.jobs: pg-boss; workers unless JOBS_WORKER=false
   await app.register(mailPlugin, { config }); //                       app.mailer: queued e-mail, sent by a worker
   await app.register(identityAdminPlugin); //                          app.identityAdmin: the identity adapter
+  await app.register(paymentGatewaysPlugin); //                        app.paymentGateways: test gateway, Stripe
   // Before the modules: it hooks every route with an operationId into the one permission check.
   await app.register(authPlugin, { config }); //                       request.principal
 
@@ -91,9 +96,12 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(accountRoutes); //                               /api/v1/web/users/...
   await app.register(clientRoutes); //                                /api/v1/web/relationship-types, /clients/...
   await app.register(caseRoutes); //                                  /api/v1/web/cases/..., /clients/{id}/cases
+  await app.register(guestCaseRoutes); //                             /api/v1/web/guest-cases/... (anonymous wizard, X-Guest-Secret)
   await app.register(surveyRoutes); //                                /api/v1/web/surveys/{type}, /cases/{id}/surveys/{type}; /api/v1/admin/survey-definitions...
   await app.register(careRequestRoutes); //                           /api/v1/web/cases/{id}/request-drafts/{serviceId}, /request-drafts/..., /care-requests/..., /clients/{id}/care-requests
+  await app.register(documentRoutes); //                              /api/v1/web/request-drafts/{id}/documents/{id}, /care-requests/{id}/documents/{id}
   await app.register(subscriptionRoutes); //                          /api/v1/web/subscription-types, /subscriptions/current..., /checkouts..., /cases/{id}/assistant-task; /api/v1/admin/assistant-tasks
+  await app.register(stripeRoutes); //                                POST /api/v1/payments/stripe/events
   await app.register(testGatewayRoutes); //                           /api/v1/test-gateway/checkouts/{ref} (page, choice), /api/v1/payments/test-gateway/events
   if (config.identity.embedded) await app.register(identityPlugin, identity ?? {}); // /realms/{realm}/... (OIDC)
   if (config.identity.embedded) await app.register(identityAdminRoutes); // /admin/realms/{realm}/users...

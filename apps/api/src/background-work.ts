@@ -1,6 +1,8 @@
 import { accountDeletions } from './accounts/delete-account.ts';
 import { passwordResets } from './accounts/request-password-reset.ts';
 import { abandonedSignUps } from './accounts/sign-up-attempts.ts';
+import { guestCaseCleanup } from './cases/guest-cases.ts';
+import { stopRenewals } from './payments/gateways.ts';
 import { testGatewayDelivery } from './payments/test-gateway-routes.ts';
 import type { BackgroundWork } from './platform/jobs.ts';
 import { emailDelivery } from './platform/mail.ts';
@@ -19,4 +21,6 @@ export const backgroundWork: readonly BackgroundWork[] = [
   accountDeletions, // account-deletion: anonymise an account whose deletion stopped after the identity step
   subscriptionSweep, // subscription-sweep: every 10 minutes, renewal reminders, renewals, endings, abandoned checkouts
   testGatewayDelivery, // test-gateway-delivery: the test gateway's signed callback, over HTTP, retried
+  stopRenewals, //     stop-renewals: tell the gateway (Stripe) a subscription cancelled or ended here renews no more
+  guestCaseCleanup, // guest-case-cleanup: hourly, guest cases nobody claimed within 30 days deleted with their answers
 ];

@@ -43,6 +43,11 @@ export const errorCodes = [
   'InvalidOrExpiredToken',
   /** Resending a confirmation for an address that is already confirmed. */
   'EmailAlreadyConfirmed',
+  // documents
+  /** The file's content is none of the allowed types (PDF, JPEG, PNG, DOCX), whatever its name says. */
+  'DocumentTypeNotAllowed',
+  /** The request (or the request being prepared) has as many files as it may have. */
+  'DocumentLimitReached',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -89,4 +94,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   unknown: 500,
   InvalidOrExpiredToken: 400,
   EmailAlreadyConfirmed: 409,
+  DocumentTypeNotAllowed: 415,
+  DocumentLimitReached: 409,
 };

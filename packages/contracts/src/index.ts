@@ -16,6 +16,8 @@ export * from './schemas/catalogue.ts';
 export * from './schemas/clients.ts';
 export * from './schemas/common.ts';
 export * from './schemas/contact-form.ts';
+export * from './schemas/documents.ts';
+export * from './schemas/guest-cases.ts';
 export * from './schemas/health.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/places.ts';

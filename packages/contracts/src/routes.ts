@@ -39,6 +39,7 @@ export const routePatterns = {
   anonNewCaseServiceOffer: '/anon-new-case-wizard/service-offer/:caseId',
   anonNewCasePayment: '/anon-new-case-wizard/payment/:caseId/:subscriptionTypeId',
   anonNewCaseAssistantInfo: '/anon-new-case-wizard/assistant-info/:caseId',
+  anonNewCaseServices: '/anon-new-case-wizard/services/:caseId',
 
   // logged-in new-client wizard
   newClientWizardNewClient: '/new-client-wizard/new-client/:caseId',

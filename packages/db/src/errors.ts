@@ -18,7 +18,7 @@ export interface PostgresError {
 /**
  * The PostgreSQL error behind a failed query, also when Drizzle wrapped it (`DrizzleQueryError.cause`).
  * Lets a use case map a constraint to a catalogue error, e.g.
- * `care_requests_case_id_facility_service_id_unique` → `FacilityServiceAlreadyRequested`.
+ * `care_requests_case_id_facility_service_id_live_unique` → `FacilityServiceAlreadyRequested`.
  */
 export function postgresErrorOf(error: unknown): PostgresError | undefined {
   for (let current = error; current instanceof Error; current = current.cause) {

@@ -5,17 +5,20 @@ import {
   consents,
   type Db,
   type DbExecutor,
+  documents,
   emailOutbox,
   providerUsers,
+  requestDrafts,
   subscriptions,
   userActionTokens,
   users,
 } from '@opora/db';
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { queueStopRenewals } from '../payments/gateways.ts';
 import type { Principal } from '../platform/auth.ts';
 import { UnauthorizedError } from '../platform/errors.ts';
 import { IdentityUserNotFoundError } from '../platform/identity-admin.ts';
-import { backgroundWork, defineQueue } from '../platform/jobs.ts';
+import { backgroundWork, defineQueue, type Jobs } from '../platform/jobs.ts';
 import type { AccountContext } from './account-context.ts';
 
 /** What the deletion removed and kept, for the log (counts only, never data). */
@@ -30,7 +33,11 @@ export interface AccountDeletionSummary {
  * Removes and anonymises what `deleteAccount` describes, in one transaction; undefined when the user
  * is gone or anonymised already.
  */
-async function anonymiseAccount(tx: DbExecutor, userId: string): Promise<AccountDeletionSummary | undefined> {
+async function anonymiseAccount(
+  tx: DbExecutor,
+  jobs: Pick<Jobs, 'send'>,
+  userId: string,
+): Promise<AccountDeletionSummary | undefined> {
   const [user] = await tx
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -64,6 +71,28 @@ async function anonymiseAccount(tx: DbExecutor, userId: string): Promise<Account
     )
     .returning({ id: clients.id });
 
+  // Requests being prepared in the cases kept never reached a provider: they go with their answers
+  // and documents (cascade), as do a kept client's documents that no request carries.
+  await tx
+    .delete(requestDrafts)
+    .where(
+      inArray(
+        requestDrafts.caseId,
+        tx.select({ id: cases.id }).from(cases).where(eq(cases.ownerUserId, user.id)),
+      ),
+    );
+  await tx
+    .delete(documents)
+    .where(
+      and(
+        isNull(documents.careRequestId),
+        inArray(
+          documents.clientId,
+          tx.select({ id: clients.id }).from(clients).where(eq(clients.ownerUserId, user.id)),
+        ),
+      ),
+    );
+
   const [keptCases] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(cases)
@@ -73,10 +102,13 @@ async function anonymiseAccount(tx: DbExecutor, userId: string): Promise<Account
     .from(clients)
     .where(eq(clients.ownerUserId, user.id));
 
-  await tx
+  const ended = await tx
     .update(subscriptions)
     .set({ status: 'cancelled', cancelledAt: sql`now()`, autoRenew: false, endedAt: sql`now()` })
-    .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'past-due'])));
+    .where(and(eq(subscriptions.userId, user.id), inArray(subscriptions.status, ['active', 'past-due'])))
+    .returning({ gateway: subscriptions.gateway, gatewayReference: subscriptions.gatewayReference });
+  // Nothing more is charged: a gateway that renews on its own is told after the commit.
+  for (const subscription of ended) await queueStopRenewals(jobs, tx, subscription, 'now');
   await tx
     .update(consents)
     .set({ withdrawnAt: sql`now()` })
@@ -123,7 +155,8 @@ const deletionCheckAfterSeconds = 120;
  *   and contact persons, by cascade), pending e-mails, e-mailed links, provider memberships, and the
  *   identity account with all its sessions.
  * - Kept: cases and clients a provider received a request for (the provider's record of the request
- *   needs them); subscriptions and payments (accounting law), cancelled; consent records, withdrawn
+ *   needs them), with the requests' questionnaires and documents; requests being prepared in those
+ *   cases and a client's documents no request carries are removed; subscriptions and payments (accounting law), cancelled; consent records, withdrawn
  *   now (GDPR Art. 7(1): proof of what was agreed to).
  * - The `users` row stays, anonymised (no e-mail, names, phone or identity subject), so the kept
  *   records still point at a consistent row.
@@ -158,7 +191,7 @@ export async function deleteAccount(
   });
   await context.identityAdmin.deleteUser(principal.subject);
 
-  const summary = await context.db.transaction((tx) => anonymiseAccount(tx, principal.userId));
+  const summary = await context.db.transaction((tx) => anonymiseAccount(tx, context.jobs, principal.userId));
   if (!summary) throw new UnauthorizedError();
   context.log.info({ userId: principal.userId, ...summary }, 'account deleted and anonymised');
   return summary;
@@ -185,6 +218,6 @@ export const accountDeletions = backgroundWork(accountDeletionQueue, async (app,
     .where(and(eq(users.id, userId), eq(users.identitySubject, subject), isNull(users.anonymisedAt)));
   if (!pending) return;
   if (await app.identityAdmin.getUser(subject)) return;
-  const summary = await db.transaction((tx) => anonymiseAccount(tx, userId));
+  const summary = await db.transaction((tx) => anonymiseAccount(tx, app.jobs, userId));
   if (summary) app.log.info({ userId, ...summary }, 'account deletion finished by the background job');
 });

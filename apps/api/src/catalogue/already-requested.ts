@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 
 /**
  * Which of `serviceIds` the user already requested for one of their cases (SPEC §3 flag
- * `alreadyRequested`). One small query per page, so guests' cached pages stay shared.
+ * `alreadyRequested`; a withdrawn or expired request does not count). One small query per page, so guests' cached pages stay shared.
  */
 export async function alreadyRequestedIds(
   db: Db,
@@ -14,7 +14,7 @@ export async function alreadyRequestedIds(
   const { rows } = await db.execute<{ facility_service_id: string }>(sql`
     select distinct cr.facility_service_id
     from care_requests cr join cases c on c.id = cr.case_id
-    where c.owner_user_id = ${userId}
+    where c.owner_user_id = ${userId} and not cr.allows_new_request
       and cr.facility_service_id in (${sql.join(
         serviceIds.map((id) => sql`${id}::uuid`),
         sql`, `,

@@ -142,7 +142,8 @@ const offerStatement = (byCase: boolean) => `
   left join (
     select row_number() over (order by page.matches_need desc, page.position) as n, page.matches_need,
       exists (select from care_requests cr
-              where cr.case_id = (select id from followed) and cr.facility_service_id = page.id)
+              where cr.case_id = (select id from followed) and cr.facility_service_id = page.id
+                and not cr.allows_new_request)
         as already_requested,
       cs.facility_service_id as id, cs.name, cs.form, cs.place, cs.sponsored, cs.verified,
       cs.price_amount_minor, cs.price_currency, cs.price_vat_rate_percent,

@@ -1,23 +1,46 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { TestGatewayEvent } from '@opora/contracts';
+import type { Currency, Locale, TestGatewayEvent } from '@opora/contracts';
 
 /**
  * What Opora needs of a payment gateway. A checkout session is where the person pays (the gateway's
  * page); its outcome reaches us as a signed event. Renewals are charged by the sweep through
  * `chargeRenewal` — a gateway that renews on its own (Stripe Billing) answers `reported` and reports
- * the outcome as an event instead.
+ * the outcome as an event instead. Every method may call the gateway over the network: never inside a
+ * database transaction.
  */
 export interface PaymentGateway {
-  readonly name: 'test';
-  /** A checkout session: the gateway's reference and where to send the browser. */
-  createCheckout(checkout: { id: string }): { reference: string; redirectUrl: string };
-  /** The gateway's reference of a subscription started by a paid checkout (its "card on file"). */
-  subscriptionReference(checkoutOutcome: TestGatewayOutcomeMemo): string;
+  readonly name: GatewayName;
+  /**
+   * Opens the checkout session where the person pays (the gateway's page). Asked again for the same
+   * checkout, the gateway answers the same session (the checkout id is its idempotency key).
+   */
+  createCheckout(checkout: CheckoutSessionRequest): Promise<{ reference: string; redirectUrl: string }>;
   /**
    * Charges the renewal of the period ending `periodEnd`; asked again for the same subscription and
    * period, the gateway charges once (the pair is its idempotency key).
    */
   chargeRenewal(subscription: { gatewayReference: string | null; periodEnd: Date }): Promise<RenewalCharge>;
+  /**
+   * Stops renewing a subscription at the gateway: at its period end (a cancellation; the paid month is
+   * used up) or now (the account is deleted). Asked again, nothing more happens.
+   */
+  stopRenewals(gatewayReference: string, when: 'period-end' | 'now'): Promise<void>;
+}
+
+export type GatewayName = 'test' | 'stripe';
+
+/** What a checkout session is opened with. */
+export interface CheckoutSessionRequest {
+  checkoutId: string;
+  amountMinor: number;
+  currency: Currency;
+  vatRatePercent: number;
+  /** The plan's name in the payer's language, shown on the gateway's page and receipt. */
+  planName: string;
+  locale: Locale;
+  customerEmail: string | null;
+  /** Where the gateway sends the browser back (absolute URLs). */
+  returnUrl: string;
 }
 
 export type RenewalCharge =
@@ -41,14 +64,12 @@ export function testGatewayId(prefix: 'tgw' | 'tgwevt' | 'tgwch' | 'tgwsub' | 't
  * us back with a signed event like a real one. Renewals succeed unless the tester paid with "renewals
  * will fail" — remembered in the subscription's reference, as a test card would be.
  */
-export const testGateway: PaymentGateway = {
+export const testGateway = {
   name: 'test',
-  createCheckout() {
-    const reference = testGatewayId('tgw');
+  async createCheckout(checkout) {
+    // Derived from the checkout: asked twice, the same session (as an idempotency key does at Stripe).
+    const reference = `tgw_${createHash('sha256').update(checkout.checkoutId).digest('hex').slice(0, 32)}`;
     return { reference, redirectUrl: `/api/v1/test-gateway/checkouts/${reference}` };
-  },
-  subscriptionReference(memo) {
-    return testGatewayId(memo === 'renewals-fail' ? 'tgwsubfail' : 'tgwsub');
   },
   async chargeRenewal(subscription) {
     if (subscription.gatewayReference?.startsWith('tgwsubfail_')) {
@@ -61,7 +82,14 @@ export const testGateway: PaymentGateway = {
       chargeId: `tgwch_${createHash('sha256').update(key).digest('hex').slice(0, 32)}`,
     };
   },
-};
+  // The sweep charges test subscriptions itself and stops once they are cancelled: nothing to tell.
+  async stopRenewals() {},
+} as const satisfies PaymentGateway;
+
+/** The test gateway's reference of a subscription started by a paid checkout (its "card on file"). */
+export function testSubscriptionReference(memo: TestGatewayOutcomeMemo): string {
+  return testGatewayId(memo === 'renewals-fail' ? 'tgwsubfail' : 'tgwsub');
+}
 
 export const testGatewaySignatureHeader = 'x-test-gateway-signature';
 /** A signed event older (or newer) than this is refused: a captured callback cannot be replayed later. */
@@ -112,9 +140,4 @@ export function testGatewayEvent(
     ...extra,
     created: Math.floor(Date.now() / 1000),
   };
-}
-
-/** The gateway that charges a subscription (by its `gateway` column); only the test gateway exists so far. */
-export function gatewayNamed(_name: string): PaymentGateway {
-  return testGateway;
 }

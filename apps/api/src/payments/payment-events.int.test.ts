@@ -10,12 +10,7 @@ import {
   type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 import { sweepSubscriptions } from '../subscriptions/renewals.ts';
-import {
-  signTestGatewayEvent,
-  testGateway,
-  testGatewayEvent,
-  testGatewaySignatureHeader,
-} from './gateway.ts';
+import { signTestGatewayEvent, testGatewayEvent, testGatewaySignatureHeader } from './gateway.ts';
 
 // Gateway events and renewals at their edges: subscriptions started the way the product starts them
 // (period ends computed by PostgreSQL, to the microsecond), events repeated and out of order, renewals
@@ -130,7 +125,8 @@ const sweep = (now: Date) =>
   sweepSubscriptions(
     {
       db: server.database.db,
-      gateway: testGateway,
+      gateways: server.app.paymentGateways,
+      jobs: server.app.jobs,
       mailer: server.app.mailer,
       publicUrl: server.app.config.publicUrl,
     },

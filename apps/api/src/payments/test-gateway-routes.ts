@@ -1,7 +1,7 @@
 import { createErrorDetail, operations, type TestGatewayEvent } from '@opora/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FieldValidationError } from '../platform/errors.ts';
+import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
 import { backgroundWork, defineQueue } from '../platform/jobs.ts';
 import { escapeHtml } from '../platform/mail.ts';
 import { operationRoute } from '../platform/operation-route.ts';
@@ -10,10 +10,10 @@ import { recordRenewalOutcome } from '../subscriptions/renewals.ts';
 import { formatPrice, returnUrlOf } from '../subscriptions/subscription-views.ts';
 import {
   signTestGatewayEvent,
-  testGateway,
   testGatewayEvent,
   testGatewayId,
   testGatewaySignatureHeader,
+  testSubscriptionReference,
   verifyTestGatewaySignature,
 } from './gateway.ts';
 
@@ -86,6 +86,12 @@ function html(reply: FastifyReply, markup: string) {
  * gateway's hosted page and webhook; nothing here takes money.
  */
 export const testGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
+  // In production with a real gateway, the test gateway (whose development secret is published)
+  // does not exist.
+  const disabled = app.config.nodeEnv === 'production' && app.config.payments.gateway !== 'test';
+  app.addHook('onRequest', async () => {
+    if (disabled) throw new NotFoundError();
+  });
   // The page's form posts application/x-www-form-urlencoded.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -112,7 +118,7 @@ export const testGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { html: true },
     }),
     handler: async (request, reply) => {
-      const checkout = await findCheckoutByReference(app.db, request.params.reference);
+      const checkout = await findCheckoutByReference(app.db, 'test', request.params.reference);
       if (checkout?.status !== 'open') {
         const back = checkout
           ? `<a class="button" href="${escapeHtml(returnUrlOf(checkout))}">Zpět do Opory · Back to Opora</a>`
@@ -155,7 +161,7 @@ ${buttons}
       config: { html: true },
     }),
     handler: async (request, reply) => {
-      const checkout = await findCheckoutByReference(app.db, request.params.reference);
+      const checkout = await findCheckoutByReference(app.db, 'test', request.params.reference);
       if (checkout && checkout.status === 'open') {
         const { outcome } = request.body;
         const event =
@@ -204,20 +210,17 @@ ${buttons}
         throw new FieldValidationError([createErrorDetail(testGatewaySignatureHeader, 'invalidOption')]);
       }
       const event = request.body;
-      const context = {
-        db: app.db,
-        gateway: testGateway,
-        mailer: app.mailer,
-        publicUrl: app.config.publicUrl,
-      };
+      const context = { db: app.db, jobs: app.jobs, mailer: app.mailer, publicUrl: app.config.publicUrl };
       if (event.type === 'checkout.paid') {
-        await applyCheckoutOutcome(context, event.reference, {
+        await applyCheckoutOutcome(context, 'test', event.reference, {
           status: 'paid',
           chargeId: event.chargeId ?? event.id,
-          memo: event.chargeId?.endsWith('_fail') ? 'renewals-fail' : 'renewals-succeed',
+          subscriptionReference: testSubscriptionReference(
+            event.chargeId?.endsWith('_fail') ? 'renewals-fail' : 'renewals-succeed',
+          ),
         });
       } else if (event.type === 'checkout.failed' || event.type === 'checkout.cancelled') {
-        await applyCheckoutOutcome(context, event.reference, {
+        await applyCheckoutOutcome(context, 'test', event.reference, {
           status: event.type === 'checkout.failed' ? 'failed' : 'cancelled',
         });
       } else {
@@ -226,6 +229,7 @@ ${buttons}
         const recorded = await recordRenewalOutcome(
           context,
           {
+            gateway: 'test',
             gatewayReference: event.reference,
             paidThrough: event.periodEnd === undefined ? undefined : new Date(event.periodEnd),
           },

@@ -8,7 +8,15 @@ import {
   roles,
   rolesCan,
 } from '@opora/contracts';
-import { checkouts, providerUsers, requestDrafts, subscriptionTypes, surveyDefinitions } from '@opora/db';
+import {
+  checkouts,
+  documentContents,
+  documents,
+  providerUsers,
+  requestDrafts,
+  subscriptionTypes,
+  surveyDefinitions,
+} from '@opora/db';
 import {
   createCareRequest,
   createCase,
@@ -23,6 +31,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
   bearer,
+  someClientAddress,
   startAccountTestServer,
   type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
@@ -123,14 +132,17 @@ function call(
   subject: Subject,
   route: ApiRoute,
   url = route.url.replaceAll(/:\w+/g, randomUUID()),
-  body: object = {},
+  body: object | Buffer = {},
 ) {
   const readsBody = !['GET', 'HEAD'].includes(route.method);
   return server.app.inject({
     method: route.method as 'GET',
     url,
     remoteAddress: '127.0.0.1',
-    headers: subject.headers,
+    headers: {
+      ...subject.headers,
+      ...(Buffer.isBuffer(body) && { 'content-type': 'application/octet-stream' }),
+    },
     // An empty object unless given: a granted operation refuses it as invalid (400) after the
     // permission check.
     ...(readsBody && { payload: body }),
@@ -180,7 +192,14 @@ describe('the route table', () => {
  */
 type RecordAccess =
   | { kind: 'catalogue'; unpublished: () => Promise<Record<string, string>> }
-  | { kind: 'owned'; record: (owner: Subject) => Promise<Record<string, string>>; body?: object }
+  | {
+      kind: 'owned';
+      record: (owner: Subject) => Promise<Record<string, string>>;
+      /** A valid body: JSON, or the raw bytes of an upload (`application/octet-stream`). */
+      body?: object | Buffer;
+      /** A valid query string, for operations that need one (`?name=` of an upload). */
+      query?: string;
+    }
   /** The path names a value of a closed set (a questionnaire type), not anybody's record. */
   | { kind: 'value' }
   /**
@@ -189,7 +208,12 @@ type RecordAccess =
    */
   | { kind: 'capability' }
   /** Platform staff's operation: every record is theirs, everyone else is refused by role (matrix below). */
-  | { kind: 'staff' };
+  | { kind: 'staff' }
+  /**
+   * A guest's case (anonymous wizard): the secret the guest's browser holds is the access. Without it,
+   * or with another guest case's secret, every caller — signed in or not — gets 404.
+   */
+  | { kind: 'guest'; body?: () => Promise<object> };
 
 /** A case of the owner (for the case operations). */
 const ownCase = async (owner: Subject) => ({
@@ -248,6 +272,29 @@ const ownCareRequest = async (owner: Subject) => {
   return { careRequestId: (await createCareRequest(server.database.db, { caseId })).id };
 };
 
+/** A document, bytes and row, of a draft or a request. */
+const storedDocument = async (owner: { requestDraftId: string } | { careRequestId: string }) => {
+  const storageKey = randomUUID();
+  const [document] = await server.database.db
+    .insert(documents)
+    .values({ ...owner, fileName: 'zprava.pdf', contentType: 'application/pdf', sizeBytes: 4, storageKey })
+    .returning({ id: documents.id });
+  await server.database.db.insert(documentContents).values({ storageKey, content: Buffer.from('%PDF') });
+  return document?.id ?? '';
+};
+/** A document of the owner's request draft. */
+const ownDraftDocument = async (owner: Subject) => {
+  const { draftId } = await ownDraft(owner);
+  return { draftId, documentId: await storedDocument({ requestDraftId: draftId }) };
+};
+/** A document of the owner's care request. */
+const ownCareRequestDocument = async (owner: Subject) => {
+  const { careRequestId } = await ownCareRequest(owner);
+  return { careRequestId, documentId: await storedDocument({ careRequestId }) };
+};
+/** An upload's body: the start of a PDF is enough to be one. */
+const pdfBytes = Buffer.from('%PDF-1.4\n%%EOF\n');
+
 /** A checkout of the owner, open at the test gateway. */
 const ownCheckout = async (owner: Subject) => {
   const [type] = await server.database.db
@@ -270,7 +317,31 @@ const ownCheckout = async (owner: Subject) => {
   return { checkoutId: checkout?.id ?? '' };
 };
 
+/** A guest case opened as the anonymous wizard opens it, and its secret. */
+const guestCase = async () => {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/web/guest-cases',
+    remoteAddress: someClientAddress(),
+    payload: { date: '2026-11-24', name: 'Host', creationKey: randomUUID(), healthDataConsent: true },
+  });
+  const created = response.json<{ case: { id: string }; secret: string }>();
+  return { caseId: created.case.id, secret: created.secret };
+};
+/** A valid autosave body of the extended survey (a guest case's questionnaire). */
+const extendedSurveyBody = async () => {
+  const [published] = await server.database.db
+    .select({ id: surveyDefinitions.id })
+    .from(surveyDefinitions)
+    .where(and(eq(surveyDefinitions.type, 'extended-case'), eq(surveyDefinitions.status, 'published')));
+  return { surveyDefinitionId: published?.id ?? '', answers: {}, complete: false };
+};
+
 const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
+  getGuestCase: { kind: 'guest' },
+  getGuestCaseSurvey: { kind: 'guest' },
+  saveGuestCaseSurvey: { kind: 'guest', body: extendedSurveyBody },
+  claimGuestCase: { kind: 'guest' },
   getCheckout: { kind: 'owned', record: ownCheckout },
   saveAssistantTask: { kind: 'owned', record: ownCase, body: { contactChannel: 'phone' } },
   viewTestGatewayCheckout: { kind: 'capability' },
@@ -281,6 +352,22 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   getCareRequest: { kind: 'owned', record: ownCareRequest },
   withdrawCareRequest: { kind: 'owned', record: ownCareRequest },
   listClientCareRequests: { kind: 'owned', record: ownClient },
+  putRequestDraftDocument: {
+    kind: 'owned',
+    record: async (owner) => ({ ...(await ownDraft(owner)), documentId: randomUUID() }),
+    body: pdfBytes,
+    query: '?name=zprava.pdf',
+  },
+  downloadRequestDraftDocument: { kind: 'owned', record: ownDraftDocument },
+  deleteRequestDraftDocument: { kind: 'owned', record: ownDraftDocument },
+  putCareRequestDocument: {
+    kind: 'owned',
+    record: async (owner) => ({ ...(await ownCareRequest(owner)), documentId: randomUUID() }),
+    body: pdfBytes,
+    query: '?name=zprava.pdf',
+  },
+  downloadCareRequestDocument: { kind: 'owned', record: ownCareRequestDocument },
+  deleteCareRequestDocument: { kind: 'owned', record: ownCareRequestDocument },
   getCaseSurvey: { kind: 'owned', record: ownCaseSurvey },
   saveCaseSurvey: { kind: 'owned', record: ownCaseSurvey, body: caseSurveyBody },
   getPublishedSurvey: { kind: 'value' },
@@ -317,7 +404,13 @@ describe('records of others', () => {
     let cells = 0;
     for (const route of registeredOperations()) {
       const access = recordOperations[route.operationId];
-      if (!access || access.kind === 'value' || access.kind === 'staff' || access.kind === 'capability')
+      if (
+        !access ||
+        access.kind === 'value' ||
+        access.kind === 'staff' ||
+        access.kind === 'capability' ||
+        access.kind === 'guest'
+      )
         continue;
       const records: { owner: Subject | undefined; params: Record<string, string> }[] = [];
       if (access.kind === 'owned') {
@@ -328,7 +421,9 @@ describe('records of others', () => {
         records.push({ owner: undefined, params: await access.unpublished() });
       }
       for (const { owner, params } of records) {
-        const url = route.url.replaceAll(/:(\w+)/g, (_match, name: string) => params[name] ?? randomUUID());
+        const url =
+          route.url.replaceAll(/:(\w+)/g, (_match, name: string) => params[name] ?? randomUUID()) +
+          (access.kind === 'owned' ? (access.query ?? '') : '');
         for (const subject of subjects) {
           // A guest is refused an owned record earlier, for not being signed in (401; the matrix below).
           if (subject === owner || (access.kind === 'owned' && !subject.account)) continue;
@@ -339,6 +434,54 @@ describe('records of others', () => {
               `${route.operationId} ${url} as ${subject.name}: expected 404, answered ${statusCode}`,
             );
           }
+        }
+      }
+    }
+    // Guest cases: the id without its secret (none, or another guest case's) opens nothing, for anyone;
+    // with the secret, the operation is granted (a claim to the signed-in only).
+    for (const route of registeredOperations()) {
+      const access = recordOperations[route.operationId];
+      if (access?.kind !== 'guest') continue;
+      const body = access.body ? await access.body() : {};
+      for (const subject of subjects) {
+        const loginOnly = route.operationId === 'claimGuestCase' && !subject.account;
+        const held = await guestCase();
+        const other = await guestCase();
+        const url = route.url.replaceAll(/:(\w+)/g, (_match, name: string) =>
+          name === 'caseId' ? held.caseId : 'extended-case',
+        );
+        for (const [label, secret] of [
+          ['no secret', undefined],
+          ['another case’s secret', other.secret],
+        ] as const) {
+          cells += 1;
+          const { statusCode } = await server.app.inject({
+            method: route.method as 'GET',
+            url,
+            remoteAddress: '127.0.0.1',
+            headers: { ...subject.headers, ...(secret ? { 'x-guest-secret': secret } : {}) },
+            ...(!['GET', 'HEAD'].includes(route.method) && { payload: body }),
+          });
+          const expected = loginOnly ? 401 : 404;
+          if (statusCode !== expected) {
+            mismatches.push(
+              `${route.operationId} ${url} as ${subject.name} with ${label}: expected ${expected}, answered ${statusCode}`,
+            );
+          }
+        }
+        cells += 1;
+        const { statusCode } = await server.app.inject({
+          method: route.method as 'GET',
+          url,
+          remoteAddress: '127.0.0.1',
+          headers: { ...subject.headers, 'x-guest-secret': held.secret },
+          ...(!['GET', 'HEAD'].includes(route.method) && { payload: body }),
+        });
+        const expected = loginOnly ? 401 : 200;
+        if (statusCode !== expected) {
+          mismatches.push(
+            `${route.operationId} ${url} as ${subject.name} with its secret: expected ${expected}, answered ${statusCode}`,
+          );
         }
       }
     }

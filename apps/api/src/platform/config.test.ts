@@ -130,6 +130,30 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes Stripe only with both of its keys', () => {
+    expect(configError({ PAYMENT_GATEWAY: 'stripe' }).variables).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    expect(configError({ PAYMENT_GATEWAY: 'stripe', STRIPE_SECRET_KEY: 'pk_live_public' }).variables).toEqual(
+      ['STRIPE_SECRET_KEY'],
+    );
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' };
+    expect(loadConfig({ PAYMENT_GATEWAY: 'stripe', ...stripe }).payments).toMatchObject({
+      gateway: 'stripe',
+      stripe: { secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc' },
+    });
+    // In production with Stripe, the test gateway's secret is not needed: it takes no payments.
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        IDENTITY_ADMIN_CLIENT_SECRET: 'a'.repeat(32),
+        PAYMENT_GATEWAY: 'stripe',
+        ...stripe,
+      }).payments.gateway,
+    ).toBe('stripe');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

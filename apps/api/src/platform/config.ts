@@ -67,9 +67,13 @@ function isProxyEntry(entry: string): boolean {
  * MAIL_FROM       Opora <no-reply@opora.test>  sender of outgoing e-mail
  * SUPPORT_EMAIL   podpora@opora.test        where the contact form's messages go
  * CATALOGUE_CACHE_SECONDS  30               how long guests' catalogue answers are reused; 0 turns it off
- * PAYMENT_GATEWAY test                      the payment gateway: `test`, the embedded test gateway (a
- *                                           payment page on our origin; the only one so far)
+ * PAYMENT_GATEWAY test                      the payment gateway new payments go to: `test`, the embedded
+ *                                           test gateway (a payment page on our origin), or `stripe`
  * TEST_GATEWAY_SECRET (dev value)           the test gateway's callback signing secret; required in production
+ *                                           while PAYMENT_GATEWAY=test
+ * STRIPE_SECRET_KEY   (unset)               Stripe's secret key (sk_…); required with PAYMENT_GATEWAY=stripe
+ * STRIPE_WEBHOOK_SECRET (unset)             the webhook endpoint's signing secret (whsec_…); likewise
+ * STRIPE_API_URL      (Stripe's)            another Stripe API address, e.g. stripe-mock's in tests
  * DATABASE_POOL_SIZE  10                    connections of the API's database pool
  * DATABASE_QUERY_TIMEOUT_MS  10000          PostgreSQL cancels a statement running longer (then 503)
  * DATABASE_ACQUIRE_TIMEOUT_MS  5000         longest wait for a pooled connection (then 503)
@@ -142,8 +146,17 @@ const EnvSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   JOBS_WORKER: z.stringbool().default(true),
-  PAYMENT_GATEWAY: z.enum(['test']).default('test'),
+  PAYMENT_GATEWAY: z.enum(['test', 'stripe']).default('test'),
   TEST_GATEWAY_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'expected a webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /**
@@ -214,10 +227,12 @@ export interface Config {
   /** Whether this process runs the background workers (else only sends jobs). */
   jobs: { worker: boolean };
   payments: {
-    /** Which gateway takes payments: the embedded test gateway until a production one is added. */
-    gateway: 'test';
+    /** Which gateway takes new payments: the embedded test gateway, or Stripe Billing. */
+    gateway: 'test' | 'stripe';
     /** Signs the test gateway's callbacks (HMAC-SHA256). */
     testGatewaySecret: string;
+    /** Stripe's keys, when set (required with `gateway: 'stripe'`; subscriptions bought there keep needing them). */
+    stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string | undefined } | undefined;
   };
 }
 
@@ -271,6 +286,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ['TEST_GATEWAY_SECRET is required when NODE_ENV=production and PAYMENT_GATEWAY=test'],
     );
   }
+  const stripeMissing = (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
+    (name) => parsed[name] === undefined,
+  );
+  if (parsed.PAYMENT_GATEWAY === 'stripe' && stripeMissing.length > 0) {
+    throw new ConfigError(
+      [...stripeMissing],
+      stripeMissing.map((name) => `${name} is required when PAYMENT_GATEWAY=stripe`),
+    );
+  }
   const publicUrl = withoutTrailingSlash(parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`);
   return {
     port: parsed.PORT,
@@ -317,6 +341,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: {
       gateway: parsed.PAYMENT_GATEWAY,
       testGatewaySecret: parsed.TEST_GATEWAY_SECRET ?? developmentTestGatewaySecret,
+      stripe:
+        parsed.STRIPE_SECRET_KEY !== undefined && parsed.STRIPE_WEBHOOK_SECRET !== undefined
+          ? {
+              secretKey: parsed.STRIPE_SECRET_KEY,
+              webhookSecret: parsed.STRIPE_WEBHOOK_SECRET,
+              apiUrl: parsed.STRIPE_API_URL,
+            }
+          : undefined,
     },
   };
 }

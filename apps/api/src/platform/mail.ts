@@ -116,6 +116,21 @@ function loadEmailTranslations(): Record<Locale, Record<string, unknown>> {
   return { cs: load('cs'), en: load('en'), sk: load('sk') };
 }
 
+let emailTexts: Record<Locale, Record<string, unknown>> | undefined;
+
+/** A text of `locales/<locale>/emails.json` by its dotted key, e.g. a plan's name for a payment page. */
+export function emailText(locale: Locale, key: string): string {
+  emailTexts ??= loadEmailTranslations();
+  const value = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+      emailTexts[locale],
+    );
+  if (typeof value !== 'string') throw new Error(`No e-mail text ${key} in ${locale}`);
+  return value;
+}
+
 async function createTranslator(): Promise<i18n> {
   const translations = loadEmailTranslations();
   const instance = createInstance();

@@ -69,6 +69,7 @@ describe('OpenAPI document', () => {
     }>();
     expect(document.components.securitySchemes).toEqual({
       bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      guestSecret: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Guest-Secret' }),
     });
     const statuses = (path: string, method: string) =>
       Object.keys(document.paths[path]?.[method]?.responses ?? {});

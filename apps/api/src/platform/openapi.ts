@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { isOperationId, isPublicOperation } from '@opora/contracts';
+import { documentContentTypes, isOperationId, isPublicOperation } from '@opora/contracts';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -28,6 +28,9 @@ const envelopeParameter = {
 
 /** The scheme of every operation that needs a signed-in caller (and of public ones that use one). */
 export const bearerSecurityScheme = 'bearerAuth';
+
+/** The scheme of a guest case's operations: the secret the guest's browser holds. */
+export const guestSecretSecurityScheme = 'guestSecret';
 
 /** `application/problem+json` without the charset the server adds (`errors.ts` `problemContentType`). */
 const problemMediaType = 'application/problem+json';
@@ -97,6 +100,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers an HTML page, documented as `text/html` (the test gateway's pages). */
     html?: boolean;
+    /** The route answers a stored file (a document), documented as binary in each allowed type. */
+    file?: boolean;
+    /** The route reads a guest case's secret (`X-Guest-Secret`), documented as its security scheme. */
+    guestSecret?: boolean;
   }
 }
 
@@ -111,12 +118,18 @@ interface RouteFacts {
   isPublic: boolean;
   /** The success answer is an HTML page (route config `html: true`), not JSON. */
   html: boolean;
+  /** The success answer is a file (route config `file: true`), not JSON. */
+  file: boolean;
+  /** Needs a guest case's secret (route config `guestSecret: true`). */
+  guestSecret: boolean;
 }
 
 function routeFacts(route: RouteOptions, url: string, schema: JsonSchema): RouteFacts {
   const methods = typeof route.method === 'string' ? [route.method] : route.method;
   const operationId = schema.operationId;
-  const routeConfig = route.config as { rateLimit?: unknown; html?: boolean } | undefined;
+  const routeConfig = route.config as
+    | { rateLimit?: unknown; html?: boolean; file?: boolean; guestSecret?: boolean }
+    | undefined;
   return {
     versioned: url.startsWith('/api/v1/'),
     hasInput: ['params', 'querystring', 'body'].some((part) => schema[part] !== undefined),
@@ -125,6 +138,8 @@ function routeFacts(route: RouteOptions, url: string, schema: JsonSchema): Route
     rateLimited: routeConfig?.rateLimit !== false,
     isPublic: isOperationId(operationId) && isPublicOperation(operationId),
     html: routeConfig?.html === true,
+    file: routeConfig?.file === true,
+    guestSecret: routeConfig?.guestSecret === true,
   };
 }
 
@@ -154,6 +169,12 @@ function documentedResponses(facts: RouteFacts, declared: Record<string, JsonSch
       responses[status] = {
         description: description ?? 'An HTML page',
         content: { 'text/html': { schema: { type: 'string' } } },
+      };
+    } else if (code >= 200 && code < 300 && facts.file) {
+      const binary = { type: 'string', format: 'binary' };
+      responses[status] = {
+        description: description ?? 'The file, as an attachment',
+        content: Object.fromEntries(documentContentTypes.map((type) => [type, { schema: binary }])),
       };
     } else if (code >= 200 && code < 300 && facts.versioned && schema.type !== 'null') {
       const data = withoutDescription(schema);
@@ -201,7 +222,13 @@ const transform: SwaggerTransform = (document) => {
     ...schema,
     response: documentedResponses(facts, (schema.response ?? {}) as Record<string, JsonSchema>),
     // Public operations take a token when one is sent (e.g. to flag services the caller requested).
-    security: facts.isPublic ? [{}, { [bearerSecurityScheme]: [] }] : [{ [bearerSecurityScheme]: [] }],
+    security: facts.guestSecret
+      ? facts.isPublic
+        ? [{ [guestSecretSecurityScheme]: [] }]
+        : [{ [bearerSecurityScheme]: [], [guestSecretSecurityScheme]: [] }]
+      : facts.isPublic
+        ? [{}, { [bearerSecurityScheme]: [] }]
+        : [{ [bearerSecurityScheme]: [] }],
   };
   if (!facts.versioned) return { ...result, schema: documented };
   const querystring = (schema.querystring ?? { type: 'object', properties: {} }) as JsonObjectSchema;
@@ -245,6 +272,14 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               description:
                 'An access token of the identity server (`/realms/{realm}/protocol/openid-connect/token`, client `web`).',
             },
+            [guestSecretSecurityScheme]: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Guest-Secret',
+              description:
+                'The secret of a guest’s case (anonymous wizard), answered once by `createGuestCase` and kept ' +
+                'by the guest’s browser. A missing or wrong one answers 404, as a missing case.',
+            },
           },
         },
         tags: [
@@ -263,9 +298,14 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
             name: 'care requests',
             description: 'Sending a request to a provider from the review page, and following it',
           },
+          { name: 'documents', description: 'Files attached to a request: upload, download, removal' },
           {
             name: 'subscriptions',
             description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',
+          },
+          {
+            name: 'payments',
+            description: 'The production payment gateway’s signed webhook (Stripe Billing)',
           },
           {
             name: 'test gateway',

@@ -27,6 +27,7 @@ type EventRow = {
   eventDate: string;
   kind: CareRequestEventKind;
   status: CareRequestStatusCode | null;
+  documentName: string | null;
   byRequester: boolean;
   byProvider: boolean;
   firstName: string | null;
@@ -73,6 +74,8 @@ export async function readCareRequest(
       coalesce((
         select json_agg(json_build_object(
             'id', e.id, 'eventDate', ${isoInstant(sql`e.event_date`)}, 'kind', e.kind, 'status', es.code,
+            'documentName', case when e.kind in ('document-added', 'document-removed')
+                                 then e.payload ->> 'fileName' end,
             'byRequester', e.created_by_user_id is not null
                            and e.created_by_user_id in (k.owner_user_id, cr.contractor_user_id),
             'byProvider', exists (select 1 from provider_users pu
@@ -120,6 +123,7 @@ export async function readCareRequest(
         eventDate: event.eventDate,
         kind: event.kind,
         status: event.status,
+        documentName: event.documentName,
         ...(event.byRequester
           ? {
               actor: 'requester',

@@ -661,6 +661,23 @@ describe('POST /api/v1/web/care-requests/{careRequestId}/withdraw', () => {
     ]);
   });
 
+  it('lets the case ask the same service again once withdrawn, and only once at a time', async () => {
+    const setup = await prepared({ surveys: 0 });
+    const first = await sentRequest(setup);
+    expect((await open(setup.caller, setup.caseId, setup.serviceId)).statusCode).toBe(409);
+    expect((await withdraw(setup.caller, first.id)).statusCode).toBe(200);
+
+    // The pool no longer marks it requested; a new review opens and sends a second request.
+    const again = await sentRequest(setup);
+    expect(again.id).not.toBe(first.id);
+    expect(again.status).toBe('new');
+    const reopened = await open(setup.caller, setup.caseId, setup.serviceId);
+    expect(reopened.statusCode).toBe(409);
+    expect(problemCode(reopened)).toBe('FacilityServiceAlreadyRequested');
+    const all = await list(setup.caller, setup.clientId);
+    expect(all.json()).toMatchObject({ counts: { new: 1, withdrawn: 1 } });
+  });
+
   it('refuses a decided request (409) and another user’s (404)', async () => {
     const setup = await prepared({ surveys: 0 });
     const decided = await createCareRequest(server.database.db, {

@@ -55,14 +55,18 @@ export async function requestSentFromDraft(
   return rows[0]?.id;
 }
 
-/** The request of a case to a service, if one was sent (one per case and service). */
+/**
+ * The live request of a case to a service, if one was sent (one per case and service; a withdrawn or
+ * expired one lets the case ask again).
+ */
 export async function requestOfCaseAndService(
   db: DbExecutor,
   caseId: string,
   serviceId: string,
 ): Promise<string | undefined> {
   const { rows } = await db.execute<{ id: string }>(sql`
-    select id from care_requests where case_id = ${caseId} and facility_service_id = ${serviceId}
+    select id from care_requests
+    where case_id = ${caseId} and facility_service_id = ${serviceId} and not allows_new_request
   `);
   return rows[0]?.id;
 }

@@ -130,7 +130,7 @@ export async function sendRequestDraft(
     const failure = postgresErrorOf(error);
     if (
       failure?.code === postgresErrorCodes.uniqueViolation &&
-      failure.constraint === 'care_requests_case_id_facility_service_id_unique'
+      failure.constraint === 'care_requests_case_id_facility_service_id_live_unique'
     ) {
       throw alreadyRequested();
     }

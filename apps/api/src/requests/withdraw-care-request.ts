@@ -44,7 +44,8 @@ export async function withdrawCareRequest(
     }
     await tx
       .update(careRequests)
-      .set({ statusId: row.withdrawn_id, updatedAt: sql`now()` })
+      // The case may ask this service again later.
+      .set({ statusId: row.withdrawn_id, allowsNewRequest: true, updatedAt: sql`now()` })
       .where(eq(careRequests.id, careRequestId));
     await tx.insert(careRequestEvents).values({
       careRequestId,

@@ -1,27 +1,34 @@
-import type { Checkout, CheckoutCreate } from '@opora/contracts';
+import type { Checkout, CheckoutCreate, Locale } from '@opora/contracts';
 import { createErrorDetail } from '@opora/contracts';
 import type { Db, DbExecutor } from '@opora/db';
 import { sql } from 'drizzle-orm';
 import { findOwnCase } from '../cases/own-case.ts';
-import type { PaymentGateway, TestGatewayOutcomeMemo } from '../payments/gateway.ts';
-import { ConflictError, FieldValidationError, NotFoundError } from '../platform/errors.ts';
-import type { Mailer } from '../platform/mail.ts';
+import type { GatewayName } from '../payments/gateway.ts';
+import type { PaymentGateways } from '../payments/gateways.ts';
+import { queueStopRenewals } from '../payments/gateways.ts';
+import {
+  ConflictError,
+  FieldValidationError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../platform/errors.ts';
+import type { Jobs } from '../platform/jobs.ts';
+import { emailText, type Mailer } from '../platform/mail.ts';
 import { type CheckoutRow, queueSubscriptionNotice, returnUrlOf, toCheckout } from './subscription-views.ts';
 
 export interface CheckoutContext {
   db: Db;
-  gateway: PaymentGateway;
+  gateways: PaymentGateways;
+  jobs: Pick<Jobs, 'send'>;
   mailer: Pick<Mailer, 'queue'>;
   publicUrl: string;
 }
 
 const checkoutColumns = sql`c.id, c.user_id, c.subscription_type_id, c.status, c.currency, c.amount_minor,
-  c.vat_rate_percent, c.gateway_reference, c.case_id, c.return_path`;
+  c.vat_rate_percent, c.gateway, c.gateway_reference, c.redirect_url, c.case_id, c.return_path`;
 
 function redirectOf(row: CheckoutRow): string {
-  if (row.status === 'open' && row.gateway_reference !== null) {
-    return `/api/v1/test-gateway/checkouts/${row.gateway_reference}`;
-  }
+  if (row.status === 'open' && row.redirect_url !== null) return row.redirect_url;
   return returnUrlOf(row);
 }
 
@@ -32,12 +39,28 @@ function redirectOf(row: CheckoutRow): string {
  * takes the new plan — a charge is never lost. Queues the "started" e-mail.
  */
 async function startSubscription(
-  context: Pick<CheckoutContext, 'mailer' | 'publicUrl'>,
+  context: Pick<CheckoutContext, 'mailer' | 'publicUrl' | 'jobs'>,
   tx: DbExecutor,
   checkout: CheckoutRow,
   gatewayReference: string | null,
   gateway: string,
 ): Promise<string> {
+  // A live one bought at the gateway under another reference renews there on its own: stopped, or
+  // the person would pay twice a month.
+  const { rows: replaced } = await tx.execute<{ gateway: string; gateway_reference: string | null }>(sql`
+    select gateway, gateway_reference from subscriptions
+    where user_id = ${checkout.user_id} and status in ('active', 'past-due')
+      and gateway_reference is distinct from ${gatewayReference}
+    for update
+  `);
+  for (const old of replaced) {
+    await queueStopRenewals(
+      context.jobs,
+      tx,
+      { gateway: old.gateway, gatewayReference: old.gateway_reference },
+      'now',
+    );
+  }
   const { rows: live } = await tx.execute<{ id: string }>(sql`
     update subscriptions s set
       subscription_type_id = ${checkout.subscription_type_id}, currency = ${checkout.currency},
@@ -122,12 +145,12 @@ export async function createCheckout(
       `);
     }
     const free = price.amount_minor === 0;
-    const session = free ? null : context.gateway.createCheckout({ id: 'new' });
+    // The gateway's session is opened after this commits (`openSession`), never inside it.
     const { rows: inserted } = await tx.execute<CheckoutRow>(sql`
       insert into checkouts as c (user_id, subscription_type_id, currency, amount_minor, vat_rate_percent, gateway,
-        gateway_reference, case_id, return_path)
+        case_id, return_path)
       values (${userId}, ${input.subscriptionTypeId}, ${input.currency}, ${price.amount_minor},
-        ${price.vat_rate_percent}, ${free ? 'free' : context.gateway.name}, ${session?.reference ?? null},
+        ${price.vat_rate_percent}, ${free ? 'free' : context.gateways.current.name},
         ${input.caseId ?? null}, ${input.returnPath})
       on conflict (user_id) where status = 'open' do nothing
       returning ${checkoutColumns}
@@ -149,7 +172,52 @@ export async function createCheckout(
     `);
     return { ...created, status: 'paid' as const };
   });
-  return toCheckout(row, redirectOf(row));
+  const opened = row.status === 'open' && row.redirect_url === null ? await openSession(context, row) : row;
+  return toCheckout(opened, redirectOf(opened));
+}
+
+/**
+ * Opens the gateway's payment page for an open checkout, outside any transaction, and keeps the first
+ * session recorded: a repeated or simultaneous call (a double click, a retry after the gateway timed
+ * out) asks the gateway again with the same checkout, which it answers with the same session. The
+ * gateway unreachable: 503, the checkout stays open and the next try opens it.
+ */
+async function openSession(context: CheckoutContext, row: CheckoutRow): Promise<CheckoutRow> {
+  const { rows: payer } = await context.db.execute<{
+    email: string | null;
+    locale: Locale;
+    code: string;
+  }>(sql`
+    select u.email, u.locale, t.code
+    from users u, subscription_types t
+    where u.id = ${row.user_id} and t.id = ${row.subscription_type_id}
+  `);
+  const person = payer[0];
+  if (!person) throw new NotFoundError();
+  let session: { reference: string; redirectUrl: string };
+  try {
+    session = await context.gateways.named(row.gateway).createCheckout({
+      checkoutId: row.id,
+      amountMinor: row.amount_minor,
+      currency: row.currency,
+      vatRatePercent: row.vat_rate_percent,
+      planName: emailText(person.locale, `subscriptionPlans.${person.code}`),
+      locale: person.locale,
+      customerEmail: person.email,
+      returnUrl: `${context.publicUrl}${returnUrlOf(row)}`,
+    });
+  } catch (error) {
+    throw new ServiceUnavailableError('The payment gateway could not be reached; try again.', {
+      cause: error,
+    });
+  }
+  const { rows } = await context.db.execute<CheckoutRow>(sql`
+    update checkouts c set gateway_reference = coalesce(c.gateway_reference, ${session.reference}),
+      redirect_url = coalesce(c.redirect_url, ${session.redirectUrl})
+    where c.id = ${row.id}
+    returning ${checkoutColumns}
+  `);
+  return rows[0] ?? row;
 }
 
 /** `GET /checkouts/{id}`: the caller's checkout, or 404 (another user's answers as a missing one). */
@@ -162,13 +230,14 @@ export async function getCheckout(db: Db, userId: string, checkoutId: string): P
   return toCheckout(row, redirectOf(row));
 }
 
-/** The open checkout behind a test-gateway reference (the payment page), or null. */
+/** The checkout behind a gateway's session reference, at that gateway, or null. */
 export async function findCheckoutByReference(
   db: DbExecutor,
+  gateway: GatewayName,
   reference: string,
 ): Promise<CheckoutRow | null> {
   const { rows } = await db.execute<CheckoutRow>(sql`
-    select ${checkoutColumns} from checkouts c where c.gateway_reference = ${reference}
+    select ${checkoutColumns} from checkouts c where c.gateway_reference = ${reference} and c.gateway = ${gateway}
   `);
   return rows[0] ?? null;
 }
@@ -180,15 +249,18 @@ export async function findCheckoutByReference(
  * or expired is honoured, since the person was charged. `paid` starts the subscription and records the payment (its charge id is unique).
  */
 export async function applyCheckoutOutcome(
-  context: Pick<CheckoutContext, 'db' | 'mailer' | 'publicUrl' | 'gateway'>,
+  context: Pick<CheckoutContext, 'db' | 'mailer' | 'publicUrl' | 'jobs'>,
+  gateway: GatewayName,
   reference: string,
   outcome:
-    | { status: 'paid'; chargeId: string; memo: TestGatewayOutcomeMemo }
+    | { status: 'paid'; chargeId: string; subscriptionReference: string }
     | { status: 'failed' | 'cancelled' },
 ): Promise<void> {
   await context.db.transaction(async (tx) => {
     const { rows } = await tx.execute<CheckoutRow>(sql`
-      select ${checkoutColumns} from checkouts c where c.gateway_reference = ${reference} for update
+      select ${checkoutColumns} from checkouts c
+      where c.gateway_reference = ${reference} and c.gateway = ${gateway}
+      for update
     `);
     const checkout = rows[0];
     if (!checkout) return;
@@ -204,8 +276,8 @@ export async function applyCheckoutOutcome(
       context,
       tx,
       checkout,
-      context.gateway.subscriptionReference(outcome.memo),
-      context.gateway.name,
+      outcome.subscriptionReference,
+      checkout.gateway,
     );
     await tx.execute(sql`
       update checkouts set status = 'paid', completed_at = now(), subscription_id = ${subscriptionId}

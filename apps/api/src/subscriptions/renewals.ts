@@ -1,16 +1,18 @@
 import type { CurrentSubscription } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { gatewayNamed, type PaymentGateway } from '../payments/gateway.ts';
+import type { GatewayName } from '../payments/gateway.ts';
+import { type PaymentGateways, queueStopRenewals } from '../payments/gateways.ts';
 import { NotFoundError } from '../platform/errors.ts';
-import { backgroundWork, defineQueue } from '../platform/jobs.ts';
+import { backgroundWork, defineQueue, type Jobs } from '../platform/jobs.ts';
 import type { Mailer } from '../platform/mail.ts';
 import { renewalGraceDays } from './active-subscription.ts';
 import { queueSubscriptionNotice, readCurrentSubscription } from './subscription-views.ts';
 
 export interface RenewalContext {
   db: Db;
-  gateway: PaymentGateway;
+  gateways: PaymentGateways;
+  jobs: Pick<Jobs, 'send'>;
   mailer: Pick<Mailer, 'queue'>;
   publicUrl: string;
 }
@@ -28,12 +30,18 @@ export const checkoutLifetimeHours = 1;
  * no second e-mail.
  */
 export async function cancelCurrentSubscription(
-  context: Pick<RenewalContext, 'db' | 'mailer' | 'publicUrl'>,
+  context: Pick<RenewalContext, 'db' | 'mailer' | 'publicUrl' | 'jobs'>,
   userId: string,
 ): Promise<CurrentSubscription> {
   await context.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: string; auto_renew: boolean; current_period_end: Date }>(sql`
-      select id, auto_renew, current_period_end from subscriptions
+    const { rows } = await tx.execute<{
+      id: string;
+      auto_renew: boolean;
+      current_period_end: Date;
+      gateway: string;
+      gateway_reference: string | null;
+    }>(sql`
+      select id, auto_renew, current_period_end, gateway, gateway_reference from subscriptions
       where user_id = ${userId} and status in ('active', 'past-due') for update
     `);
     const live = rows[0];
@@ -42,6 +50,13 @@ export async function cancelCurrentSubscription(
     await tx.execute(sql`
       update subscriptions set auto_renew = false, cancelled_at = now(), updated_at = now() where id = ${live.id}
     `);
+    // A gateway that renews on its own is told after the commit (a job), never inside it.
+    await queueStopRenewals(
+      context.jobs,
+      tx,
+      { gateway: live.gateway, gatewayReference: live.gateway_reference },
+      'period-end',
+    );
     await queueSubscriptionNotice(
       context.mailer,
       tx,
@@ -75,7 +90,7 @@ export type RenewalOutcome =
  */
 export type RenewalTarget =
   | { subscriptionId: string; chargedPeriodEnd: string }
-  | { gatewayReference: string; paidThrough?: Date | undefined };
+  | { gateway: GatewayName; gatewayReference: string; paidThrough?: Date | undefined };
 
 /**
  * Records a renewal's outcome once, in one transaction on the locked subscription. Paid: the payment
@@ -109,7 +124,7 @@ export async function recordRenewalOutcome(
           as new_period_end,
         current_period_end + ${`${renewalGraceDays} days`}::interval as access_until
       from subscriptions
-      where ${'subscriptionId' in target ? sql`id = ${target.subscriptionId}` : sql`gateway_reference = ${target.gatewayReference}`}
+      where ${'subscriptionId' in target ? sql`id = ${target.subscriptionId}` : sql`gateway = ${target.gateway} and gateway_reference = ${target.gatewayReference}`}
         and status in ('active', 'past-due')
       for update
     `);
@@ -181,11 +196,10 @@ interface DueRow extends Record<string, unknown> {
  * gateway's own report, finds it moved on and changes nothing. A free plan renews without the gateway.
  */
 async function renew(context: RenewalContext, due: DueRow, now: Date): Promise<void> {
-  const gateway = due.gateway === context.gateway.name ? context.gateway : gatewayNamed(due.gateway);
   const charge =
     due.amount_minor === 0
       ? ({ status: 'paid', chargeId: null } as const)
-      : await gateway.chargeRenewal({
+      : await context.gateways.named(due.gateway).chargeRenewal({
           gatewayReference: due.gateway_reference,
           periodEnd: new Date(due.period_end),
         });
@@ -313,7 +327,8 @@ export const subscriptionSweep = {
   ...backgroundWork(subscriptionSweepQueue, async (app) => {
     const result = await sweepSubscriptions({
       db: app.db,
-      gateway: gatewayNamed(app.config.payments.gateway),
+      gateways: app.paymentGateways,
+      jobs: app.jobs,
       mailer: app.mailer,
       publicUrl: app.config.publicUrl,
     });

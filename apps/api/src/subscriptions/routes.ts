@@ -1,6 +1,5 @@
 import { operations, ProblemDetailsSchema } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gatewayNamed } from '../payments/gateway.ts';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
 import { listAssistantTasks, saveAssistantTask } from './assistant-tasks.ts';
@@ -17,7 +16,8 @@ const tags = ['subscriptions'];
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const context = () => ({
     db: app.db,
-    gateway: gatewayNamed(app.config.payments.gateway),
+    gateways: app.paymentGateways,
+    jobs: app.jobs,
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
   });

@@ -92,7 +92,10 @@ export interface CheckoutRow extends Record<string, unknown> {
   currency: Currency;
   amount_minor: number;
   vat_rate_percent: number;
+  gateway: string;
   gateway_reference: string | null;
+  /** The gateway's payment page; null until its session is opened (and for a free plan). */
+  redirect_url: string | null;
   case_id: string | null;
   return_path: string;
 }

@@ -23,12 +23,7 @@ import {
   startAccountTestServer,
   type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
-import {
-  signTestGatewayEvent,
-  testGateway,
-  testGatewayEvent,
-  testGatewaySignatureHeader,
-} from '../payments/gateway.ts';
+import { signTestGatewayEvent, testGatewayEvent, testGatewaySignatureHeader } from '../payments/gateway.ts';
 import { waitFor } from '../testing/wait-for.ts';
 import { sweepSubscriptions } from './renewals.ts';
 
@@ -131,7 +126,8 @@ async function mailsTo(email: string): Promise<string[]> {
 
 const sweepContext = () => ({
   db: server.database.db,
-  gateway: testGateway,
+  gateways: server.app.paymentGateways,
+  jobs: server.app.jobs,
   mailer: server.app.mailer,
   publicUrl: server.app.config.publicUrl,
 });

@@ -17,6 +17,14 @@ export async function getCaseSurvey(
   { caseId, type }: { caseId: string; type: CaseSurveyType },
 ): Promise<CaseSurvey> {
   await findOwnCase(db, principal.userId, caseId);
+  return readCaseSurvey(db, caseId, type);
+}
+
+/**
+ * A case's questionnaire of a type, for a case whose access the caller has already checked (its
+ * owner: `findOwnCase`; a guest: `findGuestCase`).
+ */
+export async function readCaseSurvey(db: Db, caseId: string, type: CaseSurveyType): Promise<CaseSurvey> {
   const [answered] = await db
     .select({ answers: surveyAnswers, definition: surveyDefinitions })
     .from(surveyAnswers)

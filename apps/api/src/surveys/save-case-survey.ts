@@ -44,6 +44,19 @@ export async function saveCaseSurvey(
   input: CaseSurveySave,
 ): Promise<CaseSurvey> {
   await findOwnCase(db, principal.userId, caseId);
+  return storeCaseSurvey(db, { caseId, type, createdByUserId: principal.userId }, input);
+}
+
+/**
+ * Checks and stores answers of a case whose access the caller has already checked (its owner:
+ * `findOwnCase`; a guest, with the guest's health-data consent: `findGuestCase`). `createdByUserId`
+ * is null for a guest.
+ */
+export async function storeCaseSurvey(
+  db: Db,
+  { caseId, type, createdByUserId }: { caseId: string; type: CaseSurveyType; createdByUserId: string | null },
+  input: CaseSurveySave,
+): Promise<CaseSurvey> {
   const definition = await findPublishedDefinition(db, input.surveyDefinitionId, type);
   if (!definition) throw unavailableDefinition();
 
@@ -65,7 +78,7 @@ export async function saveCaseSurvey(
         surveyType: type,
         caseId,
         answers,
-        createdByUserId: principal.userId,
+        createdByUserId,
         submittedAt: input.complete ? sql`now()` : null,
       })
       .onConflictDoUpdate({

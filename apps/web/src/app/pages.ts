@@ -1,4 +1,4 @@
-import { paths } from '@opora/contracts';
+import { paths, type RouteName } from '@opora/contracts';
 import type { PageRouteName, RouteAccess, RouteHandle } from './route-handle.ts';
 
 /**
@@ -89,6 +89,8 @@ const everyone: Audience = { access: 'public', layout: 'default' };
 const everyoneCentered: Audience = { access: 'public', layout: 'centered' };
 const guests: Audience = { access: 'guest', layout: 'centered' };
 const signedIn: Audience = { access: 'login', layout: 'client' };
+/** The anonymous wizard's steps before sign-up: anyone, in the carer's frame. */
+const guestWizard: Audience = { access: 'public', layout: 'client' };
 /**
  * The provider area's entry needs the permission link naming its route, which `/users/me` grants to
  * the provider roles only (contracts' `routeGrants`); its screens come with the provider-portal issue.
@@ -111,14 +113,32 @@ const paymentPage = 'subscriptions/components/wizard-payment-page.tsx';
 const assistantInfoPage = 'subscriptions/components/wizard-assistant-info-page.tsx';
 const servicesPage = 'clients/components/wizard-services-page.tsx';
 
-/** The page at the route `name` of contracts' `paths`, which also names its title. */
+/**
+ * The page at the route `name` of contracts' `paths`, which also names its title — or, given
+ * `titleOf`, the same page in another flow, showing that route's title.
+ */
 function page(
   name: PageRouteName,
   audience: Audience,
   module: PageDefinition['page'],
   namespaces: readonly TranslationNamespace[],
+): PageDefinition;
+function page(
+  name: RouteName,
+  audience: Audience,
+  module: PageDefinition['page'],
+  namespaces: readonly TranslationNamespace[],
+  titleOf: PageRouteName,
+): PageDefinition;
+function page(
+  name: RouteName,
+  audience: Audience,
+  module: PageDefinition['page'],
+  namespaces: readonly TranslationNamespace[],
+  titleOf?: PageRouteName,
 ): PageDefinition {
-  return { path: paths[name].path, handle: { name, ...audience }, page: module, namespaces };
+  const handle = { name, ...(titleOf && { titleOf }), ...audience };
+  return { path: paths[name].path, handle, page: module, namespaces };
 }
 
 /** The wizards' layout route: it loads the case once and shows the steps. */
@@ -148,8 +168,6 @@ export const areas: AreaDefinition[] = [
       page('cookie', everyone, termsPage, legalNamespaces),
       page('anonNewClientServicesList', everyone, servicesListPage, ['catalogue']),
       page('anonNewClientServiceDetail', everyone, serviceDetailPage, ['catalogue']),
-      // The request flow's client form, payment and request come with the care-request issue.
-      page('anonNewClientNewClient', signedIn, comingSoon, ['pages']),
       {
         // Any other path shows the 404 page at the requested URL (SPEC §2).
         path: '*',
@@ -213,6 +231,84 @@ export const areas: AreaDefinition[] = [
       page('newCaseWizardPayment', signedIn, paymentPage, subscriptionNamespaces),
       page('newCaseWizardAssistantInfo', signedIn, assistantInfoPage, subscriptionNamespaces),
       page('newCaseWizardServices', signedIn, servicesPage, poolNamespaces),
+    ],
+  },
+  {
+    // SPEC §2, §4, anonymous: extended survey (a guest's case) → register (the case claimed) → client
+    // details → case survey → service offer → payment → services or the assistant contact.
+    id: 'anonNewCaseWizard',
+    path: paths.anonNewCaseWizard.path,
+    layout: 'components/wizard/anon-wizard-layout.tsx',
+    access: 'public',
+    namespaces: ['clients'],
+    pages: [
+      page(
+        'anonNewCaseWizard',
+        guestWizard,
+        'surveys/components/anon-wizard-start-page.tsx',
+        [],
+        'newClientWizardExtCaseSurvey',
+      ),
+      page(
+        'anonNewCaseExtCaseSurvey',
+        guestWizard,
+        extCaseSurveyPage,
+        surveyNamespaces,
+        'newClientWizardExtCaseSurvey',
+      ),
+      page('anonNewCaseRegister', guestWizard, 'auth/components/anon-register-page.tsx', [
+        ...formNamespaces,
+        'surveys',
+      ]),
+      page('anonNewCaseNewClient', signedIn, newClientPage, clientFormNamespaces, 'newClientWizardNewClient'),
+      page('anonNewCaseCaseSurvey', signedIn, caseSurveyPage, surveyNamespaces, 'newClientWizardCaseSurvey'),
+      page(
+        'anonNewCaseServiceOffer',
+        signedIn,
+        serviceOfferPage,
+        poolNamespaces,
+        'newClientWizardServiceOffer',
+      ),
+      page('anonNewCasePayment', signedIn, paymentPage, subscriptionNamespaces, 'newClientWizardPayment'),
+      page(
+        'anonNewCaseAssistantInfo',
+        signedIn,
+        assistantInfoPage,
+        subscriptionNamespaces,
+        'newClientWizardAssistantInfo',
+      ),
+      page('anonNewCaseServices', signedIn, servicesPage, poolNamespaces, 'newClientWizardServices'),
+    ],
+  },
+  {
+    // A guest's "Request service" on a service's detail, after sign-up: client details → service offer
+    // → payment → the request of that service (or the assistant contact); the service is in every path.
+    id: 'anonNewClient',
+    path: '/anon-new-client/services',
+    ...wizardLayout,
+    pages: [
+      page(
+        'anonNewClientNewClient',
+        signedIn,
+        newClientPage,
+        clientFormNamespaces,
+        'newClientWizardNewClient',
+      ),
+      page(
+        'anonNewClientServiceOffer',
+        signedIn,
+        serviceOfferPage,
+        poolNamespaces,
+        'newClientWizardServiceOffer',
+      ),
+      page('anonNewClientPayment', signedIn, paymentPage, subscriptionNamespaces, 'newClientWizardPayment'),
+      page(
+        'anonNewClientAssistantInfo',
+        signedIn,
+        assistantInfoPage,
+        subscriptionNamespaces,
+        'newClientWizardAssistantInfo',
+      ),
     ],
   },
   {

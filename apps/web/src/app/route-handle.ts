@@ -19,19 +19,32 @@ export type PageRouteName = Extract<RouteName, TitledName<CommonKey>>;
 export type RouteHandle = {
   /**
    * Route name of SPEC §2; absent on the catch-all, whose navigation events then carry the path. It
-   * names the page's title and meta description (`pageTitleKey`, `useDocumentMeta`).
+   * names the page's title and meta description (`pageTitleKey`, `useDocumentMeta`) unless `titleOf`
+   * names another route's.
    */
-  name?: PageRouteName;
+  name?: RouteName;
+  /**
+   * The route whose title and description this one shows: the same page in another flow (the
+   * anonymous wizards' steps are the signed-in wizards' pages), so its texts are not repeated in the
+   * translations every page loads.
+   */
+  titleOf?: PageRouteName;
   access: RouteAccess;
   layout: LayoutName;
 };
 
+/** The route whose title and description a route shows (see `RouteHandle.titleOf`). */
+export function titledRoute(handle: RouteHandle): PageRouteName {
+  // `page()` in pages.ts takes a name without a title of its own only together with `titleOf`.
+  return handle.titleOf ?? (handle.name as PageRouteName | undefined) ?? 'notFound';
+}
+
 /**
  * Translation key (namespace `common`) of the page title, shown as `{title} - Opora`: the route's
- * own, the 404 page's for the catch-all.
+ * own (or its `titleOf`'s), the 404 page's for the catch-all.
  */
 export function pageTitleKey(handle: RouteHandle): `routes.${PageRouteName}.title` {
-  return `routes.${handle.name ?? 'notFound'}.title`;
+  return `routes.${titledRoute(handle)}.title`;
 }
 
 function isRouteHandle(value: unknown): value is RouteHandle {

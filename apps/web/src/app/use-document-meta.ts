@@ -2,7 +2,7 @@ import { pageTitle, productName } from '@opora/contracts';
 import type { ParseKeys } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageTitleKey, type RouteHandle } from './route-handle.ts';
+import { pageTitleKey, type RouteHandle, titledRoute } from './route-handle.ts';
 
 type DescribedName<Key> = Key extends `routes.${infer Name}.description` ? Name : never;
 type DescriptionKey = `routes.${DescribedName<ParseKeys<'common'>>}.description`;
@@ -24,7 +24,7 @@ function descriptionElement(): HTMLMetaElement {
 export function useDocumentMeta(handle: RouteHandle | undefined): void {
   const { t, i18n } = useTranslation();
   const title = handle ? t(pageTitleKey(handle)) : productName;
-  const own = handle?.name && `routes.${handle.name}.description`;
+  const own = handle?.name && `routes.${titledRoute(handle)}.description`;
   const description = t(own && i18n.exists(own) ? (own as DescriptionKey) : 'routes.default.description');
 
   useEffect(() => {

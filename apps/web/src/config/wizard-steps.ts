@@ -12,6 +12,13 @@ import { paths, type SubscriptionVariant } from '@opora/contracts';
  *
  * The path branches after the payment: a plan with an assistant ends with the assistant contact
  * step (`assistantSteps`) instead of the services.
+ *
+ * The anonymous flows (SPEC §2, §4) reuse the same step pages under their own prefixes:
+ * - anonymous new-case wizard: extended survey (a guest's case, held by a secret in the browser) →
+ *   register (sign-up, then the case is claimed) → client details → case survey → service offer →
+ *   payment → services (or the assistant contact), every step keyed by the case;
+ * - anonymous new-client flow, for one chosen service (`:serviceId` in every path): client details →
+ *   service offer → payment → the request review of that service (or the assistant contact).
  */
 export const wizardSteps = {
   newClient: [
@@ -29,6 +36,22 @@ export const wizardSteps = {
     'newCaseWizardPayment',
     'newCaseWizardServices',
   ],
+  anonNewCase: [
+    'anonNewCaseExtCaseSurvey',
+    'anonNewCaseRegister',
+    'anonNewCaseNewClient',
+    'anonNewCaseCaseSurvey',
+    'anonNewCaseServiceOffer',
+    'anonNewCasePayment',
+    'anonNewCaseServices',
+  ],
+  // Ends with the request of the chosen service (a dashboard page, outside the wizard's frame).
+  anonNewClient: [
+    'anonNewClientNewClient',
+    'anonNewClientServiceOffer',
+    'anonNewClientPayment',
+    'dashboardRequestReview',
+  ],
 } as const;
 export type WizardKind = keyof typeof wizardSteps;
 
@@ -36,7 +59,14 @@ export type WizardKind = keyof typeof wizardSteps;
 export const assistantSteps = {
   newClient: 'newClientWizardAssistantInfo',
   newCase: 'newCaseWizardAssistantInfo',
+  anonNewCase: 'anonNewCaseAssistantInfo',
+  anonNewClient: 'anonNewClientAssistantInfo',
 } as const satisfies Record<WizardKind, string>;
+
+const wizardKinds = Object.keys(wizardSteps) as WizardKind[];
+
+/** The anonymous new-case wizard's steps a guest may open (before sign-up): the rest need an account. */
+export const guestSteps: readonly WizardStep[] = ['anonNewCaseExtCaseSurvey', 'anonNewCaseRegister'];
 
 export type WizardStep = (typeof wizardSteps)[WizardKind][number] | (typeof assistantSteps)[WizardKind];
 
@@ -47,14 +77,14 @@ function stepsOf(kind: WizardKind): readonly WizardStep[] {
 
 /** The kind of wizard a step belongs to. */
 export function wizardOf(step: WizardStep): WizardKind {
-  return stepsOf('newClient').includes(step) ? 'newClient' : 'newCase';
+  return wizardKinds.find((kind) => stepsOf(kind).includes(step)) ?? 'newCase';
 }
 
 /** Whether a route name is a step of either wizard. */
 export function isWizardStep(name: string | undefined): name is WizardStep {
-  return (['newClient', 'newCase'] as const).some((kind) =>
-    (stepsOf(kind) as readonly string[]).includes(name ?? ''),
-  );
+  // The request review ends the anonymous new-client flow but is a page of its own.
+  if (name === 'dashboardRequestReview') return false;
+  return wizardKinds.some((kind) => (stepsOf(kind) as readonly string[]).includes(name ?? ''));
 }
 
 /** A wizard's steps in order, on the branch of the plan's variant (self-managed ends with the services). */
@@ -65,13 +95,32 @@ export function wizardPath(kind: WizardKind, variant: SubscriptionVariant): read
 
 /** The wizard's payment step. */
 export function paymentStepOf(kind: WizardKind): WizardStep {
-  return kind === 'newClient' ? 'newClientWizardPayment' : 'newCaseWizardPayment';
+  return paymentSteps[kind];
+}
+
+const paymentSteps = {
+  newClient: 'newClientWizardPayment',
+  newCase: 'newCaseWizardPayment',
+  anonNewCase: 'anonNewCasePayment',
+  anonNewClient: 'anonNewClientPayment',
+} as const satisfies Record<WizardKind, WizardStep>;
+
+/** Whether a step is a wizard's payment step (keyed by the chosen plan as well). */
+export function isPaymentStep(step: string | undefined): boolean {
+  return (Object.values(paymentSteps) as readonly string[]).includes(step ?? '');
 }
 
 /** The wizard's service-offer step (where plans are chosen). */
 export function serviceOfferStepOf(kind: WizardKind): WizardStep {
-  return kind === 'newClient' ? 'newClientWizardServiceOffer' : 'newCaseWizardServiceOffer';
+  return serviceOfferSteps[kind];
 }
+
+const serviceOfferSteps = {
+  newClient: 'newClientWizardServiceOffer',
+  newCase: 'newCaseWizardServiceOffer',
+  anonNewCase: 'anonNewCaseServiceOffer',
+  anonNewClient: 'anonNewClientServiceOffer',
+} as const satisfies Record<WizardKind, WizardStep>;
 
 /** The step after the payment: the assistant contact with an assistant, else the services. */
 export function afterPaymentStep(kind: WizardKind, variant: SubscriptionVariant): WizardStep {
@@ -80,7 +129,13 @@ export function afterPaymentStep(kind: WizardKind, variant: SubscriptionVariant)
     : wizardSteps[kind][wizardSteps[kind].length - 1]!;
 }
 
-export type WizardStepIds = { caseId: string; clientId?: string; subscriptionTypeId?: string };
+export type WizardStepIds = {
+  caseId: string;
+  clientId?: string | undefined;
+  subscriptionTypeId?: string | undefined;
+  /** The anonymous new-client flow's chosen service (in every one of its paths). */
+  serviceId?: string | undefined;
+};
 
 /**
  * Link to a step of a case's wizard; the new-case wizard's first step needs the client as well, the
@@ -91,10 +146,35 @@ export function wizardStepHref(step: WizardStep, ids: WizardStepIds): string {
     if (!ids.clientId) throw new Error('The new-case wizard starts from a client');
     return paths.newCaseWizardExtCaseSurvey.getHref({ clientId: ids.clientId }, { caseId: ids.caseId });
   }
-  if (step === 'newClientWizardPayment' || step === 'newCaseWizardPayment') {
+  if (wizardOf(step) === 'anonNewClient') {
+    if (!ids.serviceId) throw new Error('The anonymous new-client flow needs the chosen service');
+    const serviceId = ids.serviceId;
+    if (step === 'anonNewClientNewClient') return paths.anonNewClientNewClient.getHref({ serviceId });
+    if (step === 'anonNewClientPayment') {
+      if (!ids.subscriptionTypeId) throw new Error('The payment step needs the chosen plan');
+      const subscriptionTypeId = ids.subscriptionTypeId;
+      return paths.anonNewClientPayment.getHref({ serviceId, caseId: ids.caseId, subscriptionTypeId });
+    }
+    if (step === 'dashboardRequestReview')
+      return paths.dashboardRequestReview.getHref({ caseId: ids.caseId, serviceId });
+    if (step === 'anonNewClientServiceOffer' || step === 'anonNewClientAssistantInfo')
+      return paths[step].getHref({ serviceId, caseId: ids.caseId });
+  }
+  if (step === 'newClientWizardPayment' || step === 'newCaseWizardPayment' || step === 'anonNewCasePayment') {
     if (!ids.subscriptionTypeId) throw new Error('The payment step needs the chosen plan');
     return paths[step].getHref({ caseId: ids.caseId, subscriptionTypeId: ids.subscriptionTypeId });
   }
+  if (step === 'anonNewCaseExtCaseSurvey')
+    return paths.anonNewCaseExtCaseSurvey.getHref({ caseId: ids.caseId });
+  if (step === 'anonNewCaseNewClient') return paths.anonNewCaseNewClient.getHref({ caseId: ids.caseId });
+  if (
+    step === 'anonNewClientNewClient' ||
+    step === 'anonNewClientPayment' ||
+    step === 'dashboardRequestReview'
+  )
+    throw new Error('Unreachable: the anonymous new-client flow is handled above');
+  if (step === 'anonNewClientServiceOffer' || step === 'anonNewClientAssistantInfo')
+    throw new Error('Unreachable: the anonymous new-client flow is handled above');
   return paths[step].getHref({ caseId: ids.caseId });
 }
 

@@ -86,7 +86,11 @@ async function send(path: `/${string}`, options: ApiRequestOptions, retry: boole
   if (retry) headers[retryHeader] = '1';
   const init: RequestInit = { method: options.method ?? 'GET', headers, credentials: 'same-origin' };
   if (options.signal) init.signal = options.signal;
-  if (options.body !== undefined) {
+  if (options.body instanceof Blob) {
+    // A file goes as its raw bytes (uploads); the server tells its type from the content.
+    headers['content-type'] = 'application/octet-stream';
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
@@ -106,6 +110,16 @@ async function send(path: `/${string}`, options: ApiRequestOptions, retry: boole
  * the user out.
  */
 export async function apiRequest<T>(path: `/${string}`, options: ApiRequestOptions = {}): Promise<T> {
+  const response = await apiResponse(path, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/**
+ * As {@link apiRequest}, but answers the successful response itself, for a body that is not JSON (a
+ * downloaded file). A `Blob` body is sent as raw bytes (`application/octet-stream`).
+ */
+export async function apiResponse(path: `/${string}`, options: ApiRequestOptions = {}): Promise<Response> {
   const sentToken = readAccessToken();
   let response = await send(path, options, false);
 
@@ -119,8 +133,7 @@ export async function apiRequest<T>(path: `/${string}`, options: ApiRequestOptio
   }
 
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }
 
 export const apiClient = {

@@ -22,13 +22,15 @@ export type CallOptions = {
   signal?: AbortSignal | undefined;
   /** Asks for `?_envelope=1` (SPEC §7 for `/users/me`) and unwraps `{ data }`. */
   envelope?: boolean;
+  /** Extra request headers (a guest case's `X-Guest-Secret`). */
+  headers?: Record<string, string>;
 };
 
 /** Calls an operation: fills the path's parameters, sends the query and body, answers the typed body. */
 export async function callOperation<K extends OperationId>(
   route: RouteOf<K>,
   input: InputOf<K>,
-  { signal, envelope = false }: CallOptions = {},
+  { signal, envelope = false, headers }: CallOptions = {},
 ): Promise<OutputOf<K>> {
   const { params, query, body } = input as {
     params?: Record<string, string>;
@@ -45,6 +47,7 @@ export async function callOperation<K extends OperationId>(
     ...(Object.keys(search).length > 0 ? { query: search } : {}),
     ...(body !== undefined ? { body } : {}),
     ...(signal ? { signal } : {}),
+    ...(headers ? { headers } : {}),
   });
   return (envelope ? (answer as { data: unknown }).data : answer) as OutputOf<K>;
 }

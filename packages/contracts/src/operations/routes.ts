@@ -155,6 +155,37 @@ export const saveCaseSurveyRoute = {
   path: '/api/v1/web/cases/:caseId/surveys/:type',
   access: 'login',
 } as const satisfies OperationRoute;
+// the anonymous wizard: a guest's case, held by the secret in the guest's browser (X-Guest-Secret)
+export const createGuestCaseRoute = {
+  operationId: 'createGuestCase',
+  method: 'POST',
+  path: '/api/v1/web/guest-cases',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const getGuestCaseRoute = {
+  operationId: 'getGuestCase',
+  method: 'GET',
+  path: '/api/v1/web/guest-cases/:caseId',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const getGuestCaseSurveyRoute = {
+  operationId: 'getGuestCaseSurvey',
+  method: 'GET',
+  path: '/api/v1/web/guest-cases/:caseId/surveys/:type',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const saveGuestCaseSurveyRoute = {
+  operationId: 'saveGuestCaseSurvey',
+  method: 'PUT',
+  path: '/api/v1/web/guest-cases/:caseId/surveys/:type',
+  access: 'public',
+} as const satisfies OperationRoute;
+export const claimGuestCaseRoute = {
+  operationId: 'claimGuestCase',
+  method: 'POST',
+  path: '/api/v1/web/guest-cases/:caseId/claim',
+  access: 'login',
+} as const satisfies OperationRoute;
 export const listMyClientsRoute = {
   operationId: 'listMyClients',
   method: 'GET',
@@ -298,6 +329,13 @@ export const receiveTestGatewayEventRoute = {
   path: '/api/v1/payments/test-gateway/events',
   access: 'public',
 } as const satisfies OperationRoute;
+/** Stripe's signed webhook: checkout sessions, renewal invoices, subscriptions ended there. */
+export const receiveStripeEventRoute = {
+  operationId: 'receiveStripeEvent',
+  method: 'POST',
+  path: '/api/v1/payments/stripe/events',
+  access: 'public',
+} as const satisfies OperationRoute;
 export const saveAssistantTaskRoute = {
   operationId: 'saveAssistantTask',
   method: 'PUT',
@@ -349,6 +387,44 @@ export const listClientCareRequestsRoute = {
   access: 'login',
 } as const satisfies OperationRoute;
 
+// documents of a request: attached on the review page, or to the sent request (the owner)
+export const putRequestDraftDocumentRoute = {
+  operationId: 'putRequestDraftDocument',
+  method: 'PUT',
+  path: '/api/v1/web/request-drafts/:draftId/documents/:documentId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const downloadRequestDraftDocumentRoute = {
+  operationId: 'downloadRequestDraftDocument',
+  method: 'GET',
+  path: '/api/v1/web/request-drafts/:draftId/documents/:documentId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const deleteRequestDraftDocumentRoute = {
+  operationId: 'deleteRequestDraftDocument',
+  method: 'DELETE',
+  path: '/api/v1/web/request-drafts/:draftId/documents/:documentId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const putCareRequestDocumentRoute = {
+  operationId: 'putCareRequestDocument',
+  method: 'PUT',
+  path: '/api/v1/web/care-requests/:careRequestId/documents/:documentId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const downloadCareRequestDocumentRoute = {
+  operationId: 'downloadCareRequestDocument',
+  method: 'GET',
+  path: '/api/v1/web/care-requests/:careRequestId/documents/:documentId',
+  access: 'login',
+} as const satisfies OperationRoute;
+export const deleteCareRequestDocumentRoute = {
+  operationId: 'deleteCareRequestDocument',
+  method: 'DELETE',
+  path: '/api/v1/web/care-requests/:careRequestId/documents/:documentId',
+  access: 'login',
+} as const satisfies OperationRoute;
+
 /** Every operation route, in this order (the order of permission links). */
 export const operationRoutes = [
   getHealthRoute,
@@ -375,6 +451,11 @@ export const operationRoutes = [
   renameCaseRoute,
   getCaseSurveyRoute,
   saveCaseSurveyRoute,
+  createGuestCaseRoute,
+  getGuestCaseRoute,
+  getGuestCaseSurveyRoute,
+  saveGuestCaseSurveyRoute,
+  claimGuestCaseRoute,
   listMyClientsRoute,
   createClientRoute,
   getClientRoute,
@@ -397,6 +478,7 @@ export const operationRoutes = [
   viewTestGatewayCheckoutRoute,
   completeTestGatewayCheckoutRoute,
   receiveTestGatewayEventRoute,
+  receiveStripeEventRoute,
   saveAssistantTaskRoute,
   listAssistantTasksRoute,
   openRequestDraftRoute,
@@ -405,4 +487,10 @@ export const operationRoutes = [
   getCareRequestRoute,
   withdrawCareRequestRoute,
   listClientCareRequestsRoute,
+  putRequestDraftDocumentRoute,
+  downloadRequestDraftDocumentRoute,
+  deleteRequestDraftDocumentRoute,
+  putCareRequestDocumentRoute,
+  downloadCareRequestDocumentRoute,
+  deleteCareRequestDocumentRoute,
 ] as const;

@@ -12,6 +12,7 @@ import {
   CareRequestSchema,
   CareRequestSendSchema,
   CareRequestSurveySchema,
+  DocumentFileSchema,
   RequestDraftIdParamsSchema,
   RequestDraftOpenParamsSchema,
   RequestDraftSchema,
@@ -44,6 +45,18 @@ import {
   RelationshipTypeListSchema,
 } from '../schemas/clients.ts';
 import { ContactFormSchema } from '../schemas/contact-form.ts';
+import {
+  CareRequestDocumentParamsSchema,
+  DocumentBytesSchema,
+  DocumentUploadQuerySchema,
+  RequestDraftDocumentParamsSchema,
+} from '../schemas/documents.ts';
+import {
+  GuestCaseCreatedSchema,
+  GuestCaseCreateSchema,
+  GuestCaseIdParamsSchema,
+  GuestCaseSchema,
+} from '../schemas/guest-cases.ts';
 import { HealthSchema, ReadinessSchema } from '../schemas/health.ts';
 import {
   ChangePasswordSchema,
@@ -62,6 +75,7 @@ import {
   CheckoutIdParamsSchema,
   CheckoutSchema,
   CurrentSubscriptionSchema,
+  StripeEventEnvelopeSchema,
   SubscriptionTypeListQuerySchema,
   SubscriptionTypeListSchema,
   TestGatewayCompletionSchema,
@@ -191,6 +205,37 @@ export const operations = {
     response: CaseSurveySchema,
     successStatus: 200,
   },
+  createGuestCase: {
+    ...route.createGuestCaseRoute,
+    body: GuestCaseCreateSchema,
+    response: GuestCaseCreatedSchema,
+    successStatus: 201,
+  },
+  getGuestCase: {
+    ...route.getGuestCaseRoute,
+    params: GuestCaseIdParamsSchema,
+    response: GuestCaseSchema,
+    successStatus: 200,
+  },
+  getGuestCaseSurvey: {
+    ...route.getGuestCaseSurveyRoute,
+    params: CaseSurveyParamsSchema,
+    response: CaseSurveySchema,
+    successStatus: 200,
+  },
+  saveGuestCaseSurvey: {
+    ...route.saveGuestCaseSurveyRoute,
+    params: CaseSurveyParamsSchema,
+    body: CaseSurveySaveSchema,
+    response: CaseSurveySchema,
+    successStatus: 200,
+  },
+  claimGuestCase: {
+    ...route.claimGuestCaseRoute,
+    params: GuestCaseIdParamsSchema,
+    response: CaseSchema,
+    successStatus: 200,
+  },
   listMyClients: { ...route.listMyClientsRoute, response: MyClientListSchema, successStatus: 200 },
   createClient: {
     ...route.createClientRoute,
@@ -313,6 +358,12 @@ export const operations = {
     response: null,
     successStatus: 204,
   },
+  receiveStripeEvent: {
+    ...route.receiveStripeEventRoute,
+    body: StripeEventEnvelopeSchema,
+    response: null,
+    successStatus: 204,
+  },
   saveAssistantTask: {
     ...route.saveAssistantTaskRoute,
     params: CaseIdParamsSchema,
@@ -365,6 +416,53 @@ export const operations = {
     query: CareRequestListQuerySchema,
     response: CareRequestListSchema,
     successStatus: 200,
+  },
+  /**
+   * Attaches a file (raw bytes, `application/octet-stream`) under an id the uploader chose: sending it
+   * again answers the document already there.
+   */
+  putRequestDraftDocument: {
+    ...route.putRequestDraftDocumentRoute,
+    params: RequestDraftDocumentParamsSchema,
+    query: DocumentUploadQuerySchema,
+    body: DocumentBytesSchema,
+    response: DocumentFileSchema,
+    successStatus: 201,
+  },
+  /** The file's bytes, as an attachment. */
+  downloadRequestDraftDocument: {
+    ...route.downloadRequestDraftDocumentRoute,
+    params: RequestDraftDocumentParamsSchema,
+    response: DocumentBytesSchema,
+    successStatus: 200,
+  },
+  deleteRequestDraftDocument: {
+    ...route.deleteRequestDraftDocumentRoute,
+    params: RequestDraftDocumentParamsSchema,
+    response: null,
+    successStatus: 204,
+  },
+  /** As `putRequestDraftDocument`, on a sent request; the provider sees it in the history. */
+  putCareRequestDocument: {
+    ...route.putCareRequestDocumentRoute,
+    params: CareRequestDocumentParamsSchema,
+    query: DocumentUploadQuerySchema,
+    body: DocumentBytesSchema,
+    response: DocumentFileSchema,
+    successStatus: 201,
+  },
+  downloadCareRequestDocument: {
+    ...route.downloadCareRequestDocumentRoute,
+    params: CareRequestDocumentParamsSchema,
+    response: DocumentBytesSchema,
+    successStatus: 200,
+  },
+  /** Removes a file of a sent request; the removal stays in the history. */
+  deleteCareRequestDocument: {
+    ...route.deleteCareRequestDocumentRoute,
+    params: CareRequestDocumentParamsSchema,
+    response: null,
+    successStatus: 204,
   },
 } as const satisfies { readonly [K in OperationId]: OperationContract & { readonly operationId: K } };
 

@@ -169,6 +169,8 @@ export const CareRequestEventSchema = z
     kind: z.enum(careRequestEventKinds),
     /** The status after the event (`created`, `status-changed`); null for other events. */
     status: CareRequestStatusCodeSchema.nullable(),
+    /** The file added or removed (`document-added`, `document-removed`); null for other events. */
+    documentName: z.string().nullable(),
     /** Who: the requester (by name), the provider (its name), or the platform. */
     createdBy: z.string(),
     actor: z.enum(['requester', 'provider', 'platform']),

@@ -182,3 +182,15 @@ export const TestGatewayEventSchema = z
   })
   .meta({ id: 'TestGatewayEvent' });
 export type TestGatewayEvent = z.infer<typeof TestGatewayEventSchema>;
+
+/**
+ * A Stripe webhook event as far as we check its shape; the rest is Stripe's, verified by its
+ * signature (`Stripe-Signature`) before anything is read from it.
+ */
+export const StripeEventEnvelopeSchema = z
+  .looseObject({
+    id: z.string().min(1).max(255),
+    object: z.literal('event'),
+    type: z.string().min(1).max(255),
+  })
+  .meta({ id: 'StripeEvent' });

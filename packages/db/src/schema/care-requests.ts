@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cases, clients } from './cases.ts';
 import { timestamps, timestamptz } from './columns.ts';
 import { careRequestEventKindEnum } from './enums.ts';
@@ -62,6 +73,11 @@ export const careRequests = pgTable(
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The draft it was sent from (deleted then): a repeated send of that draft answers this request. */
     draftId: uuid('draft_id').unique(),
+    /**
+     * The case may ask the same service again: this request was withdrawn by its sender or expired
+     * unanswered. Set in the transaction that moves it to such a status.
+     */
+    allowsNewRequest: boolean('allows_new_request').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -70,8 +86,12 @@ export const careRequests = pgTable(
       columns: [t.providerId, t.facilityServiceId],
       foreignColumns: [facilityServices.providerId, facilityServices.id],
     }).onDelete('restrict'),
-    // FacilityServiceAlreadyRequested: one request per case and service. Also serves "requests of a case".
-    unique('care_requests_case_id_facility_service_id_unique').on(t.caseId, t.facilityServiceId),
+    // FacilityServiceAlreadyRequested: one live request per case and service (a withdrawn or expired
+    // one lets the case ask again). Also serves "requests of a case".
+    uniqueIndex('care_requests_case_id_facility_service_id_live_unique')
+      .on(t.caseId, t.facilityServiceId)
+      .where(sql`not ${t.allowsNewRequest}`),
+    index('care_requests_case_id_facility_service_id_idx').on(t.caseId, t.facilityServiceId),
     // Provider inbox: requests of a provider filtered by status, newest first.
     index('care_requests_provider_id_status_id_created_at_idx').on(
       t.providerId,

@@ -61,7 +61,25 @@ describe('care requests', () => {
       () =>
         createCareRequest(database.db, { caseId: first.caseId, facilityServiceId: first.facilityServiceId }),
       postgresErrorCodes.uniqueViolation,
-      'care_requests_case_id_facility_service_id_unique',
+      'care_requests_case_id_facility_service_id_live_unique',
+    );
+  });
+
+  it('accepts a new request of the same case and service once the first allows it (withdrawn, expired)', async () => {
+    const first = await createCareRequest(database.db);
+    await database.db
+      .update(careRequests)
+      .set({ allowsNewRequest: true })
+      .where(eq(careRequests.id, first.id));
+    await createCareRequest(database.db, {
+      caseId: first.caseId,
+      facilityServiceId: first.facilityServiceId,
+    });
+    await expectRefused(
+      () =>
+        createCareRequest(database.db, { caseId: first.caseId, facilityServiceId: first.facilityServiceId }),
+      postgresErrorCodes.uniqueViolation,
+      'care_requests_case_id_facility_service_id_live_unique',
     );
   });
 

@@ -134,8 +134,13 @@ export const checkouts = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     vatRatePercent: integer('vat_rate_percent').notNull(),
     gateway: text('gateway').notNull(),
-    /** The gateway's id of the checkout session; unique so a callback finds one checkout. */
+    /**
+     * The gateway's id of the checkout session; unique so a callback finds one checkout. Null while the
+     * session is being opened at the gateway (after this row is committed, never inside its transaction).
+     */
     gatewayReference: text('gateway_reference').unique(),
+    /** The gateway's payment page for this checkout (our own path for the test gateway). */
+    redirectUrl: text('redirect_url'),
     /** The wizard's case the user buys for, to continue with after paying. */
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
     /** Where the browser returns to after the gateway (an app path, never an absolute URL). */

@@ -12,6 +12,7 @@ import {
 } from '@/components/subscriptions/subscription-queries.ts';
 import {
   assistantSteps,
+  isPaymentStep,
   isWizardStep,
   type WizardStep,
   wizardOf,
@@ -49,6 +50,8 @@ const surveyOfStep: Partial<Record<WizardStep, Case['surveys'][number]['type']>>
   newCaseWizardExtCaseSurvey: 'extended-case',
   newClientWizardCaseSurvey: 'case',
   newCaseWizardCaseSurvey: 'case',
+  anonNewCaseExtCaseSurvey: 'extended-case',
+  anonNewCaseCaseSurvey: 'case',
 };
 
 /** The steps a live subscription completes: a plan is chosen and paid for. */
@@ -57,6 +60,10 @@ const subscriptionSteps: readonly WizardStep[] = [
   'newClientWizardPayment',
   'newCaseWizardServiceOffer',
   'newCaseWizardPayment',
+  'anonNewCaseServiceOffer',
+  'anonNewCasePayment',
+  'anonNewClientServiceOffer',
+  'anonNewClientPayment',
 ];
 
 /**
@@ -69,7 +76,14 @@ export function isStepDone(
   wizardCase: Case,
   subscription: SubscriptionSummary | null,
 ): boolean {
-  if (step === 'newClientWizardNewClient') return wizardCase.client !== null;
+  if (
+    step === 'newClientWizardNewClient' ||
+    step === 'anonNewCaseNewClient' ||
+    step === 'anonNewClientNewClient'
+  )
+    return wizardCase.client !== null;
+  // The case loads through the account only once it is claimed: the sign-up is done.
+  if (step === 'anonNewCaseRegister') return true;
   if (subscriptionSteps.includes(step)) return subscription !== null;
   const survey = surveyOfStep[step];
   return survey !== undefined && wizardCase.surveys.some((s) => s.type === survey && s.state === 'completed');
@@ -84,7 +98,7 @@ export function isStepDone(
 export function useWizardVariant(step: WizardStep | undefined): SubscriptionVariant {
   const user = useSessionUser();
   const { subscriptionTypeId } = useParams();
-  const onPayment = step === 'newClientWizardPayment' || step === 'newCaseWizardPayment';
+  const onPayment = isPaymentStep(step);
   const types = useQuery({
     ...subscriptionTypesQueryOptions('CZK'),
     enabled: onPayment && !!subscriptionTypeId,

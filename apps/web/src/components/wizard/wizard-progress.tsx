@@ -1,7 +1,7 @@
 import type { Case } from '@opora/contracts';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import {
   paymentStepOf,
@@ -40,7 +40,10 @@ export function WizardProgress({
   subscriptionTypeId,
 }: WizardProgressProps) {
   const { t } = useTranslation('clients');
-  const subscription = useSessionUser()?.subscription ?? null;
+  const user = useSessionUser();
+  const subscription = user?.subscription ?? null;
+  // The anonymous new-client flow's chosen service, in every one of its paths.
+  const { serviceId } = useParams();
   const variant = useWizardVariant(step);
   const kind = wizardOf(step);
   const steps = wizardPath(kind, variant);
@@ -61,6 +64,7 @@ export function WizardProgress({
       caseId,
       ...(client ? { clientId: client } : {}),
       ...(subscriptionTypeId ? { subscriptionTypeId } : {}),
+      serviceId,
     });
   };
   const reachable = (index: number) =>
@@ -73,7 +77,11 @@ export function WizardProgress({
   const start =
     kind === 'newCase' && client
       ? { to: paths.dashboardClient.getHref({ id: client }), label: t('wizard.backToClient') }
-      : { to: paths.dashboard.getHref(), label: t('wizard.backToDashboard') };
+      : kind === 'anonNewClient' && serviceId
+        ? { to: paths.anonNewClientServiceDetail.getHref({ serviceId }), label: t('wizard.backToService') }
+        : !user
+          ? { to: paths.home.getHref(), label: t('wizard.backToHome') }
+          : { to: paths.dashboard.getHref(), label: t('wizard.backToDashboard') };
   const next = done[current] && nextIndex < steps.length ? hrefOf(nextIndex) : null;
 
   return (

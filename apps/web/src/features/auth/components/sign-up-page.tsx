@@ -46,9 +46,22 @@ function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }
  */
 export function SignUpPage() {
   const { t } = useFormTranslation();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
-  const returnTo = returnPathIn(search);
+  return (
+    <AuthCard title={t('signUp.title')} intro={t('signUp.intro')} width={600}>
+      <SignUpFields returnTo={returnPathIn(search)} />
+    </AuthCard>
+  );
+}
+
+/**
+ * The sign-up form; once the account exists, sign-in (with the e-mail filled in) goes on to
+ * `returnTo` — the anonymous wizard's register step uses it with the step's own path, so the guest's
+ * case is claimed wherever the new account lands.
+ */
+export function SignUpFields({ returnTo }: { returnTo: string | null }) {
+  const { t } = useFormTranslation();
+  const navigate = useNavigate();
   const { locale } = useLocale();
   const signUpCall = useSignUp();
 
@@ -75,66 +88,64 @@ export function SignUpPage() {
   });
 
   return (
-    <AuthCard title={t('signUp.title')} intro={t('signUp.intro')} width={600}>
-      <form noValidate onSubmit={onSubmit}>
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NameField part="firstName" key={form.key('firstName')} {...form.getInputProps('firstName')} />
-            <NameField part="lastName" key={form.key('lastName')} {...form.getInputProps('lastName')} />
-          </SimpleGrid>
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            withAsterisk
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <PhoneField withAsterisk key={form.key('phone')} {...form.getInputProps('phone')} />
-          <NewPasswordField
-            label={t('fields.password')}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <Checkbox
-            label={
-              <Trans
-                t={t}
-                i18nKey="signUp.consent"
-                components={{
-                  terms: <NewTabLink to={paths.termsAndConditions.getHref()} />,
-                  gdpr: <NewTabLink to={paths.gdpr.getHref()} />,
-                }}
-              />
-            }
-            size="md"
-            key={form.key('privacyPolicy')}
-            {...form.getInputProps('privacyPolicy', { type: 'checkbox' })}
-          />
-          <Checkbox
-            label={t('signUp.marketing')}
-            size="md"
-            key={form.key('marketingAccept')}
-            {...form.getInputProps('marketingAccept', { type: 'checkbox' })}
-          />
-          <Button
-            type="submit"
-            size="lg"
-            fullWidth
-            loading={submitting}
-            leftSection={<IconUserPlus size={20} aria-hidden />}
-          >
-            {t('signUp.submit')}
-          </Button>
-          <Text ta="center">
-            {t('signUp.haveAccount')}{' '}
-            <Anchor component={Link} to={signInHref(returnTo)} fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {t('signUp.signInLink')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthCard>
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <NameField part="firstName" key={form.key('firstName')} {...form.getInputProps('firstName')} />
+          <NameField part="lastName" key={form.key('lastName')} {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          withAsterisk
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PhoneField withAsterisk key={form.key('phone')} {...form.getInputProps('phone')} />
+        <NewPasswordField
+          label={t('fields.password')}
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Checkbox
+          label={
+            <Trans
+              t={t}
+              i18nKey="signUp.consent"
+              components={{
+                terms: <NewTabLink to={paths.termsAndConditions.getHref()} />,
+                gdpr: <NewTabLink to={paths.gdpr.getHref()} />,
+              }}
+            />
+          }
+          size="md"
+          key={form.key('privacyPolicy')}
+          {...form.getInputProps('privacyPolicy', { type: 'checkbox' })}
+        />
+        <Checkbox
+          label={t('signUp.marketing')}
+          size="md"
+          key={form.key('marketingAccept')}
+          {...form.getInputProps('marketingAccept', { type: 'checkbox' })}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={submitting}
+          leftSection={<IconUserPlus size={20} aria-hidden />}
+        >
+          {t('signUp.submit')}
+        </Button>
+        <Text ta="center">
+          {t('signUp.haveAccount')}{' '}
+          <Anchor component={Link} to={signInHref(returnTo)} fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {t('signUp.signInLink')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
   );
 }

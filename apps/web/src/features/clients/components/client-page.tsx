@@ -147,7 +147,7 @@ export function ClientPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="service-offer" className={classes.tabPanel}>
-          <ServiceOffer clientId={clientId} wizard="newCase" />
+          <ServiceOffer clientId={clientId} wizard="newCase" requestable />
         </Tabs.Panel>
         <Tabs.Panel value="my-services" className={classes.tabPanel}>
           <MyServices onShowOffer={() => selectTab('service-offer')} />

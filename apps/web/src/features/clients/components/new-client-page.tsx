@@ -1,11 +1,16 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconHistory } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { getServiceRoute } from '@opora/contracts';
+import { IconArrowRight, IconHistory, IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useRouteHandle } from '@/app/route-handle.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { useWizardCase } from '@/components/wizard/wizard-case.ts';
-import { nextWizardStep, wizardStepHref } from '@/config/wizard-steps.ts';
+import { nextWizardStep, type WizardStep, wizardStepHref } from '@/config/wizard-steps.ts';
+import { operationQueryOptions } from '@/lib/operations.ts';
+import { createCase } from '../api/create-case.ts';
 import { useCreateClient } from '../api/create-client.ts';
 import { useClient } from '../api/get-client.ts';
 import { useFormDraft } from '../hooks/use-form-draft.ts';
@@ -13,20 +18,36 @@ import { type ClientFormValues, emptyClientForm } from '../utils/client-form-val
 import { ClientDetails } from './client-details.tsx';
 import { ClientForm } from './client-form.tsx';
 
-const step = 'newClientWizardNewClient';
+type ClientStep = Extract<
+  WizardStep,
+  'newClientWizardNewClient' | 'anonNewCaseNewClient' | 'anonNewClientNewClient'
+>;
+const clientSteps: readonly string[] = [
+  'newClientWizardNewClient',
+  'anonNewCaseNewClient',
+  'anonNewClientNewClient',
+];
+
+/** Which wizard's client step this page is (its route's name). */
+function useClientStep(): ClientStep {
+  const name = useRouteHandle()?.name;
+  return name && clientSteps.includes(name) ? (name as ClientStep) : 'newClientWizardNewClient';
+}
 /** Never kept in the tab's storage: the birth number is the most sensitive field (DOMAIN "GDPR"). */
 const notDrafted = [
   'birthNumber',
   'healthDataConsent',
 ] as const satisfies readonly (keyof ClientFormValues)[];
 
-function nextHref(caseId: string): string {
-  return wizardStepHref(nextWizardStep(step)!, { caseId });
+function nextHref(step: ClientStep, caseId: string, serviceId: string | undefined): string {
+  return wizardStepHref(nextWizardStep(step)!, { caseId, serviceId });
 }
 
 /** The case already has its client (the step was done before): its data and the way on. */
 function EnteredClient({ clientId, caseId }: { clientId: string; caseId: string }) {
   const { t } = useTranslation('clients');
+  const step = useClientStep();
+  const { serviceId } = useParams();
   const client = useClient(clientId);
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
@@ -36,7 +57,7 @@ function EnteredClient({ clientId, caseId }: { clientId: string; caseId: string 
         <Group>
           <Button
             component={Link}
-            to={nextHref(caseId)}
+            to={nextHref(step, caseId, serviceId)}
             size="lg"
             rightSection={<IconArrowRight size={20} aria-hidden />}
           >
@@ -48,11 +69,30 @@ function EnteredClient({ clientId, caseId }: { clientId: string; caseId: string 
   );
 }
 
-function NewClientForm({ caseId }: { caseId: string }) {
+/**
+ * The anonymous new-client flow's case: opened when the client is saved (the flow starts from a
+ * service, without a case), once per service in this tab however often the form is sent.
+ */
+function flowCaseKey(serviceId: string): string {
+  const storageKey = `opora.anonNewClientCase:${serviceId}`;
+  const kept = window.sessionStorage.getItem(storageKey);
+  if (kept) return kept;
+  const key = crypto.randomUUID();
+  window.sessionStorage.setItem(storageKey, key);
+  return key;
+}
+
+function NewClientForm({ caseId }: { caseId: string | null }) {
   const { t } = useTranslation('clients');
+  const step = useClientStep();
+  const { serviceId } = useParams();
   const navigate = useNavigate();
   const createCall = useCreateClient();
-  const draft = useFormDraft<ClientFormValues>(`client:${caseId}`, notDrafted);
+  const openedCase = useRef<string | null>(caseId);
+  const draft = useFormDraft<ClientFormValues>(
+    `client:${caseId ?? `service:${serviceId ?? ''}`}`,
+    notDrafted,
+  );
   const initialValues = useMemo(
     () => ({ ...emptyClientForm, ...draft.restored }),
     // The draft is read once, when the form starts.
@@ -67,14 +107,24 @@ function NewClientForm({ caseId }: { caseId: string }) {
         </Alert>
       ) : null}
       <ClientForm
-        mode={{ kind: 'create', caseId, submit: (body) => createCall.mutateAsync(body) }}
+        mode={
+          caseId
+            ? { kind: 'create', caseId, submit: (body) => createCall.mutateAsync(body) }
+            : {
+                kind: 'create',
+                submit: async (body) => {
+                  openedCase.current ??= (await createCase(t, flowCaseKey(serviceId ?? ''))).id;
+                  return createCall.mutateAsync({ ...body, caseId: openedCase.current });
+                },
+              }
+        }
         initialValues={initialValues}
         submitLabel={t('newClient.submit')}
         onValuesChange={draft.save}
         onSuccess={async () => {
           draft.clear();
           void toast.success(t('newClient.saved'));
-          await navigate(nextHref(caseId));
+          if (openedCase.current) await navigate(nextHref(step, openedCase.current, serviceId));
         }}
         leavesOnSuccess
       />
@@ -88,7 +138,13 @@ function NewClientForm({ caseId }: { caseId: string }) {
  */
 export function NewClientPage() {
   const { t } = useTranslation('clients');
+  const step = useClientStep();
   const { caseId, data: wizardCase } = useWizardCase();
+  const { serviceId } = useParams();
+  const service = useQuery({
+    ...operationQueryOptions(getServiceRoute, { params: { serviceId: serviceId ?? '' } }),
+    enabled: !!serviceId,
+  });
 
   return (
     <Stack gap="lg" maw={880}>
@@ -98,7 +154,14 @@ export function NewClientPage() {
           {t('newClient.intro')}
         </Text>
       </Stack>
-      {!caseId || !wizardCase ? (
+      {service.data ? (
+        <Alert color="blue" variant="light" role="note" icon={<IconInfoCircle aria-hidden />}>
+          {t('newClient.forService', { name: service.data.name })}
+        </Alert>
+      ) : null}
+      {step === 'anonNewClientNewClient' && !caseId ? (
+        <NewClientForm caseId={null} />
+      ) : !caseId || !wizardCase ? (
         <Skeleton height={480} />
       ) : wizardCase.client ? (
         <EnteredClient clientId={wizardCase.client.id} caseId={caseId} />

@@ -2,7 +2,7 @@ import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { recommendedServiceTypes, type ServiceList } from '@opora/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PlanChoice } from '@/components/subscriptions/plan-choice.tsx';
 import { currencyOfRegion } from '@/components/subscriptions/subscription-queries.ts';
 import { LoadingState } from '@/components/ui/page-states.tsx';
@@ -52,10 +52,16 @@ export function SubscriptionTeaser({
   const survey = useCaseSurveyAnswers(followedCase);
   const types = survey.data ? recommendedServiceTypes(survey.data.answers) : [];
   const headingId = useId();
+  // The anonymous new-client flow's chosen service (in its paths).
+  const { serviceId } = useParams();
 
   const hrefOf = (type: { id: string }) =>
     followedCase
-      ? wizardStepHref(paymentStepOf(wizard), { caseId: followedCase, subscriptionTypeId: type.id })
+      ? wizardStepHref(paymentStepOf(wizard), {
+          caseId: followedCase,
+          subscriptionTypeId: type.id,
+          serviceId,
+        })
       : null;
 
   return (

@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { getServiceRoute } from '@opora/contracts';
 import { IconArrowRight, IconCheck, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useRouteHandle } from '@/app/route-handle.ts';
 import { variantOfSubscription } from '@/components/subscriptions/subscription-queries.ts';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
@@ -9,6 +11,7 @@ import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { paths } from '@/config/paths.ts';
 import { afterPaymentStep, isWizardStep, wizardOf, wizardStepHref } from '@/config/wizard-steps.ts';
+import { operationQueryOptions } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { ServiceOffer } from './service-offer.tsx';
 
@@ -26,6 +29,12 @@ export function WizardServiceOfferPage() {
   const variant = variantOfSubscription(useSessionUser()?.subscription);
   const client = wizardCase?.client ?? null;
   const next = variant && caseId ? afterPaymentStep(kind, variant) : null;
+  // The anonymous new-client flow: the service chosen on its detail, requested from here.
+  const { serviceId } = useParams();
+  const chosen = useQuery({
+    ...operationQueryOptions(getServiceRoute, { params: { serviceId: serviceId ?? '' } }),
+    enabled: !!serviceId,
+  });
 
   return (
     <Stack gap="lg">
@@ -61,6 +70,28 @@ export function WizardServiceOfferPage() {
               {t('wizardOffer.nextText')}
             </Alert>
           ) : null}
+          {chosen.data && serviceId ? (
+            <Paper withBorder radius="md" p="lg">
+              <Stack gap="sm" align="flex-start">
+                <Title order={2} size="h3">
+                  {t('wizardOffer.chosenTitle')}
+                </Title>
+                <Text>{t('wizardOffer.chosenText', { name: chosen.data.name })}</Text>
+                {next ? (
+                  <Button
+                    component={Link}
+                    to={wizardStepHref(next, { caseId, serviceId })}
+                    {...wrappingButton}
+                    rightSection={<IconArrowRight size={20} aria-hidden />}
+                  >
+                    {next === 'dashboardRequestReview'
+                      ? t('wizardOffer.requestChosen', { name: chosen.data.name })
+                      : t('wizard.next', { step: t(`wizard.steps.${next}`) })}
+                  </Button>
+                ) : null}
+              </Stack>
+            </Paper>
+          ) : null}
           <ServiceOffer clientId={client.id} caseId={caseId} wizard={kind} />
           <Paper withBorder radius="md" p="lg">
             <Stack gap="sm" align="flex-start">
@@ -69,7 +100,7 @@ export function WizardServiceOfferPage() {
                 {next ? (
                   <Button
                     component={Link}
-                    to={wizardStepHref(next, { caseId })}
+                    to={wizardStepHref(next, { caseId, serviceId })}
                     {...wrappingButton}
                     rightSection={<IconArrowRight size={20} aria-hidden />}
                   >

@@ -7,7 +7,7 @@ import { useAreaLinks } from '@/components/header/area-links.ts';
 import { paths } from '@/config/paths.ts';
 import { useSessionUser } from '@/lib/session.ts';
 
-const comingSoonPages = ['dashboard', 'providerHome', 'adminHome', 'anonNewClientNewClient'] as const;
+const comingSoonPages = ['dashboard', 'providerHome', 'adminHome'] as const;
 type ComingSoonPageName = (typeof comingSoonPages)[number];
 
 function isComingSoonPage(name: string | undefined): name is ComingSoonPageName {

@@ -34,3 +34,18 @@ export function storeDraftSurvey(
       },
   );
 }
+
+/** Keeps the review page's list of documents in line with an upload or a removal the server made. */
+export function storeDraftDocuments(
+  queryClient: QueryClient,
+  draft: RequestDraft,
+  change: (documents: RequestDraft['documents']) => RequestDraft['documents'],
+): void {
+  queryClient.setQueryData(
+    operationKey(openRequestDraftRoute, {
+      params: { caseId: draft.case.id, serviceId: draft.service.id },
+    }),
+    (previous: RequestDraft | undefined) =>
+      previous && { ...previous, documents: change(previous.documents) },
+  );
+}

@@ -7,7 +7,7 @@ import {
   careRequestTabs,
   formatDisplayDate,
 } from '@opora/contracts';
-import { IconArrowLeft, IconExternalLink, IconFileText, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconExternalLink, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
@@ -31,6 +31,7 @@ import { queryClient } from '@/lib/query-client.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { careRequestQueryOptions, useCareRequest } from '../api/get-care-request.ts';
 import { useWithdrawCareRequest } from '../api/withdraw-care-request.ts';
+import { DocumentsPanel } from './documents-panel.tsx';
 import { ClientSummary, ProviderContacts, SurveyAnswersList, useServiceKind } from './request-parts.tsx';
 import classes from './requests.module.css';
 
@@ -180,6 +181,12 @@ function EventText({ event }: { event: CareRequestEvent }) {
   if (event.kind === 'status-changed' && event.status) {
     return t('detail.history.statusChanged', { status: t(`enums:careRequestStatus.${event.status}`) });
   }
+  if (event.kind === 'document-added' && event.documentName !== null) {
+    return t('detail.history.documentAdded', { name: event.documentName });
+  }
+  if (event.kind === 'document-removed' && event.documentName !== null) {
+    return t('detail.history.documentRemoved', { name: event.documentName });
+  }
   return t('detail.history.other');
 }
 
@@ -328,22 +335,36 @@ function SurveysTab({ request }: { request: CareRequest }) {
 
 function DocumentsTab({ request }: { request: CareRequest }) {
   const { t } = useTranslation('requests');
-  if (request.documents.length === 0) {
-    return <Text size="lg">{t('detail.documents.empty')}</Text>;
-  }
+  // The history records each addition and removal: the request is read again after either.
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: careRequestQueryOptions(request.id).queryKey });
   return (
-    <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {request.documents.map((document) => (
-        <li key={document.id}>
-          <Group gap="xs">
-            <IconFileText size={18} aria-hidden />
-            <Text>{document.fileName}</Text>
-            <Text size="sm" c="dimmed">
-              {formatInstantDate(document.createdDate)}
-            </Text>
-          </Group>
-        </li>
-      ))}
-    </Stack>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="documents-title"
+    >
+      <Stack gap="md">
+        <Title order={2} size="h3" id="documents-title">
+          {t('detail.documents.title')}
+        </Title>
+        <Text>
+          {request.canWithdraw
+            ? t('detail.documents.intro', { provider: request.service.provider.name })
+            : t('detail.documents.closed')}
+        </Text>
+        <DocumentsPanel
+          owner={{ careRequestId: request.id }}
+          documents={request.documents}
+          canUpload={request.canWithdraw}
+          removalNotice={{ provider: request.service.provider.name }}
+          headingId="documents-title"
+          onUploaded={refresh}
+          onRemoved={refresh}
+        />
+      </Stack>
+    </Paper>
   );
 }

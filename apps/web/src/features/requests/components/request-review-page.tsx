@@ -48,9 +48,15 @@ import { formatPhone } from '@/lib/format.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
 import { useCase } from '../api/get-case.ts';
-import { requestDraftQueryOptions, storeDraftSurvey, useRequestDraft } from '../api/open-request-draft.ts';
+import {
+  requestDraftQueryOptions,
+  storeDraftDocuments,
+  storeDraftSurvey,
+  useRequestDraft,
+} from '../api/open-request-draft.ts';
 import { saveRequestDraftSurvey } from '../api/save-request-draft-survey.ts';
 import { useSendRequestDraft } from '../api/send-request-draft.ts';
+import { DocumentsPanel } from './documents-panel.tsx';
 import { CaseSurveyStates, ClientSummary, ServiceFacts, useServiceKind } from './request-parts.tsx';
 import classes from './requests.module.css';
 
@@ -251,6 +257,7 @@ function Review({ draft }: { draft: RequestDraft }) {
 
       <Shared draft={draft} />
       <Surveys draft={draft} formsMissing={formsMissing} ref={surveysRef} />
+      <ReviewDocuments draft={draft} />
       <SendForm draft={draft} incomplete={incomplete} onFormsMissing={showFormsMissing} />
     </div>
   );
@@ -343,7 +350,7 @@ function Surveys({
             <Badge
               variant="light"
               color={done === total ? 'teal' : 'gray'}
-              c={done === total ? 'teal.9' : 'dark.7'}
+              c={done === total ? 'opora.9' : 'dark.7'}
               size="lg"
               tt="none"
             >
@@ -427,7 +434,7 @@ function SurveyItem({
               <Badge
                 variant="light"
                 color="teal"
-                c="teal.9"
+                c="opora.9"
                 tt="none"
                 leftSection={<IconCircleCheck size={14} aria-hidden />}
               >
@@ -468,6 +475,44 @@ function SurveyItem({
         ) : null}
       </Stack>
     </div>
+  );
+}
+
+/** Files for the provider (a doctor's report, a discharge summary), sent with the request. */
+function ReviewDocuments({ draft }: { draft: RequestDraft }) {
+  const { t } = useTranslation('requests');
+  const queryClient = useQueryClient();
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      component="section"
+      aria-labelledby="review-documents"
+    >
+      <Stack gap="md">
+        <Title order={2} size="h3" id="review-documents">
+          {t('review.documents.title')}
+        </Title>
+        <Text>{t('review.documents.intro', { provider: draft.service.provider.name })}</Text>
+        <DocumentsPanel
+          owner={{ draftId: draft.id }}
+          documents={draft.documents}
+          canUpload
+          headingId="review-documents"
+          onUploaded={(document) =>
+            storeDraftDocuments(queryClient, draft, (documents) =>
+              documents.some((each) => each.id === document.id) ? documents : [...documents, document],
+            )
+          }
+          onRemoved={(documentId) =>
+            storeDraftDocuments(queryClient, draft, (documents) =>
+              documents.filter((each) => each.id !== documentId),
+            )
+          }
+        />
+      </Stack>
+    </Paper>
   );
 }
 

@@ -33,7 +33,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useRouteHandle } from '@/app/route-handle.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
@@ -65,6 +65,8 @@ export function WizardAssistantInfoPage() {
   const { caseId, data: wizardCase } = useWizardCase();
   const routeName = useRouteHandle()?.name;
   const kind = isWizardStep(routeName) ? wizardOf(routeName) : 'newClient';
+  // The anonymous new-client flow's chosen service (in its paths).
+  const { serviceId } = useParams();
   // The task as last saved; the confirmation shows it until the person changes it again.
   const [task, setTask] = useState<AssistantTask | null>(null);
   const [editing, setEditing] = useState(false);
@@ -77,9 +79,9 @@ export function WizardAssistantInfoPage() {
 
   if (!user) return null;
   const servicesHref = caseId
-    ? wizardStepHref(wizardSteps[kind][wizardSteps[kind].length - 1]!, { caseId })
+    ? wizardStepHref(wizardSteps[kind][wizardSteps[kind].length - 1]!, { caseId, serviceId })
     : null;
-  const offerHref = caseId ? wizardStepHref(serviceOfferStepOf(kind), { caseId }) : null;
+  const offerHref = caseId ? wizardStepHref(serviceOfferStepOf(kind), { caseId, serviceId }) : null;
 
   return (
     <Stack gap="lg" maw={880}>

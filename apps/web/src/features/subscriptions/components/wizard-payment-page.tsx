@@ -71,7 +71,7 @@ export function WizardPaymentPage() {
   const { t } = useTranslation(['subscriptions', 'errors']);
   const routeName = useRouteHandle()?.name;
   const kind: WizardKind = isWizardStep(routeName) ? wizardOf(routeName) : 'newClient';
-  const { subscriptionTypeId = '' } = useParams();
+  const { subscriptionTypeId = '', serviceId } = useParams();
   const { caseId, data: wizardCase } = useWizardCase();
   const [search] = useSearchParams();
   const checkoutId = search.get('checkout');
@@ -87,12 +87,14 @@ export function WizardPaymentPage() {
   const outcome = useCheckoutOutcome(checkoutId);
 
   const subscribed = variantOfSubscription(user?.subscription);
-  const offerHref = caseId ? wizardStepHref(serviceOfferStepOf(kind), { caseId }) : null;
+  const offerHref = caseId ? wizardStepHref(serviceOfferStepOf(kind), { caseId, serviceId }) : null;
 
   // Already subscribed (and not just back from paying): nothing to pay, straight on.
   useEffect(() => {
     if (checkoutId || !subscribed || !caseId) return;
-    void navigate(wizardStepHref(afterPaymentStep(kind, subscribed), { caseId }), { replace: true });
+    void navigate(wizardStepHref(afterPaymentStep(kind, subscribed), { caseId, serviceId }), {
+      replace: true,
+    });
   }, [checkoutId, subscribed, caseId, kind, navigate]);
 
   const type = types.data?.find((candidate) => candidate.id === subscriptionTypeId);
@@ -228,6 +230,8 @@ function SettledOutcome({
   const handled = useRef<string | null>(null);
   const status = checkout.status;
   const continueCaseId = checkout.caseId ?? caseId;
+  // The anonymous new-client flow's chosen service (in its paths).
+  const { serviceId } = useParams();
 
   useEffect(() => {
     if (handled.current === checkout.id || !continueCaseId) return;
@@ -243,14 +247,19 @@ function SettledOutcome({
             ? t('payment.paid', { plan, date: formatDisplayDate(summary.endDate) })
             : t('payment.activated', { plan }),
         );
-        await navigate(wizardStepHref(afterPaymentStep(kind, variant), { caseId: continueCaseId }), {
-          replace: true,
-        });
+        await navigate(
+          wizardStepHref(afterPaymentStep(kind, variant), { caseId: continueCaseId, serviceId }),
+          {
+            replace: true,
+          },
+        );
       })();
     } else if (status === 'cancelled') {
       handled.current = checkout.id;
       void toast.info(t('payment.cancelled'));
-      void navigate(wizardStepHref(serviceOfferStepOf(kind), { caseId: continueCaseId }), { replace: true });
+      void navigate(wizardStepHref(serviceOfferStepOf(kind), { caseId: continueCaseId, serviceId }), {
+        replace: true,
+      });
     }
   }, [checkout, status, continueCaseId, kind, navigate, queryClient, t, type]);
 

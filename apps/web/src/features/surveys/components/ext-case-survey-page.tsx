@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   type CaseSurvey,
   estimateCareAllowance,
@@ -8,16 +8,27 @@ import {
   type SurveyDefinition,
   todayIsoDate,
 } from '@opora/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconClockHour4, IconRefresh } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  createGuestCase,
+  guestCaseSurveyQueryOptions,
+  guestSecretOf,
+  rememberGuestCase,
+  saveGuestCaseSurvey,
+  useGuestCase,
+} from '@/components/guest-cases/guest-cases.ts';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { draftStorageKey, moveDraft } from '@/components/surveys/draft-storage.ts';
 import type { SendAnswers } from '@/components/surveys/save-queue.ts';
 import { SurveyForm } from '@/components/surveys/survey-form.tsx';
 import { localized } from '@/components/surveys/survey-logic.ts';
 import { surveyNamespaces } from '@/components/surveys/survey-question.tsx';
+import { NotFoundState } from '@/components/ui/page-states.tsx';
+import { ReplaceWith } from '@/components/ui/replace-with.tsx';
 import { paths } from '@/config/paths.ts';
 import {
   nextWizardStep,
@@ -26,6 +37,7 @@ import {
   wizardStepHref,
 } from '@/config/wizard-steps.ts';
 import { operationKey } from '@/lib/operations.ts';
+import { useSessionUser } from '@/lib/session.ts';
 import { createClientCase } from '../api/create-client-case.ts';
 import { caseQueryKey, useCase } from '../api/get-case.ts';
 import { storeCaseSurvey, useCaseSurvey } from '../api/get-case-survey.ts';
@@ -48,16 +60,87 @@ import {
 const surveyType = 'extended-case' as const;
 
 /** Why the questions are asked, what happens with the answers, and that nothing is lost by leaving. */
-function ExtSurveyIntro() {
+function ExtSurveyIntro({ guest = false }: { guest?: boolean }) {
   const { t } = useTranslation(surveyNamespaces);
   return (
     <SurveyIntro id="ext-intro" title={t('ext.intro.title')}>
       <Text>{t('ext.intro.needs')}</Text>
       <Text>{t('ext.intro.use')}</Text>
       <Text c="dimmed" size="sm">
-        {t('ext.intro.privacy')}
+        {t(guest ? 'ext.intro.privacyGuest' : 'ext.intro.privacy')}
       </Text>
     </SurveyIntro>
+  );
+}
+
+/** A guest's case (anonymous wizard): the secret this browser holds for it, once there is one. */
+type GuestMode = { secret: string | null };
+
+/** The creation key of the guest case this tab is about to open (kept until it is opened). */
+const guestCreationKeyStorage = 'opora.guestCaseCreationKey';
+function guestCreationKey(): string {
+  const kept = window.sessionStorage.getItem(guestCreationKeyStorage);
+  if (kept) return kept;
+  const key = crypto.randomUUID();
+  window.sessionStorage.setItem(guestCreationKeyStorage, key);
+  return key;
+}
+
+/** The health-data consent a guest gives before the first answer is stored (GDPR Art. 9). */
+function GuestConsent({ onStart }: { onStart: () => void }) {
+  const { t } = useTranslation(surveyNamespaces);
+  const [checked, setChecked] = useState(false);
+  const [error, setError] = useState(false);
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Stack gap="md">
+        <ExtSurveyIntro guest />
+        <Title order={2} size="h3">
+          {t('guest.consent.title')}
+        </Title>
+        <Text>{t('guest.consent.text')}</Text>
+        <Checkbox
+          size="md"
+          checked={checked}
+          onChange={(event) => {
+            setChecked(event.currentTarget.checked);
+            setError(false);
+          }}
+          error={error ? t('validation:healthDataConsentRequired') : undefined}
+          label={
+            <Trans
+              t={t}
+              i18nKey="guest.consent.label"
+              components={{ gdpr: <Anchor href={paths.gdpr.getHref()} target="_blank" rel="noopener" /> }}
+            />
+          }
+        />
+        <Text size="sm" c="dimmed">
+          {t('guest.retentionNew')}
+        </Text>
+        <div>
+          <Button size="lg" onClick={() => (checked ? onStart() : setError(true))}>
+            {t('guest.consent.start')}
+          </Button>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A guest case whose secret this browser does not hold: said plainly, with a fresh start. */
+export function GuestCaseLost() {
+  const { t } = useTranslation(surveyNamespaces);
+  return (
+    <NotFoundState title={t('guest.lost.title')} text={t('guest.lost.text')}>
+      <Button
+        component="a"
+        href={paths.anonNewCaseExtCaseSurvey.getHref()}
+        leftSection={<IconRefresh size={20} aria-hidden />}
+      >
+        {t('guest.lost.startAgain')}
+      </Button>
+    </NotFoundState>
   );
 }
 
@@ -75,8 +158,11 @@ function ExtCaseSurvey({
   loadCaseId,
   createdCaseId,
   onCaseCreated,
+  guest,
 }: {
   step: WizardStep;
+  /** The anonymous wizard before sign-up: the case is read and saved through its secret. */
+  guest?: GuestMode | undefined;
   /** New-case wizard: the client the case is for. */
   clientIdParam: string | null;
   /** The case whose questionnaire is loaded; null in the new-case wizard before it has a case. */
@@ -91,9 +177,17 @@ function ExtCaseSurvey({
   const queryClient = useQueryClient();
   const caseId = loadCaseId ?? createdCaseId;
 
-  const caseSurvey = useCaseSurvey(loadCaseId, surveyType);
+  const secretRef = useRef(guest?.secret ?? null);
+  const signedInSurvey = useCaseSurvey(guest ? null : loadCaseId, surveyType);
+  const guestSurvey = useQuery({
+    ...guestCaseSurveyQueryOptions(loadCaseId ?? '', guest?.secret ?? '', surveyType),
+    enabled: !!guest && !!loadCaseId && !!guest.secret,
+  });
+  const caseSurvey = guest ? guestSurvey : signedInSurvey;
+  const guestCase = useGuestCase(guest ? caseId : null, guest ? secretRef.current : null);
+  const [consented, setConsented] = useState(false);
   const published = usePublishedSurvey(surveyType, loadCaseId === null);
-  const caseQuery = useCase(caseId);
+  const caseQuery = useCase(guest ? null : caseId);
   const clientId = clientIdParam ?? caseQuery.data?.client?.id ?? null;
   const client = useClient(clientId);
 
@@ -147,6 +241,36 @@ function ExtCaseSurvey({
   // saves ask for it at the same time; its id then goes into the address (a reload keeps it).
   const ensureCase = (): Promise<string> => {
     if (caseIdRef.current) return Promise.resolve(caseIdRef.current);
+    if (guest) {
+      const today = todayIsoDate();
+      creating.current ??= createGuestCase({
+        date: today,
+        name: t('newCaseName', { date: formatDisplayDate(today) }),
+        creationKey: guestCreationKey(),
+        healthDataConsent: true,
+      }).then(
+        (created) => {
+          window.sessionStorage.removeItem(guestCreationKeyStorage);
+          rememberGuestCase(created.case.id, created.secret);
+          secretRef.current = created.secret;
+          caseIdRef.current = created.case.id;
+          moveDraft(
+            draftStorageKey({ clientId: '' }, surveyType),
+            draftStorageKey({ caseId: created.case.id }, surveyType),
+          );
+          onCaseCreated(created.case.id);
+          void navigate(paths.anonNewCaseExtCaseSurvey.getHref({ caseId: created.case.id }), {
+            replace: true,
+          });
+          return created.case.id;
+        },
+        (error: unknown) => {
+          creating.current = null;
+          throw error;
+        },
+      );
+      return creating.current;
+    }
     if (!clientIdParam) return Promise.reject(new Error('A questionnaire without a case needs its client'));
     const today = todayIsoDate();
     creating.current ??= createClientCase(clientIdParam, {
@@ -183,11 +307,9 @@ function ExtCaseSurvey({
   const save: SendAnswers<CaseSurvey> = async (answers, { complete }) => {
     if (!loaded) throw new Error('No questionnaire loaded');
     const id = await ensureCase();
-    const result = await saveCaseSurvey(id, surveyType, {
-      surveyDefinitionId: loaded.definition.id,
-      answers,
-      complete,
-    });
+    const body = { surveyDefinitionId: loaded.definition.id, answers, complete };
+    if (guest && secretRef.current) return saveGuestCaseSurvey(id, secretRef.current, surveyType, body);
+    const result = await saveCaseSurvey(id, surveyType, body);
     storeCaseSurvey(queryClient, result);
     return result;
   };
@@ -216,6 +338,8 @@ function ExtCaseSurvey({
     }
   } else if (!loaded) {
     content = <SurveyLoading />;
+  } else if (guest && caseId === null && !consented) {
+    content = <GuestConsent onStart={() => setConsented(true)} />;
   } else if ((view ?? (loaded.submittedAt ? 'result' : 'form')) === 'result') {
     const estimate = loaded.estimate ?? estimateCareAllowance(loaded.answers);
     content = (
@@ -241,7 +365,7 @@ function ExtCaseSurvey({
         draftKey={draftStorageKey(draftOwner, surveyType)}
         save={save}
         finishLabel={t('ext.finish')}
-        intro={<ExtSurveyIntro />}
+        intro={<ExtSurveyIntro guest={!!guest} />}
         {...(formRound > 0 ? { startPage: 0, focusOnStart: true } : {})}
         {...(back ? { backFromFirstPage: back } : {})}
         onFinished={(result) => {
@@ -254,8 +378,14 @@ function ExtCaseSurvey({
     );
   }
 
+  const expiresAt = guestCase.data?.expiresAt;
   return (
     <SurveyPageFrame title={title} subtitle={subtitle}>
+      {guest && caseId && expiresAt ? (
+        <Alert color="blue" variant="light" role="note" icon={<IconClockHour4 aria-hidden />} mb="md">
+          {t('guest.retention', { date: formatDisplayDate(expiresAt.slice(0, 10)) })}
+        </Alert>
+      ) : null}
       {content}
     </SurveyPageFrame>
   );
@@ -270,11 +400,50 @@ function ExtCaseSurvey({
 export function ExtCaseSurveyPage() {
   const step = useWizardStep('extCaseSurvey');
   const params = useParams();
+  const user = useSessionUser();
+  const [createdCaseId, setCreatedCaseId] = useState<string | null>(null);
+  if (step === 'anonNewCaseExtCaseSurvey') {
+    const urlCaseId = params.caseId ?? null;
+    // Signed in: a case of this browser was claimed on the way in (the layout); without one, the
+    // account's own wizard starts with the client.
+    if (user && !urlCaseId && !createdCaseId) {
+      return <ReplaceWith to={paths.redirectAfterRegistration.getHref()} />;
+    }
+    const secret = user ? null : guestSecretOf(urlCaseId ?? createdCaseId);
+    if (!user && urlCaseId && !secret) return <GuestCaseLost />;
+    const loadCaseId = urlCaseId !== null && urlCaseId !== createdCaseId ? urlCaseId : null;
+    return (
+      <ExtCaseSurvey
+        key={`anon:${loadCaseId ?? ''}:${user ? 'user' : 'guest'}`}
+        step={step}
+        clientIdParam={null}
+        loadCaseId={loadCaseId}
+        createdCaseId={createdCaseId}
+        onCaseCreated={setCreatedCaseId}
+        guest={user ? undefined : { secret }}
+      />
+    );
+  }
+  return (
+    <LoggedInExtCaseSurveyPage step={step} createdCaseId={createdCaseId} onCaseCreated={setCreatedCaseId} />
+  );
+}
+
+function LoggedInExtCaseSurveyPage({
+  step,
+  createdCaseId,
+  onCaseCreated,
+}: {
+  step: WizardStep;
+  createdCaseId: string | null;
+  onCaseCreated: (caseId: string) => void;
+}) {
+  const params = useParams();
   const [searchParams] = useSearchParams();
+  const setCreatedCaseId = onCaseCreated;
   const newCaseWizard = step === 'newCaseWizardExtCaseSurvey';
   const clientIdParam = newCaseWizard ? (params.clientId ?? null) : null;
   const urlCaseId = newCaseWizard ? searchParams.get('caseId') : (params.caseId ?? null);
-  const [createdCaseId, setCreatedCaseId] = useState<string | null>(null);
   // A case this page created keeps the questionnaire on the screen; any other case is loaded anew.
   const loadCaseId = urlCaseId !== null && urlCaseId !== createdCaseId ? urlCaseId : null;
   return (

@@ -2,7 +2,11 @@ import { useParams } from 'react-router';
 import { useRouteHandle } from '@/app/route-handle.ts';
 import { type WizardStep, wizardSteps } from '@/config/wizard-steps.ts';
 
-const allSteps: readonly string[] = [...wizardSteps.newClient, ...wizardSteps.newCase];
+const allSteps: readonly string[] = [
+  ...wizardSteps.newClient,
+  ...wizardSteps.newCase,
+  ...wizardSteps.anonNewCase,
+];
 
 /**
  * The wizard step this page is (its route's name): the same page serves the new-client and the
