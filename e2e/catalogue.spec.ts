@@ -125,7 +125,8 @@ test('a guest who requests a service signs up, signs in and goes on to the clien
   await passwordField(page, 'Heslo').fill(person.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
   await expect(page).toHaveURL(clientForm);
-  await expect(page.getByRole('heading', { level: 1, name: 'Údaje o klientovi připravujeme' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Údaje o klientovi' })).toBeVisible();
+  await expect(page.getByText(/^Poptáváte: /)).toBeVisible();
 });
 
 test('a signed-in client who requests a service goes on to the client form', async ({ page, request }) => {
@@ -138,7 +139,8 @@ test('a signed-in client who requests a service goes on to the client form', asy
   await page.getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link').click();
   await page.getByRole('link', { name: 'Poptat službu' }).click();
   await expect(page).toHaveURL(/\/anon-new-client\/services\/[0-9a-f-]+\/new-client$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Údaje o klientovi připravujeme' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Údaje o klientovi' })).toBeVisible();
+  await expect(page.getByText(/^Poptáváte: /)).toBeVisible();
 });
 
 test('a county without services shows the services of its region and says so', async ({ page, request }) => {
