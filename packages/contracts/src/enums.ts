@@ -63,16 +63,16 @@ export const relationshipTypeCodes = [
 export type RelationshipTypeCode = (typeof relationshipTypeCodes)[number];
 
 /**
- * States of a care request. `waiting-list` and `no-capacity` let a provider answer honestly instead
- * of leaving a request unanswered (DOMAIN.md); `withdrawn` is the client's own decision, `expired` the
- * platform's after nobody answered.
+ * States of a care request. `waiting-list` keeps a request open with the client on the provider's
+ * waiting list; `rejected` ("declined") ends it unmet with one of `careRequestDeclineReasons`, so a
+ * provider answers honestly instead of leaving it unanswered (DOMAIN.md); `withdrawn` is the client's
+ * own decision, `expired` the platform's after nobody answered.
  */
 export const careRequestStatusCodes = [
   'new',
   'in-progress',
   'waiting-list',
   'accepted',
-  'no-capacity',
   'rejected',
   'withdrawn',
   'expired',
@@ -81,11 +81,10 @@ export type CareRequestStatusCode = (typeof careRequestStatusCodes)[number];
 
 /** The states a request may move to from each state; a terminal state allows none. */
 export const careRequestTransitions: Record<CareRequestStatusCode, readonly CareRequestStatusCode[]> = {
-  new: ['in-progress', 'waiting-list', 'accepted', 'no-capacity', 'rejected', 'withdrawn', 'expired'],
-  'in-progress': ['waiting-list', 'accepted', 'no-capacity', 'rejected', 'withdrawn'],
-  'waiting-list': ['in-progress', 'accepted', 'no-capacity', 'rejected', 'withdrawn'],
+  new: ['in-progress', 'waiting-list', 'accepted', 'rejected', 'withdrawn', 'expired'],
+  'in-progress': ['waiting-list', 'accepted', 'rejected', 'withdrawn'],
+  'waiting-list': ['in-progress', 'accepted', 'rejected', 'withdrawn'],
   accepted: [],
-  'no-capacity': [],
   rejected: [],
   withdrawn: [],
   expired: [],
@@ -102,12 +101,46 @@ export const careRequestEventKinds = [
   'document-removed',
   'survey-answered',
   'updated',
+  /** The provider assigned it to a colleague or a facility team (or took the assignment away). */
+  'assigned',
+  /** Still `new` after 2 working days: the provider was reminded (once). */
+  'reminder-sent',
+  /** Still `new` after 4 working days: the provider's administrators were told (once). */
+  'escalated',
 ] as const;
 export type CareRequestEventKind = (typeof careRequestEventKinds)[number];
 
 export function isTerminalCareRequestStatus(code: CareRequestStatusCode): boolean {
   return careRequestTransitions[code].length === 0;
 }
+
+/** Who moves a request to each status: the client withdraws, the platform expires, the provider the rest. */
+export const clientCareRequestStatuses: readonly CareRequestStatusCode[] = ['withdrawn'];
+export const platformCareRequestStatuses: readonly CareRequestStatusCode[] = ['expired'];
+
+/** The statuses a provider may move a request to from `from` (the status picker's options). */
+export function providerCareRequestTransitions(from: CareRequestStatusCode): CareRequestStatusCode[] {
+  return careRequestTransitions[from].filter(
+    (to) => !clientCareRequestStatuses.includes(to) && !platformCareRequestStatuses.includes(to),
+  );
+}
+
+/**
+ * Why a provider declined a request (`rejected`): required with that status, so outcomes can be
+ * counted by reason. `other` needs a text.
+ */
+export const careRequestDeclineReasons = [
+  'no-capacity',
+  'waiting-list',
+  'outside-area',
+  'not-eligible',
+  'client-unreachable',
+  'other',
+] as const;
+export type CareRequestDeclineReason = (typeof careRequestDeclineReasons)[number];
+
+/** Statuses that need a decline reason. */
+export const careRequestStatusesWithReason: readonly CareRequestStatusCode[] = ['rejected'];
 
 export function canChangeCareRequestStatus(from: CareRequestStatusCode, to: CareRequestStatusCode): boolean {
   return careRequestTransitions[from].includes(to);
@@ -162,8 +195,12 @@ export type SurveyDefinitionStatus = (typeof surveyDefinitionStatuses)[number];
 export const clientPersonRoles = ['contact-person', 'attending-doctor'] as const;
 export type ClientPersonRole = (typeof clientPersonRoles)[number];
 
-/** Roles of a provider's staff (the "groups" of a provider user). */
-export const providerRoles = ['providerAdmin', 'providerUser'] as const;
+/**
+ * Roles of a provider's staff (the "groups" of a provider user) in one provider: an administrator
+ * (everything, colleagues included), a coordinator (every request of the provider, assigns them) and
+ * a worker (`providerUser`: the requests of their facilities and those assigned to them).
+ */
+export const providerRoles = ['providerAdmin', 'providerCoordinator', 'providerUser'] as const;
 export type ProviderRole = (typeof providerRoles)[number];
 
 /**

@@ -48,6 +48,11 @@ export const errorCodes = [
   'DocumentTypeNotAllowed',
   /** The request (or the request being prepared) has as many files as it may have. */
   'DocumentLimitReached',
+  // provider inbox
+  /** The status cannot change that way (not an allowed transition, or a colleague changed it first). */
+  'CareRequestStatusChangeNotAllowed',
+  /** An export selection too large to stream: it runs as a job instead. */
+  'ExportTooLarge',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -96,4 +101,6 @@ export const errorStatus: Record<ErrorCode, number> = {
   EmailAlreadyConfirmed: 409,
   DocumentTypeNotAllowed: 415,
   DocumentLimitReached: 409,
+  CareRequestStatusChangeNotAllowed: 409,
+  ExportTooLarge: 422,
 };

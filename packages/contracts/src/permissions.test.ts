@@ -77,14 +77,27 @@ describe('role table', () => {
     const clientLinks = permissionLinksForRoles(['client']);
     expect(clientLinks).toEqual(operationsForRoles(['client']).map((operationId) => ({ operationId })));
     const providerLinks = permissionLinksForRoles(['client', 'providerAdmin']);
-    expect(providerLinks).toEqual([...clientLinks, { routeName: 'providerHome' }]);
+    expect(providerLinks).toEqual([
+      ...operationsForRoles(['client', 'providerAdmin']).map((operationId) => ({ operationId })),
+      ...routesForRoles(['providerAdmin']).map((routeName) => ({ routeName })),
+    ]);
+    expect(providerLinks).toContainEqual({ operationId: 'listProviderCareRequests' });
+    expect(clientLinks).not.toContainEqual({ operationId: 'listProviderCareRequests' });
     for (const link of providerLinks) expect(PermissionLinkSchema.parse(link)).toEqual(link);
     expect(hasPermission(providerLinks, { routeName: 'providerHome' })).toBe(true);
     expect(hasPermission(clientLinks, { routeName: 'providerHome' })).toBe(false);
   });
 
   it('opens the provider area to provider staff only', () => {
-    expect(routesForRoles(['providerUser'])).toEqual(['providerHome']);
+    for (const role of ['providerAdmin', 'providerCoordinator', 'providerUser'] as const) {
+      expect(routesForRoles([role])).toEqual([
+        'providerHome',
+        'providerRequests',
+        'providerRequest',
+        'providerRequestPrint',
+        'providerDashboard',
+      ]);
+    }
     expect(routesForRoles(['client', 'assistant', 'admin'])).not.toContain('providerHome');
   });
 

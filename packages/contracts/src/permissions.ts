@@ -103,6 +103,15 @@ export function operationsForRoles(heldRoles: readonly Role[]): OperationId[] {
   return operationIds.filter((operationId) => granted.has(operationId));
 }
 
+/** The provider area's pages: every provider role opens them (what each sees there is the API's scope). */
+const providerAreaRoutes: readonly RouteName[] = [
+  'providerHome',
+  'providerRequests',
+  'providerRequest',
+  'providerRequestPrint',
+  'providerDashboard',
+];
+
 /**
  * Web routes that need more than being signed in (SPEC §6 "require a permission"), by the roles that
  * open them. The web app's guard sends everyone else to `/unauthorized`.
@@ -111,8 +120,9 @@ export const routeGrants: Record<Role, readonly RouteName[]> = {
   guest: [],
   client: [],
   assistant: [],
-  providerAdmin: ['providerHome'],
-  providerUser: ['providerHome'],
+  providerAdmin: providerAreaRoutes,
+  providerCoordinator: providerAreaRoutes,
+  providerUser: providerAreaRoutes,
   admin: ['adminHome'],
 };
 

@@ -71,8 +71,13 @@ export const routePatterns = {
   userProfile: '/user',
   userChangePassword: '/user/change-password',
 
-  // provider area (its screens come with the provider-portal issue)
+  // provider area: `/provider` opens the inbox
   providerHome: '/provider',
+  providerRequests: '/provider/requests',
+  providerRequest: '/provider/requests/:id',
+  /** The print layout of a request (`?sections=overview,surveys,documents,history`). */
+  providerRequestPrint: '/provider/requests/:id/print',
+  providerDashboard: '/provider/dashboard',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;
@@ -91,6 +96,12 @@ export const serviceDetailTabs = ['info', 'location', 'provider'] as const;
 export type ServiceDetailTab = (typeof serviceDetailTabs)[number];
 export const careRequestTabs = ['overview', 'surveys', 'documents'] as const;
 export type CareRequestTab = (typeof careRequestTabs)[number];
+/** Tabs of a request in the provider's inbox. */
+export const providerRequestTabs = ['overview', 'surveys', 'documents', 'history'] as const;
+export type ProviderRequestTab = (typeof providerRequestTabs)[number];
+/** Sections the print dialog offers (`?sections=` of `providerRequestPrint`). */
+export const providerRequestPrintSections = ['overview', 'surveys', 'documents', 'history'] as const;
+export type ProviderRequestPrintSection = (typeof providerRequestPrintSections)[number];
 
 type ParamNames<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`
   ? Param | ParamNames<`/${Rest}`>

@@ -85,6 +85,7 @@ export async function sendRequestDraft(
           caseId: draft.caseId,
           providerId: service.provider.id,
           facilityServiceId: service.id,
+          facilityId: service.facility.id,
           clientId,
           statusId: facts.id,
           note: input.message ?? null,

@@ -5,7 +5,7 @@ import {
   type OperationRoute,
   type Operations,
 } from '@opora/contracts';
-import { queryOptions } from '@tanstack/react-query';
+import { type DataTag, type QueryKey, queryOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { apiBasePath, apiRequest, type QueryValue } from './api-client.ts';
 
 /**
@@ -57,6 +57,14 @@ export function operationKey<K extends OperationId>(route: RouteOf<K>, input?: I
   return input === undefined ? ([route.operationId] as const) : ([route.operationId, input] as const);
 }
 
+/** What `operationQueryOptions` answers, spelled out: the table has grown past what TypeScript infers. */
+export type OperationQueryOptions<K extends OperationId> = UseQueryOptions<
+  OutputOf<K>,
+  Error,
+  OutputOf<K>,
+  QueryKey
+> & { queryKey: DataTag<QueryKey, OutputOf<K>, Error> };
+
 /**
  * `queryOptions` of a reading operation, keyed by `operationKey` and `keySuffix` (what else the answer
  * depends on, e.g. who asks when a list carries the caller's own flags).
@@ -65,9 +73,9 @@ export function operationQueryOptions<K extends OperationId>(
   route: RouteOf<K>,
   input: InputOf<K>,
   keySuffix: readonly unknown[] = [],
-) {
+): OperationQueryOptions<K> {
   return queryOptions({
-    queryKey: [...operationKey(route, input), ...keySuffix],
+    queryKey: [...operationKey(route, input), ...keySuffix] as QueryKey,
     queryFn: ({ signal }) => callOperation(route, input, { signal }),
   });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { providerRoles, type Role } from '../enums.ts';
 import { operationIds, permissions } from '../permissions.ts';
+import type { OperationAccess } from './define.ts';
 import { operationRoutes } from './routes.ts';
 import { operations } from './table.ts';
 
@@ -53,13 +55,19 @@ describe('the operations table', () => {
     }
   });
 
-  it('keeps web operations under /api/v1/web, staff ones under /api/v1/admin', () => {
+  it('keeps web operations under /api/v1/web, staff ones under /api/v1/admin, provider ones under /api/v1/provider', () => {
     for (const route of operationRoutes) {
-      const access = route.access as (typeof operationRoutes)[number]['access'];
-      if (typeof access === 'object' && access.roles.includes('admin')) {
-        expect(route.path.startsWith('/api/v1/admin/')).toBe(true);
-      }
+      const access = route.access as OperationAccess;
+      const roles: readonly Role[] = typeof access === 'object' ? access.roles : [];
+      if (roles.includes('admin')) expect(route.path.startsWith('/api/v1/admin/')).toBe(true);
       if (route.path.startsWith('/api/v1/admin/')) expect(typeof access).toBe('object');
+      // Only provider staff reach the provider API, and every provider role reaches all of it: what a
+      // role sees inside a provider is the scope's business, not the permission table's.
+      if (route.path.startsWith('/api/v1/provider/'))
+        expect([...roles].sort()).toEqual([...providerRoles].sort());
+      if (roles.some((role) => (providerRoles as readonly Role[]).includes(role))) {
+        expect(route.path.startsWith('/api/v1/provider/')).toBe(true);
+      }
     }
   });
 });

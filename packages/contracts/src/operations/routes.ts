@@ -425,6 +425,88 @@ export const deleteCareRequestDocumentRoute = {
   access: 'login',
 } as const satisfies OperationRoute;
 
+// the provider's inbox: a provider user of any role; what they see inside the provider is resolved
+// per request from their roles and facilities (schemas/provider-inbox.ts)
+const providerStaff = { roles: ['providerAdmin', 'providerCoordinator', 'providerUser'] } as const;
+export const listProviderMembershipsRoute = {
+  operationId: 'listProviderMemberships',
+  method: 'GET',
+  path: '/api/v1/provider/memberships',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const getProviderTeamRoute = {
+  operationId: 'getProviderTeam',
+  method: 'GET',
+  path: '/api/v1/provider/providers/:providerId/team',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const listProviderCareRequestsRoute = {
+  operationId: 'listProviderCareRequests',
+  method: 'GET',
+  path: '/api/v1/provider/providers/:providerId/requests',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const exportProviderCareRequestsRoute = {
+  operationId: 'exportProviderCareRequests',
+  method: 'POST',
+  path: '/api/v1/provider/providers/:providerId/requests/export',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const getProviderCareRequestRoute = {
+  operationId: 'getProviderCareRequest',
+  method: 'GET',
+  path: '/api/v1/provider/providers/:providerId/requests/:careRequestId',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const changeProviderCareRequestStatusRoute = {
+  operationId: 'changeProviderCareRequestStatus',
+  method: 'POST',
+  path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/status',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const saveProviderCareRequestNoteRoute = {
+  operationId: 'saveProviderCareRequestNote',
+  method: 'PUT',
+  path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/note',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const assignProviderCareRequestRoute = {
+  operationId: 'assignProviderCareRequest',
+  method: 'PUT',
+  path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/assignment',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const downloadProviderCareRequestDocumentRoute = {
+  operationId: 'downloadProviderCareRequestDocument',
+  method: 'GET',
+  path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/documents/:documentId',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const createProviderExportJobRoute = {
+  operationId: 'createProviderExportJob',
+  method: 'POST',
+  path: '/api/v1/provider/providers/:providerId/exports',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const listProviderExportJobsRoute = {
+  operationId: 'listProviderExportJobs',
+  method: 'GET',
+  path: '/api/v1/provider/providers/:providerId/exports',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const downloadProviderExportRoute = {
+  operationId: 'downloadProviderExport',
+  method: 'GET',
+  path: '/api/v1/provider/providers/:providerId/exports/:exportId',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+export const getProviderDashboardRoute = {
+  operationId: 'getProviderDashboard',
+  method: 'GET',
+  path: '/api/v1/provider/providers/:providerId/dashboard',
+  access: providerStaff,
+} as const satisfies OperationRoute;
+
 /** Every operation route, in this order (the order of permission links). */
 export const operationRoutes = [
   getHealthRoute,
@@ -493,4 +575,17 @@ export const operationRoutes = [
   putCareRequestDocumentRoute,
   downloadCareRequestDocumentRoute,
   deleteCareRequestDocumentRoute,
+  listProviderMembershipsRoute,
+  getProviderTeamRoute,
+  listProviderCareRequestsRoute,
+  exportProviderCareRequestsRoute,
+  getProviderCareRequestRoute,
+  changeProviderCareRequestStatusRoute,
+  saveProviderCareRequestNoteRoute,
+  assignProviderCareRequestRoute,
+  downloadProviderCareRequestDocumentRoute,
+  createProviderExportJobRoute,
+  listProviderExportJobsRoute,
+  downloadProviderExportRoute,
+  getProviderDashboardRoute,
 ] as const;

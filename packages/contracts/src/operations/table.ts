@@ -66,6 +66,26 @@ import {
   ResetPasswordSetSchema,
 } from '../schemas/identity.ts';
 import { PlaceListSchema, PlaceSearchQuerySchema } from '../schemas/places.ts';
+import {
+  ProviderAssignmentSchema,
+  ProviderCareRequestDocumentParamsSchema,
+  ProviderCareRequestParamsSchema,
+  ProviderCareRequestSchema,
+  ProviderDashboardQuerySchema,
+  ProviderDashboardSchema,
+  ProviderExportJobListSchema,
+  ProviderExportJobSchema,
+  ProviderExportParamsSchema,
+  ProviderExportSchema,
+  ProviderIdParamsSchema,
+  ProviderMembershipListSchema,
+  ProviderNoteSavedSchema,
+  ProviderNoteSaveSchema,
+  ProviderRequestListQuerySchema,
+  ProviderRequestPageSchema,
+  ProviderStatusChangeSchema,
+  ProviderTeamSchema,
+} from '../schemas/provider-inbox.ts';
 import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
 import {
   AssistantTaskInputSchema,
@@ -463,6 +483,102 @@ export const operations = {
     params: CareRequestDocumentParamsSchema,
     response: null,
     successStatus: 204,
+  },
+  /** The providers the caller works for, with roles, facilities and new requests (the header's switcher). */
+  listProviderMemberships: {
+    ...route.listProviderMembershipsRoute,
+    response: ProviderMembershipListSchema,
+    successStatus: 200,
+  },
+  /** Colleagues and facility teams a request can be assigned to. */
+  getProviderTeam: {
+    ...route.getProviderTeamRoute,
+    params: ProviderIdParamsSchema,
+    response: ProviderTeamSchema,
+    successStatus: 200,
+  },
+  /** The requests grid: the caller's scope, filtered, sorted and paged on the server. */
+  listProviderCareRequests: {
+    ...route.listProviderCareRequestsRoute,
+    params: ProviderIdParamsSchema,
+    query: ProviderRequestListQuerySchema,
+    response: ProviderRequestPageSchema,
+    successStatus: 200,
+  },
+  /**
+   * The selection as CSV or XLSX, streamed from the database as it is read. A selection of more than
+   * `providerExportDirectRowLimit` rows is refused (`ExportTooLarge`): it runs as a job instead.
+   */
+  exportProviderCareRequests: {
+    ...route.exportProviderCareRequestsRoute,
+    params: ProviderIdParamsSchema,
+    body: ProviderExportSchema,
+    response: DocumentBytesSchema,
+    successStatus: 200,
+  },
+  getProviderCareRequest: {
+    ...route.getProviderCareRequestRoute,
+    params: ProviderCareRequestParamsSchema,
+    response: ProviderCareRequestSchema,
+    successStatus: 200,
+  },
+  /** The change-status dialog; the client is told by e-mail. */
+  changeProviderCareRequestStatus: {
+    ...route.changeProviderCareRequestStatusRoute,
+    params: ProviderCareRequestParamsSchema,
+    body: ProviderStatusChangeSchema,
+    response: ProviderCareRequestSchema,
+    successStatus: 200,
+  },
+  /** Saves the internal note as typed (last write wins; what it replaced is answered and kept). */
+  saveProviderCareRequestNote: {
+    ...route.saveProviderCareRequestNoteRoute,
+    params: ProviderCareRequestParamsSchema,
+    body: ProviderNoteSaveSchema,
+    response: ProviderNoteSavedSchema,
+    successStatus: 200,
+  },
+  assignProviderCareRequest: {
+    ...route.assignProviderCareRequestRoute,
+    params: ProviderCareRequestParamsSchema,
+    body: ProviderAssignmentSchema,
+    response: ProviderCareRequestSchema,
+    successStatus: 200,
+  },
+  /** A file of the request, as an attachment. */
+  downloadProviderCareRequestDocument: {
+    ...route.downloadProviderCareRequestDocumentRoute,
+    params: ProviderCareRequestDocumentParamsSchema,
+    response: DocumentBytesSchema,
+    successStatus: 200,
+  },
+  /** A large export as a job: the file is made in the background and the caller told by e-mail. */
+  createProviderExportJob: {
+    ...route.createProviderExportJobRoute,
+    params: ProviderIdParamsSchema,
+    body: ProviderExportSchema,
+    response: ProviderExportJobSchema,
+    successStatus: 201,
+  },
+  /** The caller's own export jobs of the last days, newest first. */
+  listProviderExportJobs: {
+    ...route.listProviderExportJobsRoute,
+    params: ProviderIdParamsSchema,
+    response: ProviderExportJobListSchema,
+    successStatus: 200,
+  },
+  downloadProviderExport: {
+    ...route.downloadProviderExportRoute,
+    params: ProviderExportParamsSchema,
+    response: DocumentBytesSchema,
+    successStatus: 200,
+  },
+  getProviderDashboard: {
+    ...route.getProviderDashboardRoute,
+    params: ProviderIdParamsSchema,
+    query: ProviderDashboardQuerySchema,
+    response: ProviderDashboardSchema,
+    successStatus: 200,
   },
 } as const satisfies { readonly [K in OperationId]: OperationContract & { readonly operationId: K } };
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -12,9 +13,16 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cases, clients } from './cases.ts';
-import { timestamps, timestamptz } from './columns.ts';
-import { careRequestEventKindEnum } from './enums.ts';
+import { bytea, timestamps, timestamptz } from './columns.ts';
+import {
+  careRequestDeclineReasonEnum,
+  careRequestEventKindEnum,
+  localeEnum,
+  providerExportFormatEnum,
+  providerExportStateEnum,
+} from './enums.ts';
 import { facilityServices } from './facility-services.ts';
+import { facilities, providers, providerUsers } from './providers.ts';
 import { users } from './users.ts';
 
 /** Status of a request in the provider's inbox; translated in the UI from `code`. */
@@ -60,6 +68,8 @@ export const careRequests = pgTable(
     /** The service's provider, kept equal by the composite key; scopes the provider inbox without joins. */
     providerId: uuid('provider_id').notNull(),
     facilityServiceId: uuid('facility_service_id').notNull(),
+    /** The service's facility, kept equal by the composite key; scopes a worker's inbox without joins. */
+    facilityId: uuid('facility_id').notNull(),
     clientId: uuid('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'restrict' }),
@@ -78,9 +88,51 @@ export const careRequests = pgTable(
      * unanswered. Set in the transaction that moves it to such a status.
      */
     allowsNewRequest: boolean('allows_new_request').notNull().default(false),
+    /** From when care is wanted (the case survey's answer when it was sent); shown as the grid's "date". */
+    careFrom: date('care_from', { mode: 'string' }),
+    /** The colleague the provider assigned it to. */
+    assigneeProviderUserId: uuid('assignee_provider_user_id'),
+    /** The facility team the provider assigned it to (its workers see it). */
+    assigneeFacilityId: uuid('assignee_facility_id'),
+    /** Why the provider declined it (set with `rejected`). */
+    declineReason: careRequestDeclineReasonEnum('decline_reason'),
+    declineReasonText: text('decline_reason_text'),
+    /** The provider's first status change: the dashboard's time to first answer. */
+    firstAnsweredAt: timestamptz('first_answered_at'),
+    /** When it reached a terminal status: the dashboard's outcomes by period. */
+    closedAt: timestamptz('closed_at'),
+    /**
+     * When the provider was reminded of it (still `new` after 2 working days) and when their
+     * administrators were told (after 4): each set once, by an update that requires it unset, so a
+     * step happens once however often the sweep runs.
+     */
+    remindedAt: timestamptz('reminded_at'),
+    escalatedAt: timestamptz('escalated_at'),
     ...timestamps(),
   },
   (t) => [
+    foreignKey({
+      name: 'care_requests_facility_fk',
+      columns: [t.facilityServiceId, t.facilityId],
+      foreignColumns: [facilityServices.id, facilityServices.facilityId],
+    }).onDelete('restrict'),
+    // The migration narrows both to `set null (assignee_…)`: provider_id stays.
+    foreignKey({
+      name: 'care_requests_assignee_provider_user_fk',
+      columns: [t.providerId, t.assigneeProviderUserId],
+      foreignColumns: [providerUsers.providerId, providerUsers.id],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'care_requests_assignee_facility_fk',
+      columns: [t.providerId, t.assigneeFacilityId],
+      foreignColumns: [facilities.providerId, facilities.id],
+    }).onDelete('set null'),
+    // Reminders and expiry: requests by status, oldest first.
+    index('care_requests_status_id_created_at_idx').on(t.statusId, t.createdAt),
+    // "Assigned to me".
+    index('care_requests_assignee_provider_user_id_idx')
+      .on(t.assigneeProviderUserId)
+      .where(sql`${t.assigneeProviderUserId} is not null`),
     foreignKey({
       name: 'care_requests_facility_service_fk',
       columns: [t.providerId, t.facilityServiceId],
@@ -120,11 +172,17 @@ export const careRequestEvents = pgTable(
     requestStatusId: uuid('request_status_id').references(() => requestStatuses.id, { onDelete: 'restrict' }),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   },
-  // Change history tab: events of a request in date order.
-  (t) => [index('care_request_events_care_request_id_event_date_idx').on(t.careRequestId, t.eventDate)],
+  (t) => [
+    // Change history tab: events of a request in date order.
+    index('care_request_events_care_request_id_event_date_idx').on(t.careRequestId, t.eventDate),
+  ],
 );
 
-/** A provider's note on a request (auto-saved in the request detail). */
+/**
+ * The provider's internal note on a request, one per request (auto-saved in the request detail). Last
+ * write wins; `version` tells a save whether someone else saved since, and what it replaced then goes
+ * into the history.
+ */
 export const careRequestNotes = pgTable(
   'care_request_notes',
   {
@@ -132,10 +190,45 @@ export const careRequestNotes = pgTable(
     careRequestId: uuid('care_request_id')
       .notNull()
       .references(() => careRequests.id, { onDelete: 'cascade' }),
+    /** Who saved it last. */
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
+    version: integer('version').notNull().default(1),
     ...timestamps(),
   },
-  // Notes of a request in the request detail.
-  (t) => [index('care_request_notes_care_request_id_idx').on(t.careRequestId)],
+  (t) => [unique('care_request_notes_care_request_id_unique').on(t.careRequestId)],
+);
+
+/**
+ * An export of a provider's requests made in the background (a selection too large to stream while
+ * the person waits). The file is kept for a few days for its link in the e-mail, then deleted.
+ */
+export const providerExports = pgTable(
+  'provider_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    /** Who asked for it: only they download it. */
+    requestedByUserId: uuid('requested_by_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    format: providerExportFormatEnum('format').notNull(),
+    locale: localeEnum('locale').notNull(),
+    /** The request as sent (`ProviderExportBody`'s selection), resolved again when the job runs. */
+    selection: jsonb('selection').$type<Record<string, unknown>>().notNull(),
+    state: providerExportStateEnum('state').notNull().default('queued'),
+    rowCount: integer('row_count'),
+    content: bytea('content'),
+    finishedAt: timestamptz('finished_at'),
+    expiresAt: timestamptz('expires_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    // "My exports", newest first.
+    index('provider_exports_requested_by_user_id_created_at_idx').on(t.requestedByUserId, t.createdAt.desc()),
+    // The sweep deleting expired files.
+    index('provider_exports_expires_at_idx').on(t.expiresAt),
+  ],
 );

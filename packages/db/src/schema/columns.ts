@@ -1,4 +1,7 @@
-import { timestamp } from 'drizzle-orm/pg-core';
+import { customType, timestamp } from 'drizzle-orm/pg-core';
+
+/** Bytes (`bytea`), read as a `Buffer`. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** `timestamp with time zone`, read as a `Date`. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { careRequests, requestDrafts } from './care-requests.ts';
 import { clients } from './cases.ts';
-import { timestamptz } from './columns.ts';
+import { bytea, timestamptz } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -40,8 +40,6 @@ export const documents = pgTable(
     check('documents_size_non_negative', sql`${t.sizeBytes} >= 0`),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * The bytes of a document in the PostgreSQL document store: one row per `storage_key`, inserted and

@@ -1,5 +1,6 @@
 import {
   assistantTaskStatuses,
+  careRequestDeclineReasons,
   careRequestEventKinds,
   checkoutStatuses,
   clientPersonRoles,
@@ -22,6 +23,7 @@ import { pgEnum } from 'drizzle-orm/pg-core';
 // The wire values are defined once in the contracts; the database enums reuse them.
 export {
   assistantTaskStatuses,
+  careRequestDeclineReasons,
   careRequestEventKinds,
   checkoutStatuses,
   clientPersonRoles,
@@ -55,6 +57,9 @@ export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as cons
 /** A payment opens a subscription (`initial`, through a checkout) or pays its next month (`renewal`). */
 export const paymentKinds = ['initial', 'renewal'] as const;
 export const emailOutboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+/** A provider's export made in the background (a large selection). */
+export const providerExportStates = ['queued', 'running', 'ready', 'failed'] as const;
+export const providerExportFormats = ['csv', 'xlsx'] as const;
 
 export type ServiceStatus = (typeof serviceStatuses)[number];
 export type Sex = (typeof sexValues)[number];
@@ -98,3 +103,6 @@ export const paymentKindEnum = pgEnum('payment_kind', paymentKinds);
 export const checkoutStatusEnum = pgEnum('checkout_status', checkoutStatuses);
 export const assistantTaskStatusEnum = pgEnum('assistant_task_status', assistantTaskStatuses);
 export const emailOutboxStatusEnum = pgEnum('email_outbox_status', emailOutboxStatuses);
+export const careRequestDeclineReasonEnum = pgEnum('care_request_decline_reason', careRequestDeclineReasons);
+export const providerExportStateEnum = pgEnum('provider_export_state', providerExportStates);
+export const providerExportFormatEnum = pgEnum('provider_export_format', providerExportFormats);

@@ -70,6 +70,8 @@ export const facilityServices = pgTable(
     // Target of care_requests' composite key (a request's provider is its service's provider);
     // also serves "services of a provider".
     unique('facility_services_provider_id_id_unique').on(t.providerId, t.id),
+    // Target of care requests' key that keeps their copied facility equal to the service's.
+    unique('facility_services_id_facility_id_unique').on(t.id, t.facilityId),
     // Services tab of a facility, filtered by status.
     index('facility_services_facility_id_status_idx').on(t.facilityId, t.status),
     // Public catalogue: an area's service ids (from facility_service_counties) are probed here and

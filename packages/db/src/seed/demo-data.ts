@@ -462,6 +462,7 @@ async function seedDemoClient(db: DbExecutor, ownerUserId: string): Promise<void
       caseId,
       providerId: demoId(`provider:${demoProviderAccountProviderKey}`),
       facilityServiceId: demoId(`facility-service:${demoProviderAccountProviderKey}:chodov:domov`),
+      facilityId: demoId(`facility:${demoProviderAccountProviderKey}:chodov`),
       clientId,
       statusId: newStatusId,
       note: 'Maminka po pádu potřebuje celodenní péči. Hledáme místo od ledna, ideálně blízko Chodova.',

@@ -121,7 +121,6 @@ describe('reference seed (loaded into every test database)', () => {
       'in-progress',
       'waiting-list',
       'accepted',
-      'no-capacity',
       'rejected',
       'withdrawn',
       'expired',

@@ -314,6 +314,7 @@ export async function createCareRequest(
         caseId: careCase.id,
         facilityServiceId: facilityService.id,
         providerId: facilityService.providerId,
+        facilityId: facilityService.facilityId,
         clientId: careCase.clientId,
         statusId: status.id,
       })

@@ -8,7 +8,6 @@ const statusColors: Record<CareRequestStatusCode, MantineColor> = {
   'in-progress': 'cyan',
   'waiting-list': 'violet',
   accepted: 'teal',
-  'no-capacity': 'pink',
   rejected: 'red',
   withdrawn: 'gray',
   expired: 'gray',
