@@ -47,6 +47,18 @@ export const demoAccounts = {
     phone: '+420601100002',
   },
   admin: { email: 'admin@opora.test', firstName: 'Alena', lastName: 'Horáková', phone: '+420601100003' },
+  coordinator: {
+    email: 'koordinatorka@opora.test',
+    firstName: 'Lucie',
+    lastName: 'Malá',
+    phone: '+420601100004',
+  },
+  worker: {
+    email: 'pracovnik@opora.test',
+    firstName: 'Tomáš',
+    lastName: 'Veselý',
+    phone: '+420601100005',
+  },
 } as const;
 
 /** The provider whose administrator is the demo provider account. */
@@ -228,6 +240,7 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
     db,
     required(userIds.get(demoAccounts.provider.email), 'provider account'),
   );
+  await seedDemoColleagues(db, userIds);
   await seedDemoClient(db, required(userIds.get(demoAccounts.client.email), 'client account'));
   await seedDemoProviderSurvey(db);
 }
@@ -266,6 +279,8 @@ async function seedDemoAccounts(db: DbExecutor, passwordHash: string): Promise<M
       { key: 'client', platformRoles: [], realmRoles: ['client'] },
       { key: 'provider', platformRoles: [], realmRoles: ['client'] },
       { key: 'admin', platformRoles: ['admin'], realmRoles: ['client', 'admin'] },
+      { key: 'coordinator', platformRoles: [], realmRoles: ['client'] },
+      { key: 'worker', platformRoles: [], realmRoles: ['client'] },
     ];
   const verifiedAt = new Date('2026-10-01T08:00:00Z');
   const emails = accounts.map(({ key }) => demoAccounts[key].email);
@@ -347,6 +362,40 @@ async function seedDemoProviderMembership(db: DbExecutor, userId: string): Promi
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * The demo provider's colleagues, so each role can be tried: a coordinator (every request of the
+ * provider) and a worker of the Vršovice day centre (its requests and those assigned to him).
+ */
+async function seedDemoColleagues(db: DbExecutor, userIds: Map<string, string>): Promise<void> {
+  const providerKey = demoProviderAccountProviderKey;
+  const providerId = demoId(`provider:${providerKey}`);
+  const colleagues = [
+    { key: 'coordinator', roles: ['providerCoordinator'], facilityKeys: [] },
+    { key: 'worker', roles: ['providerUser'], facilityKeys: ['vrsovice'] },
+  ] as const;
+  for (const colleague of colleagues) {
+    const userId = userIds.get(demoAccounts[colleague.key].email);
+    if (!userId) continue;
+    const providerUserId = demoId(`provider-user:${providerKey}:${colleague.key}`);
+    const inserted = await db
+      .insert(providerUsers)
+      .values({ id: providerUserId, providerId, userId, roles: [...colleague.roles] })
+      .onConflictDoNothing()
+      .returning({ id: providerUsers.id });
+    if (inserted.length === 0 || colleague.facilityKeys.length === 0) continue;
+    await db
+      .insert(facilityAssignments)
+      .values(
+        colleague.facilityKeys.map((facilityKey) => ({
+          providerId,
+          facilityId: demoId(`facility:${providerKey}:${facilityKey}`),
+          providerUserId,
+        })),
+      )
+      .onConflictDoNothing();
+  }
 }
 
 async function seedDemoClient(db: DbExecutor, ownerUserId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../connection-string.ts';
 import { identityCredentials, identityUsers } from '../schema/identity.ts';
@@ -193,7 +193,13 @@ describe('demo seed', () => {
   });
 
   it('creates the demo accounts as identity users with argon2id hashes of the published password', async () => {
-    const expectedRealmRoles = { client: ['client'], provider: ['client'], admin: ['client', 'admin'] };
+    const expectedRealmRoles = {
+      client: ['client'],
+      provider: ['client'],
+      admin: ['client', 'admin'],
+      coordinator: ['client'],
+      worker: ['client'],
+    };
     for (const [key, account] of Object.entries(demoAccounts)) {
       const [appUser] = await database.db
         .select({ subject: users.identitySubject })
@@ -230,6 +236,23 @@ describe('demo seed', () => {
       .innerJoin(providerUsers, eq(providerUsers.userId, users.id))
       .where(eq(users.email, demoAccounts.provider.email));
     expect(providerAccount?.roles).toEqual(['providerAdmin']);
+
+    // The colleagues of the same provider: a coordinator without facilities, a worker of one.
+    const colleagues = await database.db
+      .select({
+        email: users.email,
+        roles: providerUsers.roles,
+        facilities: sql<number>`(
+          select count(*)::int from facility_assignments fa where fa.provider_user_id = ${providerUsers.id})`,
+      })
+      .from(users)
+      .innerJoin(providerUsers, eq(providerUsers.userId, users.id))
+      .where(inArray(users.email, [demoAccounts.coordinator.email, demoAccounts.worker.email]))
+      .orderBy(users.email);
+    expect(colleagues).toEqual([
+      { email: demoAccounts.coordinator.email, roles: ['providerCoordinator'], facilities: 0 },
+      { email: demoAccounts.worker.email, roles: ['providerUser'], facilities: 1 },
+    ]);
   });
 
   it('gives every demo service whose name states a form that form (a day or field respite service is not residential)', async () => {
