@@ -241,7 +241,11 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
     required(userIds.get(demoAccounts.provider.email), 'provider account'),
   );
   await seedDemoColleagues(db, userIds);
-  await seedDemoClient(db, required(userIds.get(demoAccounts.client.email), 'client account'));
+  await seedDemoClient(
+    db,
+    required(userIds.get(demoAccounts.client.email), 'client account'),
+    required(userIds.get(demoAccounts.provider.email), 'provider account'),
+  );
   await seedDemoProviderSurvey(db);
 }
 
@@ -398,7 +402,7 @@ async function seedDemoColleagues(db: DbExecutor, userIds: Map<string, string>):
   }
 }
 
-async function seedDemoClient(db: DbExecutor, ownerUserId: string): Promise<void> {
+async function seedDemoClient(db: DbExecutor, ownerUserId: string, providerAccountUserId: string): Promise<void> {
   const relationshipTypeIds = await idsByCode(db, relationshipTypes);
   const statusIds = await idsByCode(db, requestStatuses);
   const subscriptionTypeIds = await idsByCode(db, subscriptionTypes);
@@ -501,34 +505,97 @@ async function seedDemoClient(db: DbExecutor, ownerUserId: string): Promise<void
     })
     .onConflictDoNothing();
 
-  // One request waiting in the demo provider's inbox.
-  const careRequestId = demoId('care-request:marie:chodov-domov');
-  const newStatusId = required(statusIds.get('new'), 'request status new');
-  const inserted = await db
-    .insert(careRequests)
-    .values({
-      id: careRequestId,
-      caseId,
-      providerId: demoId(`provider:${demoProviderAccountProviderKey}`),
-      facilityServiceId: demoId(`facility-service:${demoProviderAccountProviderKey}:chodov:domov`),
-      facilityId: demoId(`facility:${demoProviderAccountProviderKey}:chodov`),
-      clientId,
-      statusId: newStatusId,
+  // Requests in the demo provider's inbox, sent in the last days (relative to the first start, so the
+  // reminders do not expire them at once): one new at Chodov, one new at the Vršovice centre (the demo
+  // worker's), one being handled by the coordinator, one declined with a reason.
+  const providerKey = demoProviderAccountProviderKey;
+  const hour = 3_600_000;
+  const now = Date.now();
+  const demoRequests = [
+    {
+      key: 'chodov-domov',
+      facility: 'chodov',
+      service: 'domov',
+      status: 'new',
+      sentHoursAgo: 20,
       note: 'Maminka po pádu potřebuje celodenní péči. Hledáme místo od ledna, ideálně blízko Chodova.',
-      contractorUserId: ownerUserId,
-      createdByUserId: ownerUserId,
-      createdAt: new Date('2026-11-02T09:30:00Z'),
-    })
-    .onConflictDoNothing()
-    .returning({ id: careRequests.id });
-  if (inserted.length > 0) {
+    },
+    {
+      key: 'vrsovice-cds',
+      facility: 'vrsovice',
+      service: 'cds',
+      status: 'new',
+      sentHoursAgo: 6,
+      note: 'Do doby, než se uvolní místo v domově, by maminka mohla chodit do denního centra.',
+    },
+    {
+      key: 'chodov-respite',
+      facility: 'chodov',
+      service: 'respite',
+      status: 'in-progress',
+      sentHoursAgo: 70,
+      note: 'Potřebujeme odlehčovací pobyt na dva týdny v prosinci.',
+      assignee: 'coordinator',
+    },
+    {
+      key: 'chodov-dementia',
+      facility: 'chodov',
+      service: 'dementia',
+      status: 'rejected',
+      sentHoursAgo: 100,
+      note: null,
+      reason: 'waiting-list',
+    },
+  ] as const;
+  const newStatusId = required(statusIds.get('new'), 'request status new');
+  for (const demo of demoRequests) {
+    const careRequestId = demoId(`care-request:marie:${demo.key}`);
+    const statusId = required(statusIds.get(demo.status), `request status ${demo.status}`);
+    const sentAt = new Date(now - demo.sentHoursAgo * hour);
+    const answeredAt = demo.status === 'new' ? null : new Date(sentAt.getTime() + 5 * hour);
+    const inserted = await db
+      .insert(careRequests)
+      .values({
+        id: careRequestId,
+        caseId,
+        providerId: demoId(`provider:${providerKey}`),
+        facilityServiceId: demoId(`facility-service:${providerKey}:${demo.facility}:${demo.service}`),
+        facilityId: demoId(`facility:${providerKey}:${demo.facility}`),
+        clientId,
+        statusId,
+        note: demo.note,
+        contractorUserId: ownerUserId,
+        createdByUserId: ownerUserId,
+        careFrom: '2027-01-04',
+        assigneeProviderUserId:
+          'assignee' in demo ? demoId(`provider-user:${providerKey}:${demo.assignee}`) : null,
+        declineReason: 'reason' in demo ? demo.reason : null,
+        firstAnsweredAt: answeredAt,
+        closedAt: demo.status === 'rejected' ? answeredAt : null,
+        createdAt: sentAt,
+        updatedAt: answeredAt ?? sentAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: careRequests.id });
+    if (inserted.length === 0) continue;
     await db.insert(careRequestEvents).values({
-      id: demoId('care-request-event:marie:chodov-domov:created'),
+      id: demoId(`care-request-event:marie:${demo.key}:created`),
       careRequestId,
-      eventDate: new Date('2026-11-02T09:30:00Z'),
+      eventDate: sentAt,
       createdByUserId: ownerUserId,
       kind: 'created',
       requestStatusId: newStatusId,
     });
+    if (answeredAt) {
+      await db.insert(careRequestEvents).values({
+        id: demoId(`care-request-event:marie:${demo.key}:answered`),
+        careRequestId,
+        eventDate: answeredAt,
+        createdByUserId: providerAccountUserId,
+        kind: 'status-changed',
+        requestStatusId: statusId,
+        payload: { from: 'new', ...('reason' in demo ? { reason: demo.reason } : {}) },
+      });
+    }
   }
 }
