@@ -51,4 +51,8 @@ ALTER TABLE "care_request_notes" ADD CONSTRAINT "care_request_notes_care_request
 -- with that reason, their history says the same, and the status goes.
 UPDATE "care_requests" SET "status_id" = (SELECT "id" FROM "request_statuses" WHERE "code" = 'rejected'), "decline_reason" = 'no-capacity' WHERE "status_id" = (SELECT "id" FROM "request_statuses" WHERE "code" = 'no-capacity');--> statement-breakpoint
 UPDATE "care_request_events" SET "request_status_id" = (SELECT "id" FROM "request_statuses" WHERE "code" = 'rejected'), "payload" = "payload" || '{"reason":"no-capacity"}'::jsonb WHERE "request_status_id" = (SELECT "id" FROM "request_statuses" WHERE "code" = 'no-capacity');--> statement-breakpoint
-DELETE FROM "request_statuses" WHERE "code" = 'no-capacity';
+DELETE FROM "request_statuses" WHERE "code" = 'no-capacity';--> statement-breakpoint
+-- Requests that ended before: closed when their last status change happened, answered at the first
+-- change (the dashboard counts by these).
+UPDATE "care_requests" cr SET "closed_at" = (SELECT max(e."event_date") FROM "care_request_events" e WHERE e."care_request_id" = cr."id" AND e."kind" = 'status-changed') WHERE cr."status_id" IN (SELECT "id" FROM "request_statuses" WHERE "is_terminal");--> statement-breakpoint
+UPDATE "care_requests" cr SET "first_answered_at" = (SELECT min(e."event_date") FROM "care_request_events" e JOIN "users" u ON u."id" = e."created_by_user_id" JOIN "provider_users" pu ON pu."user_id" = u."id" AND pu."provider_id" = cr."provider_id" WHERE e."care_request_id" = cr."id" AND e."kind" = 'status-changed');
