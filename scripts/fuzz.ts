@@ -76,13 +76,29 @@ interface FactoriesModule {
     db: unknown,
     overrides: { facilityId: string; counties: string[]; status?: string; serviceTypeCode?: string },
   ): Promise<{ id: string }>;
+  createClient(db: unknown): Promise<{ id: string; ownerUserId: string | null }>;
+  createCase(
+    db: unknown,
+    overrides: { clientId: string; ownerUserId: string | null },
+  ): Promise<{ id: string }>;
+  createCareRequest(
+    db: unknown,
+    overrides: { caseId: string; facilityServiceId: string },
+  ): Promise<{ id: string }>;
 }
 
 interface InsertableDb {
   insert(table: unknown): { values(row: Record<string, unknown>): Promise<unknown> };
 }
 
-const signedInRoles = ['client', 'assistant', 'providerAdmin', 'providerUser', 'admin'] as const;
+const signedInRoles = [
+  'client',
+  'assistant',
+  'providerAdmin',
+  'providerCoordinator',
+  'providerUser',
+  'admin',
+] as const;
 type SignedInRole = (typeof signedInRoles)[number];
 
 interface Account {
@@ -129,7 +145,12 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
   const handle = createDb(databaseUrl, { max: 1, applicationName: 'opora-fuzz' });
   const accounts: Account[] = [];
   const serviceIds: string[] = [];
+  const careRequestIds: string[] = [];
+  const providerIds: string[] = [];
   try {
+    // The provider roles are colleagues at one provider, whose id and requests the dictionaries offer,
+    // so the inbox's operations answer its records, not only 404.
+    const inbox = await factories.createProvider(handle.db);
     for (const role of signedInRoles) {
       const password = `Fuzz-${randomBytes(8).toString('hex')}`;
       const email = `fuzz-${role.toLowerCase()}-${randomBytes(3).toString('hex')}@opora.test`;
@@ -139,11 +160,10 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
         identitySubject: identity.id,
         email: identity.email,
       });
-      if (role === 'providerAdmin' || role === 'providerUser') {
-        const provider = await factories.createProvider(handle.db);
+      if (role === 'providerAdmin' || role === 'providerCoordinator' || role === 'providerUser') {
         await (handle.db as InsertableDb)
           .insert(providerUsers)
-          .values({ providerId: provider.id, userId: user.id, roles: [role] });
+          .values({ providerId: inbox.id, userId: user.id, roles: [role] });
       }
       accounts.push({ role, email: identity.email, password });
     }
@@ -163,6 +183,24 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
       });
       serviceIds.push(service.id);
     }
+    const inboxFacility = await factories.createFacility(handle.db, { providerId: inbox.id });
+    const inboxService = await factories.createFacilityService(handle.db, {
+      facilityId: inboxFacility.id,
+      counties: ['CZ0100'],
+    });
+    for (let index = 0; index < 3; index += 1) {
+      const client = await factories.createClient(handle.db);
+      const careCase = await factories.createCase(handle.db, {
+        clientId: client.id,
+        ownerUserId: client.ownerUserId,
+      });
+      const request = await factories.createCareRequest(handle.db, {
+        caseId: careCase.id,
+        facilityServiceId: inboxService.id,
+      });
+      careRequestIds.push(request.id);
+    }
+    providerIds.push(inbox.id);
   } finally {
     await handle.close();
   }
@@ -176,6 +214,8 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
     );
   const dictionaries = {
     'service-ids': serviceIds,
+    'provider-ids': providerIds,
+    'care-request-ids': careRequestIds,
     regions: await codes('regions'),
     counties: await codes('counties'),
     'service-types': await ids('service_types'),

@@ -31,6 +31,9 @@ import { openApiPlugin } from './platform/openapi.ts';
 import { securityPlugin } from './platform/security.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { webAppPlugin } from './platform/web-app.ts';
+import { providerDashboardRoutes } from './provider-inbox/dashboard-routes.ts';
+import { providerExportRoutes } from './provider-inbox/export/routes.ts';
+import { providerInboxRoutes } from './provider-inbox/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
@@ -100,6 +103,9 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(surveyRoutes); //                                /api/v1/web/surveys/{type}, /cases/{id}/surveys/{type}; /api/v1/admin/survey-definitions...
   await app.register(careRequestRoutes); //                           /api/v1/web/cases/{id}/request-drafts/{serviceId}, /request-drafts/..., /care-requests/..., /clients/{id}/care-requests
   await app.register(documentRoutes); //                              /api/v1/web/request-drafts/{id}/documents/{id}, /care-requests/{id}/documents/{id}
+  await app.register(providerInboxRoutes); //                         /api/v1/provider/memberships, /provider/providers/{id}/team, /requests...
+  await app.register(providerDashboardRoutes); //                     GET /api/v1/provider/providers/{id}/dashboard
+  await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(subscriptionRoutes); //                          /api/v1/web/subscription-types, /subscriptions/current..., /checkouts..., /cases/{id}/assistant-task; /api/v1/admin/assistant-tasks
   await app.register(stripeRoutes); //                                POST /api/v1/payments/stripe/events
   await app.register(testGatewayRoutes); //                           /api/v1/test-gateway/checkouts/{ref} (page, choice), /api/v1/payments/test-gateway/events

@@ -6,6 +6,8 @@ import { stopRenewals } from './payments/gateways.ts';
 import { testGatewayDelivery } from './payments/test-gateway-routes.ts';
 import type { BackgroundWork } from './platform/jobs.ts';
 import { emailDelivery } from './platform/mail.ts';
+import { providerExportSweep, providerExportWork } from './provider-inbox/export/export-jobs.ts';
+import { careRequestDeadlines } from './provider-inbox/reminders/deadline-sweep.ts';
 import { subscriptionSweep } from './subscriptions/renewals.ts';
 
 /**
@@ -23,4 +25,7 @@ export const backgroundWork: readonly BackgroundWork[] = [
   testGatewayDelivery, // test-gateway-delivery: the test gateway's signed callback, over HTTP, retried
   stopRenewals, //     stop-renewals: tell the gateway (Stripe) a subscription cancelled or ended here renews no more
   guestCaseCleanup, // guest-case-cleanup: hourly, guest cases nobody claimed within 30 days deleted with their answers
+  careRequestDeadlines, // care-request-deadlines: every 15 minutes, requests still new reminded (2 working days), escalated (4), expired (10)
+  providerExportWork, // provider-export: a large export of a provider's requests made into a file, its requester e-mailed
+  providerExportSweep, // provider-export-sweep: hourly, exports past their 7 days deleted with their files
 ];

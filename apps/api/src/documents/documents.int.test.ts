@@ -34,6 +34,7 @@ import {
   startAccountTestServer,
   type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
+import { resolveProviderScope } from '../provider-inbox/scope.ts';
 import { findProviderCareRequestDocument } from './request-documents.ts';
 import { elfExecutable, htmlPage, plainZip, tinyDocx, tinyJpeg, tinyPdf, tinyPng } from './testing/files.ts';
 
@@ -496,23 +497,32 @@ describe('documents of a sent request', () => {
     const staff = await signedIn();
     await db
       .insert(providerUsers)
-      .values({ providerId: setup.providerId, userId: staff.userId, roles: ['providerUser'] });
+      .values({ providerId: setup.providerId, userId: staff.userId, roles: ['providerAdmin'] });
     const otherStaff = await signedIn();
     const otherProvider = await createProvider(db);
     await db
       .insert(providerUsers)
       .values({ providerId: otherProvider.id, userId: otherStaff.userId, roles: ['providerAdmin'] });
+    const scopeOf = (caller: { userId: string; subject: string; email: string }, providerId: string) =>
+      resolveProviderScope(db, { ...caller, roles: [] }, providerId);
 
-    expect(await findProviderCareRequestDocument(db, staff.userId, request.id, document.id)).toMatchObject({
-      id: document.id,
-      contentType: 'application/pdf',
-    });
     expect(
-      await findProviderCareRequestDocument(db, otherStaff.userId, request.id, document.id),
-    ).toBeUndefined();
+      await findProviderCareRequestDocument(
+        db,
+        await scopeOf(staff, setup.providerId),
+        request.id,
+        document.id,
+      ),
+    ).toMatchObject({ id: document.id, contentType: 'application/pdf' });
     expect(
-      await findProviderCareRequestDocument(db, setup.caller.userId, request.id, document.id),
+      await findProviderCareRequestDocument(
+        db,
+        await scopeOf(otherStaff, otherProvider.id),
+        request.id,
+        document.id,
+      ),
     ).toBeUndefined();
+    await expect(scopeOf(setup.caller, setup.providerId)).rejects.toThrow();
   });
 });
 

@@ -18,6 +18,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { isoInstant } from '../cases/case-views.ts';
 import { AppError, ConflictError, NotFoundError } from '../platform/errors.ts';
+import { careRequestInScope, type ProviderScope } from '../provider-inbox/scope.ts';
 import { findOwnDraft } from '../requests/own-draft.ts';
 import { cleanFileName, sniffDocumentType } from './document-files.ts';
 import type { DocumentStore } from './document-store.ts';
@@ -329,21 +330,23 @@ export function findOwnCareRequestDocument(
 }
 
 /**
- * A document of a request sent to one of the providers `userId` works for (any role there), or
- * undefined: the provider's side of "visible only to the owner and the provider the request went
- * to". The provider inbox's download uses it; a request sent to another provider answers undefined.
+ * A document of a request in the caller's scope of a provider (`resolveProviderScope`: the provider
+ * the request went to, and for a worker their facilities and their own assignments), or undefined:
+ * the provider's side of "visible only to the owner and the provider the request went to". The
+ * provider inbox's download uses it; a request of another provider, or outside a worker's scope,
+ * answers undefined.
  */
 export function findProviderCareRequestDocument(
   db: DbExecutor,
-  userId: string,
+  scope: ProviderScope,
   careRequestId: string,
   documentId: string,
 ) {
   return findDocument(
     db,
     sql`d.id = ${documentId} and d.care_request_id = ${careRequestId} and exists (
-      select 1 from care_requests cr join provider_users pu on pu.provider_id = cr.provider_id
-      where cr.id = d.care_request_id and pu.user_id = ${userId})`,
+      select 1 from care_requests cr
+      where cr.id = d.care_request_id and ${careRequestInScope(scope)})`,
   );
 }
 

@@ -45,8 +45,11 @@ const uploadDescription =
   'cleaned (path parts, control and invisible characters removed, shortened, the real type’s extension ' +
   'added). The id is chosen by the uploader: the same id again answers the document already stored.';
 
-/** Sends a stored file: always an attachment, its sniffed type, never cached, never sniffed again. */
-function sendFile(reply: FastifyReply, file: DocumentDownload) {
+/**
+ * Sends a stored file: always an attachment, its sniffed type, never cached, never sniffed again.
+ * The provider inbox's download sends with it too.
+ */
+export function sendFile(reply: FastifyReply, file: DocumentDownload) {
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', attachmentDisposition(file.fileName))

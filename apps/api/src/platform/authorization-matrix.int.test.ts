@@ -12,6 +12,7 @@ import {
   checkouts,
   documentContents,
   documents,
+  providerExports,
   providerUsers,
   requestDrafts,
   subscriptionTypes,
@@ -71,6 +72,12 @@ const columns: {
     realmRoles: ['client'],
     provider: 'first',
     providerRole: 'providerAdmin',
+  },
+  {
+    name: 'provider coordinator',
+    realmRoles: ['client'],
+    provider: 'first',
+    providerRole: 'providerCoordinator',
   },
   { name: 'provider user', realmRoles: ['client'], provider: 'first', providerRole: 'providerUser' },
   {
@@ -213,7 +220,14 @@ type RecordAccess =
    * A guest's case (anonymous wizard): the secret the guest's browser holds is the access. Without it,
    * or with another guest case's secret, every caller — signed in or not — gets 404.
    */
-  | { kind: 'guest'; body?: () => Promise<object> };
+  | { kind: 'guest'; body?: () => Promise<object> }
+  /**
+   * A record of the first provider (its inbox). A member of another provider is refused with 404, as
+   * a missing record; callers without a provider role are refused by role (the matrix below). The
+   * first provider's administrator is answered with a success, so the 404s are not those of a record
+   * that was never there.
+   */
+  | { kind: 'provider'; record: () => Promise<Record<string, string>>; body?: object };
 
 /** A case of the owner (for the case operations). */
 const ownCase = async (owner: Subject) => ({
@@ -294,6 +308,44 @@ const ownCareRequestDocument = async (owner: Subject) => {
 };
 /** An upload's body: the start of a PDF is enough to be one. */
 const pdfBytes = Buffer.from('%PDF-1.4\n%%EOF\n');
+
+/** The first provider itself (its team, grid, dashboard and exports). */
+const firstProvider = async () => ({ providerId: providers.first });
+/** A request (status `new`) of a client to a service of the first provider. */
+const firstProviderRequest = async () => {
+  const db = server.database.db;
+  const facility = await createFacility(db, { providerId: providers.first });
+  const service = await createFacilityService(db, { facilityId: facility.id });
+  const client = await createClient(db);
+  const careCase = await createCase(db, { clientId: client.id, ownerUserId: client.ownerUserId });
+  const request = await createCareRequest(db, { caseId: careCase.id, facilityServiceId: service.id });
+  return { providerId: providers.first, careRequestId: request.id };
+};
+/** A document of a request to the first provider. */
+const firstProviderDocument = async () => {
+  const request = await firstProviderRequest();
+  return { ...request, documentId: await storedDocument({ careRequestId: request.careRequestId }) };
+};
+/** A finished export of the first provider, made for its administrator (only they download it). */
+const firstProviderExport = async () => {
+  const administrator = subjects.find((subject) => subject.name === 'provider administrator');
+  const [made] = await server.database.db
+    .insert(providerExports)
+    .values({
+      providerId: providers.first,
+      requestedByUserId: administrator?.account?.userId ?? '',
+      format: 'csv',
+      locale: 'cs',
+      selection: { mode: 'filter', filter: {} },
+      state: 'ready',
+      rowCount: 0,
+      content: Buffer.from('Kód\r\n'),
+      finishedAt: new Date(),
+    })
+    .returning({ id: providerExports.id });
+  return { providerId: providers.first, exportId: made?.id ?? '' };
+};
+const exportBody = { format: 'csv', locale: 'cs', selection: { mode: 'filter', filter: {} } };
 
 /** A checkout of the owner, open at the test gateway. */
 const ownCheckout = async (owner: Subject) => {
@@ -389,6 +441,30 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   listClientCases: { kind: 'owned', record: ownClient },
   createClientCase: { kind: 'owned', record: ownClient, body: caseBody },
   getClientServiceOffer: { kind: 'owned', record: ownClient },
+  getProviderTeam: { kind: 'provider', record: firstProvider },
+  listProviderCareRequests: { kind: 'provider', record: firstProvider },
+  getProviderDashboard: { kind: 'provider', record: firstProvider },
+  listProviderExportJobs: { kind: 'provider', record: firstProvider },
+  exportProviderCareRequests: { kind: 'provider', record: firstProvider, body: exportBody },
+  createProviderExportJob: { kind: 'provider', record: firstProvider, body: exportBody },
+  downloadProviderExport: { kind: 'provider', record: firstProviderExport },
+  getProviderCareRequest: { kind: 'provider', record: firstProviderRequest },
+  changeProviderCareRequestStatus: {
+    kind: 'provider',
+    record: firstProviderRequest,
+    body: { status: 'in-progress', fromStatus: 'new' },
+  },
+  saveProviderCareRequestNote: {
+    kind: 'provider',
+    record: firstProviderRequest,
+    body: { text: 'Zavolat dceři.', baseVersion: 0 },
+  },
+  assignProviderCareRequest: {
+    kind: 'provider',
+    record: firstProviderRequest,
+    body: { providerUserId: null, facilityId: null },
+  },
+  downloadProviderCareRequestDocument: { kind: 'provider', record: firstProviderDocument },
 };
 
 describe('records of others', () => {
@@ -409,7 +485,8 @@ describe('records of others', () => {
         access.kind === 'value' ||
         access.kind === 'staff' ||
         access.kind === 'capability' ||
-        access.kind === 'guest'
+        access.kind === 'guest' ||
+        access.kind === 'provider'
       )
         continue;
       const records: { owner: Subject | undefined; params: Record<string, string> }[] = [];
@@ -481,6 +558,25 @@ describe('records of others', () => {
         if (statusCode !== expected) {
           mismatches.push(
             `${route.operationId} ${url} as ${subject.name} with its secret: expected ${expected}, answered ${statusCode}`,
+          );
+        }
+      }
+    }
+    // A provider's records: another provider's members get 404; its administrator gets them.
+    for (const route of registeredOperations()) {
+      const access = recordOperations[route.operationId];
+      if (access?.kind !== 'provider') continue;
+      const params = await access.record();
+      const url = route.url.replaceAll(/:(\w+)/g, (_match, name: string) => params[name] ?? randomUUID());
+      for (const subject of subjects) {
+        const member = subject.name === 'provider administrator';
+        if (!member && subject.name !== 'another provider’s administrator') continue;
+        cells += 1;
+        const { statusCode } = await call(subject, route, url, access.body ?? {});
+        const matches = member ? statusCode < 300 : statusCode === 404;
+        if (!matches) {
+          mismatches.push(
+            `${route.operationId} ${url} as ${subject.name}: expected ${member ? 'a success' : 404}, answered ${statusCode}`,
           );
         }
       }

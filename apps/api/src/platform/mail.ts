@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
+  type CareRequestDeclineReason,
   type CareRequestStatusCode,
   type Locale,
   locales,
@@ -49,9 +50,42 @@ export interface MailTemplates {
     serviceName: string;
     providerName: string;
     status: CareRequestStatusCode;
+    /** Why it was declined (`rejected`), and the provider's own words on it. */
+    reason?: CareRequestDeclineReason;
+    reasonText?: string;
   };
+  /** A colleague assigned a request in the provider's inbox to the recipient (no personal data). */
+  'care-request-assigned': { link: string; code: string; serviceName: string; facilityName: string };
+  /**
+   * A request still `new` after `workingDays` working days: to the provider's address for requests and
+   * its assignee; `expiresOn` (`dd. MM. yyyy`) is when it expires unanswered.
+   */
+  'care-request-reminder': DeadlineMailParams;
+  /** Still `new` after `workingDays` working days despite the reminder: to the provider's administrators. */
+  'care-request-escalated': DeadlineMailParams;
+  /** Nobody answered in time, so it expired: to its sender, with a link to choose another service. */
+  'care-request-expired': {
+    link: string;
+    code: string;
+    serviceName: string;
+    providerName: string;
+    clientName: string;
+    workingDays: number;
+  };
+  /** A background export of the provider's requests is ready: to the person who asked for it. */
+  'provider-export-ready': { link: string; format: string; validDays: number };
 }
 export type MailTemplate = keyof MailTemplates;
+
+/** What the provider's reminder and escalation say (the request, not the client: that stays behind sign-in). */
+export interface DeadlineMailParams {
+  link: string;
+  code: string;
+  serviceName: string;
+  facilityName: string;
+  workingDays: number;
+  expiresOn: string;
+}
 
 /** What a subscription e-mail tells: it started, it was cancelled, it renews soon, a renewal failed, it ended. */
 export type SubscriptionNoticeKind =
@@ -234,18 +268,76 @@ function bodyOf(t: TFunction, mail: LinkMail): MailBody {
         ignore: t('subscriptionNotice.cancelAnyTime'),
       };
     }
-    case 'care-request-status-changed':
+    case 'care-request-status-changed': {
+      const { reason, reasonText } = mail.params;
+      // With `other` the provider's words are the reason; "Reason: another reason" would say nothing.
+      const why = [
+        reason && !(reason === 'other' && reasonText)
+          ? t('careRequestStatusChanged.reason', { reason: t(`careRequestDeclineReasons.${reason}`) })
+          : '',
+        reasonText ? t('careRequestStatusChanged.reasonText', { text: reasonText }) : '',
+      ];
       return {
         subject: t('careRequestStatusChanged.subject', { code: mail.params.code }),
-        intro: t('careRequestStatusChanged.intro', {
-          ...mail.params,
-          status: t(`careRequestStatuses.${mail.params.status}`),
-        }),
+        intro: [
+          t('careRequestStatusChanged.intro', {
+            ...mail.params,
+            status: t(`careRequestStatuses.${mail.params.status}`),
+          }),
+          ...why,
+        ]
+          .filter(Boolean)
+          .join(' '),
         action: t('careRequestStatusChanged.action'),
         link: mail.params.link,
         validity: t(`careRequestStatusChanged.next.${mail.params.status}`, { defaultValue: '' }),
         ignore: '',
       };
+    }
+    case 'provider-export-ready':
+      return {
+        subject: t('providerExport.ready.subject'),
+        intro: t('providerExport.ready.intro', { format: mail.params.format }),
+        action: t('providerExport.ready.action'),
+        link: mail.params.link,
+        validity: t('providerExport.ready.validity', { count: mail.params.validDays }),
+        ignore: '',
+      };
+    case 'care-request-assigned':
+      return {
+        subject: t('careRequestAssigned.subject', { code: mail.params.code }),
+        intro: t('careRequestAssigned.intro', mail.params),
+        action: t('careRequestAssigned.action'),
+        link: mail.params.link,
+        validity: '',
+        ignore: '',
+        footer: t('careRequestAssigned.footer'),
+      };
+    case 'care-request-reminder':
+    case 'care-request-escalated': {
+      const key = mail.template === 'care-request-reminder' ? 'careRequestReminder' : 'careRequestEscalated';
+      const { workingDays, expiresOn, ...values } = mail.params;
+      return {
+        subject: t(`${key}.subject`, { code: values.code }),
+        intro: t(`${key}.intro`, { ...values, count: workingDays }),
+        action: t(`${key}.action`),
+        link: values.link,
+        validity: t(`${key}.deadline`, { date: expiresOn }),
+        ignore: '',
+        footer: t(`${key}.footer`),
+      };
+    }
+    case 'care-request-expired': {
+      const { workingDays, ...values } = mail.params;
+      return {
+        subject: t('careRequestExpired.subject', { code: values.code }),
+        intro: t('careRequestExpired.intro', { ...values, count: workingDays }),
+        action: t('careRequestExpired.action'),
+        link: values.link,
+        validity: t('careRequestExpired.next'),
+        ignore: '',
+      };
+    }
   }
 }
 

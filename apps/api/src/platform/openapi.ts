@@ -100,8 +100,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers an HTML page, documented as `text/html` (the test gateway's pages). */
     html?: boolean;
-    /** The route answers a stored file (a document), documented as binary in each allowed type. */
-    file?: boolean;
+    /**
+     * The route answers a file, documented as binary in each of these media types (`true`: a stored
+     * document, in each allowed document type).
+     */
+    file?: boolean | readonly string[];
     /** The route reads a guest case's secret (`X-Guest-Secret`), documented as its security scheme. */
     guestSecret?: boolean;
   }
@@ -118,8 +121,8 @@ interface RouteFacts {
   isPublic: boolean;
   /** The success answer is an HTML page (route config `html: true`), not JSON. */
   html: boolean;
-  /** The success answer is a file (route config `file: true`), not JSON. */
-  file: boolean;
+  /** The success answer is a file (route config `file`) in these media types, not JSON; empty: not a file. */
+  file: readonly string[];
   /** Needs a guest case's secret (route config `guestSecret: true`). */
   guestSecret: boolean;
 }
@@ -128,7 +131,7 @@ function routeFacts(route: RouteOptions, url: string, schema: JsonSchema): Route
   const methods = typeof route.method === 'string' ? [route.method] : route.method;
   const operationId = schema.operationId;
   const routeConfig = route.config as
-    | { rateLimit?: unknown; html?: boolean; file?: boolean; guestSecret?: boolean }
+    | { rateLimit?: unknown; html?: boolean; file?: boolean | readonly string[]; guestSecret?: boolean }
     | undefined;
   return {
     versioned: url.startsWith('/api/v1/'),
@@ -138,7 +141,12 @@ function routeFacts(route: RouteOptions, url: string, schema: JsonSchema): Route
     rateLimited: routeConfig?.rateLimit !== false,
     isPublic: isOperationId(operationId) && isPublicOperation(operationId),
     html: routeConfig?.html === true,
-    file: routeConfig?.file === true,
+    file:
+      routeConfig?.file === true
+        ? documentContentTypes
+        : Array.isArray(routeConfig?.file)
+          ? routeConfig.file
+          : [],
     guestSecret: routeConfig?.guestSecret === true,
   };
 }
@@ -170,11 +178,11 @@ function documentedResponses(facts: RouteFacts, declared: Record<string, JsonSch
         description: description ?? 'An HTML page',
         content: { 'text/html': { schema: { type: 'string' } } },
       };
-    } else if (code >= 200 && code < 300 && facts.file) {
+    } else if (code >= 200 && code < 300 && facts.file.length > 0) {
       const binary = { type: 'string', format: 'binary' };
       responses[status] = {
         description: description ?? 'The file, as an attachment',
-        content: Object.fromEntries(documentContentTypes.map((type) => [type, { schema: binary }])),
+        content: Object.fromEntries(facts.file.map((type) => [type, { schema: binary }])),
       };
     } else if (code >= 200 && code < 300 && facts.versioned && schema.type !== 'null') {
       const data = withoutDescription(schema);
@@ -299,6 +307,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
             description: 'Sending a request to a provider from the review page, and following it',
           },
           { name: 'documents', description: 'Files attached to a request: upload, download, removal' },
+          {
+            name: 'provider inbox',
+            description:
+              'A provider’s requests: the grid and its exports, a request’s detail, status, note and ' +
+              'assignment, the team and the dashboard — each scoped to the caller’s membership',
+          },
           {
             name: 'subscriptions',
             description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',

@@ -66,13 +66,27 @@ export async function resolveProviderScope(
     [providerId, principal.userId],
   );
   if (!membership || membership.roles.length === 0) throw new NotFoundError();
+  return scopeOfMembership({ ...membership, providerId, userId: principal.userId });
+}
+
+/**
+ * The scope a membership gives (for callers that read memberships themselves, e.g. the header's list
+ * of every provider the person works for): administrators and coordinators see the whole provider.
+ */
+export function scopeOfMembership(membership: {
+  providerId: string;
+  providerUserId: string;
+  userId: string;
+  roles: ProviderRole[];
+  facilityIds: string[];
+}): ProviderScope {
   const wholeProvider = membership.roles.some(
     (role) => role === 'providerAdmin' || role === 'providerCoordinator',
   );
   return {
-    providerId,
+    providerId: membership.providerId,
     providerUserId: membership.providerUserId,
-    userId: principal.userId,
+    userId: membership.userId,
     roles: membership.roles,
     facilityIds: wholeProvider ? 'all' : membership.facilityIds,
   };

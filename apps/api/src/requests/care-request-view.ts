@@ -1,6 +1,7 @@
 import {
   businessTimeZone,
   type CareRequest,
+  type CareRequestDeclineReason,
   type CareRequestEvent,
   type CareRequestEventKind,
   type CareRequestStatusCode,
@@ -43,6 +44,8 @@ type RequestRow = {
   contractor_user_id: string | null;
   note: string | null;
   status: CareRequestStatusCode;
+  decline_reason: CareRequestDeclineReason | null;
+  decline_reason_text: string | null;
   created_at: string;
   updated_at: string;
   answer_expected_by: string;
@@ -52,10 +55,51 @@ type RequestRow = {
 };
 
 /**
+ * The provider's own steps that stay with the provider: whom they assigned it to, their internal
+ * note, and the platform's reminders to them. The sender's history leaves them out.
+ */
+export const providerInternalEventKinds: readonly CareRequestEventKind[] = [
+  'assigned',
+  'note-changed',
+  'reminder-sent',
+  'escalated',
+];
+
+/** What a request carries whoever reads it: the ids its parts are read by. */
+export interface RequestParts {
+  careRequestId: string;
+  caseId: string;
+  clientId: string;
+  facilityServiceId: string;
+  /** The case's owner: the client record and the case are theirs. */
+  ownerUserId: string;
+  /** Who sent it (the owner when not recorded). */
+  requesterUserId: string;
+}
+
+/**
+ * The parts of a request both of its sides read — the service, the client, the requester, the case,
+ * the questionnaires and the documents — or 404 when the service is gone.
+ */
+export async function readRequestContents(db: DbExecutor, parts: RequestParts) {
+  const [service, client, requester, careCase, surveys, documents] = await Promise.all([
+    readRequestService(db, parts.facilityServiceId),
+    readRequestClient(db, parts.ownerUserId, parts.clientId),
+    readRequester(db, parts.requesterUserId),
+    readRequestCase(db, parts.ownerUserId, parts.caseId),
+    readRequestSurveys(db, parts.careRequestId),
+    readDocuments(db, sql`care_request_id = ${parts.careRequestId}`),
+  ]);
+  if (!service) throw new NotFoundError();
+  return { service: withoutStatus(service), client, requester, careCase, surveys, documents };
+}
+
+/**
  * A request of one of `userId`'s cases as its sender sees it, or 404 `NotFoundException` — another
  * user's request answers exactly as a missing one. History in date order: the requester's own steps
  * under their name, the provider's under the provider's name (staff names stay with the provider), the
- * platform's (expiry) as Opora.
+ * platform's (expiry) as Opora. The provider's internal steps (`providerInternalEventKinds`) are not
+ * shown; a declined request says why.
  */
 export async function readCareRequest(
   db: DbExecutor,
@@ -64,7 +108,7 @@ export async function readCareRequest(
 ): Promise<CareRequest> {
   const { rows } = await db.execute<RequestRow>(sql`
     select cr.id, cr.case_id, cr.client_id, cr.facility_service_id, k.owner_user_id, cr.contractor_user_id,
-      cr.note, rs.code as status,
+      cr.note, rs.code as status, cr.decline_reason, cr.decline_reason_text,
       ${isoInstant(sql`cr.created_at`)} as created_at, ${isoInstant(sql`cr.updated_at`)} as updated_at,
       to_char((cr.created_at at time zone ${businessTimeZone})::date + ${careRequestAnswerDays}::int,
               'YYYY-MM-DD') as answer_expected_by,
@@ -85,7 +129,10 @@ export async function readCareRequest(
         from care_request_events e
         left join request_statuses es on es.id = e.request_status_id
         left join users u on u.id = e.created_by_user_id
-        where e.care_request_id = cr.id
+        where e.care_request_id = cr.id and e.kind not in (${sql.join(
+          providerInternalEventKinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )})
       ), '[]'::json) as events
     from care_requests cr
     join cases k on k.id = cr.case_id
@@ -95,25 +142,26 @@ export async function readCareRequest(
   `);
   const row = rows[0];
   if (!row) throw new NotFoundError();
-  const [service, client, requester, careCase, surveys, documents] = await Promise.all([
-    readRequestService(db, row.facility_service_id),
-    readRequestClient(db, userId, row.client_id),
-    readRequester(db, row.contractor_user_id ?? row.owner_user_id),
-    readRequestCase(db, userId, row.case_id),
-    readRequestSurveys(db, row.id),
-    readDocuments(db, sql`care_request_id = ${row.id}`),
-  ]);
-  if (!service) throw new NotFoundError();
+  const { service, client, requester, careCase, surveys, documents } = await readRequestContents(db, {
+    careRequestId: row.id,
+    caseId: row.case_id,
+    clientId: row.client_id,
+    facilityServiceId: row.facility_service_id,
+    ownerUserId: row.owner_user_id,
+    requesterUserId: row.contractor_user_id ?? row.owner_user_id,
+  });
   return {
     id: row.id,
     code: careCase.code,
     status: row.status,
+    reason: row.status === 'rejected' ? row.decline_reason : null,
+    reasonText: row.status === 'rejected' ? row.decline_reason_text : null,
     createdDate: row.created_at,
     editedDate: row.updated_at,
     answerExpectedBy: row.answer_expected_by,
     message: row.note,
     case: careCase,
-    service: withoutStatus(service),
+    service,
     client,
     requester,
     providerConsentGrantedAt: row.consent_granted_at,

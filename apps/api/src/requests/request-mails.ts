@@ -1,5 +1,6 @@
 import {
   businessTimeZone,
+  type CareRequestDeclineReason,
   type CareRequestStatusCode,
   type Country,
   careRequestAnswerDays,
@@ -129,6 +130,8 @@ export async function notifyClientOfStatusChange(
   tx: DbExecutor,
   careRequestId: string,
   status: CareRequestStatusCode,
+  /** A declined request's reason, told in the e-mail. */
+  decline?: { reason: CareRequestDeclineReason; reasonText: string | null },
 ): Promise<void> {
   const facts = await mailFacts(tx, careRequestId);
   if (!facts.owner_email) return;
@@ -142,6 +145,8 @@ export async function notifyClientOfStatusChange(
       serviceName: facts.service_name,
       providerName: facts.provider_name,
       status,
+      ...(decline && { reason: decline.reason }),
+      ...(decline?.reasonText && { reasonText: decline.reasonText }),
     },
   });
 }

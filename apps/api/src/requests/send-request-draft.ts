@@ -1,8 +1,9 @@
-import { type CareRequest, type CareRequestSend, createErrorDetail } from '@opora/contracts';
+import { type CareRequest, type CareRequestSend, createErrorDetail, IsoDateSchema } from '@opora/contracts';
 import {
   careRequestEvents,
   careRequests,
   consents,
+  type DbExecutor,
   documents,
   postgresErrorCodes,
   postgresErrorOf,
@@ -18,6 +19,19 @@ import { findOwnDraft, requestSentFromDraft } from './own-draft.ts';
 import type { RequestContext } from './request-context.ts';
 import { queueRequestSentMails } from './request-mails.ts';
 import { readDraftSurveys, readRequestService } from './request-views.ts';
+
+/**
+ * From when the case wants care: the case survey's `start-date` answer when it is a real
+ * `yyyy-MM-dd` date (the inbox's "date" column), else null.
+ */
+async function caseCareFrom(tx: DbExecutor, caseId: string): Promise<string | null> {
+  const { rows } = await tx.execute<{ start_date: string | null }>(sql`
+    select answers ->> 'start-date' as start_date from survey_answers
+    where case_id = ${caseId} and survey_type = 'case'
+  `);
+  const parsed = IsoDateSchema.safeParse(rows[0]?.start_date);
+  return parsed.success ? parsed.data : null;
+}
 
 /** The body after the contracts' schema: the consent given, the note trimmed (or left out). */
 type SendInput = { providerConsent: true; message?: CareRequestSend['message'] };
@@ -86,6 +100,7 @@ export async function sendRequestDraft(
           providerId: service.provider.id,
           facilityServiceId: service.id,
           facilityId: service.facility.id,
+          careFrom: await caseCareFrom(tx, draft.caseId),
           clientId,
           statusId: facts.id,
           note: input.message ?? null,

@@ -446,10 +446,11 @@ export const listProviderCareRequestsRoute = {
   path: '/api/v1/provider/providers/:providerId/requests',
   access: providerStaff,
 } as const satisfies OperationRoute;
+// Not `/requests/export`: `GET /requests/{careRequestId}` would match that path too, and advertise GET on it.
 export const exportProviderCareRequestsRoute = {
   operationId: 'exportProviderCareRequests',
   method: 'POST',
-  path: '/api/v1/provider/providers/:providerId/requests/export',
+  path: '/api/v1/provider/providers/:providerId/export',
   access: providerStaff,
 } as const satisfies OperationRoute;
 export const getProviderCareRequestRoute = {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { careRequestEventKinds, careRequestStatusCodes, caseSurveyTypes } from '../enums.ts';
+import {
+  careRequestDeclineReasons,
+  careRequestEventKinds,
+  careRequestStatusCodes,
+  caseSurveyTypes,
+} from '../enums.ts';
 import {
   DateTimeSchema,
   IsoDateSchema,
@@ -185,6 +190,10 @@ export const CareRequestSchema = z
     /** The reference to quote: the case's code. */
     code: z.string(),
     status: CareRequestStatusCodeSchema,
+    /** Why the provider declined it (status `rejected`); null otherwise. */
+    reason: z.enum(careRequestDeclineReasons).nullable(),
+    /** The provider's own words on the reason (always given with `other`); null when none. */
+    reasonText: z.string().nullable(),
     createdDate: DateTimeSchema,
     editedDate: DateTimeSchema,
     /** When the provider is asked to have answered a request still `new` (`careRequestAnswerDays`). */

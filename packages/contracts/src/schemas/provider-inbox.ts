@@ -122,8 +122,17 @@ export function statusFilterCodes(status: string | undefined): CareRequestStatus
   return careRequestStatusCodes.filter((code) => wanted.has(code));
 }
 
-/** A text filter of the grid (client's or creator's name, the code): a few words, matched without accents. */
-const searchFilter = optionalText({ max: 100 });
+/**
+ * A text filter of the grid (client's or creator's name, the code): a few words, matched without
+ * accents. Blank is no filter (a cleared search box stays in the URL as `client=`), so an empty string
+ * is valid as sent, unlike a form's optional text; control characters are refused as everywhere.
+ */
+const searchFilter = z
+  .string()
+  .trim()
+  .check(maxLengthCheck(100), textCharactersCheck('line'))
+  .meta({ maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' })
+  .optional();
 
 /**
  * The grid's filters (SPEC §2: status, client, service type, creator, creation date), also the
@@ -157,7 +166,8 @@ export const ProviderRequestListQuerySchema = ProviderRequestFilterSchema.extend
   sort: ProviderRequestSortSchema,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(25),
-}).meta({ id: 'ProviderRequestListQuery' });
+  // No `meta` id: a query string is documented parameter by parameter, never as a `$ref`.
+});
 export type ProviderRequestListQuery = z.input<typeof ProviderRequestListQuerySchema>;
 
 /** A row of the requests grid (SPEC §2 columns). */
@@ -207,6 +217,11 @@ export const ProviderRequestEventSchema = z
     documentName: z.string().nullable(),
     /** `assigned`: whom to. */
     assignee: ProviderAssigneeSchema.nullable(),
+    /**
+     * `note-changed` by a save typed over a colleague's newer text: the text it replaced, kept so
+     * nothing is lost silently; null otherwise.
+     */
+    replacedNote: z.string().nullable(),
     /** A person's name, or null for the platform (reminders, expiry). */
     createdBy: z.string().nullable(),
     actor: z.enum(['requester', 'provider', 'platform']),

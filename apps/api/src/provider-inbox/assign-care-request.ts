@@ -1,0 +1,116 @@
+import { fullName, type ProviderAssignment, type ProviderCareRequest } from '@opora/contracts';
+import { careRequestEvents, type DbExecutor, postgresErrorCodes, postgresErrorOf } from '@opora/db';
+import { type SQL, sql } from 'drizzle-orm';
+import { ForbiddenError, NotFoundError } from '../platform/errors.ts';
+import type { RequestContext } from '../requests/request-context.ts';
+import { queueCareRequestAssignedMail } from './inbox-mails.ts';
+import { type LockedCareRequest, lockCareRequestInScope } from './locked-care-request.ts';
+import { readProviderCareRequest } from './provider-care-request-view.ts';
+import { careRequestInScope, type ProviderScope, seesWholeProvider } from './scope.ts';
+
+/**
+ * A worker may take a request of their scope for themselves (also from a colleague) or give up their
+ * own assignment; whom else it goes to, and which facility team, is for administrators and
+ * coordinators.
+ */
+function assertWorkerMayAssign(scope: ProviderScope, request: LockedCareRequest, input: ProviderAssignment) {
+  if (seesWholeProvider(scope)) return;
+  const takesIt = input.providerUserId === scope.providerUserId;
+  const givesUpOwn =
+    input.providerUserId === null &&
+    (request.assigneeProviderUserId === null || request.assigneeProviderUserId === scope.providerUserId);
+  if ((!takesIt && !givesUpOwn) || input.facilityId !== request.assigneeFacilityId) {
+    throw new ForbiddenError(
+      'A worker may assign a request only to themselves or give up their own assignment; ask a coordinator.',
+    );
+  }
+}
+
+async function colleagueOf(tx: DbExecutor, scope: ProviderScope, providerUserId: string) {
+  const { rows } = await tx.execute<{
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+  }>(
+    sql`
+      select u.first_name, u.last_name, u.email
+      from provider_users pu join users u on u.id = pu.user_id
+      where pu.id = ${providerUserId} and pu.provider_id = ${scope.providerId} and cardinality(pu.roles) > 0
+    `,
+  );
+  const row = rows[0];
+  if (!row) throw new NotFoundError('No such colleague in this provider.');
+  return {
+    id: providerUserId,
+    name: fullName({ firstName: row.first_name, lastName: row.last_name }) || row.email,
+  };
+}
+
+async function facilityOf(tx: DbExecutor, scope: ProviderScope, facilityId: string) {
+  const { rows } = await tx.execute<{ name: string }>(
+    sql`select name from facilities where id = ${facilityId} and provider_id = ${scope.providerId}`,
+  );
+  const row = rows[0];
+  if (!row) throw new NotFoundError('No such facility in this provider.');
+  return { id: facilityId, name: row.name };
+}
+
+/**
+ * `PUT …/requests/{id}/assignment`: assigns a request to a colleague, a facility team, both, or
+ * nobody (both null). Administrators and coordinators assign to anyone of the provider; a worker see
+ * `assertWorkerMayAssign` (else 403). A colleague or facility of another provider answers 404 (and the
+ * composite keys refuse it too). In one transaction on the locked request: the assignment, an
+ * `assigned` event naming whom, and an e-mail to a newly assigned colleague unless they assigned it
+ * to themselves. The same assignment again changes nothing. A worker who gave up their own
+ * assignment is answered the request once more even when it left their scope with it.
+ */
+export async function assignProviderCareRequest(
+  context: RequestContext,
+  scope: ProviderScope,
+  careRequestId: string,
+  input: ProviderAssignment,
+): Promise<ProviderCareRequest> {
+  let visible: SQL = careRequestInScope(scope);
+  try {
+    await context.db.transaction(async (tx) => {
+      const request = await lockCareRequestInScope(tx, scope, careRequestId);
+      assertWorkerMayAssign(scope, request, input);
+      if (
+        input.providerUserId === request.assigneeProviderUserId &&
+        input.facilityId === request.assigneeFacilityId
+      ) {
+        return;
+      }
+      const colleague = input.providerUserId ? await colleagueOf(tx, scope, input.providerUserId) : null;
+      const facility = input.facilityId ? await facilityOf(tx, scope, input.facilityId) : null;
+      await tx.execute(sql`
+        update care_requests
+        set assignee_provider_user_id = ${colleague?.id ?? null}, assignee_facility_id = ${facility?.id ?? null}
+        where id = ${careRequestId}
+      `);
+      await tx.insert(careRequestEvents).values({
+        careRequestId,
+        createdByUserId: scope.userId,
+        kind: 'assigned',
+        payload: {
+          providerUserId: colleague?.id ?? null,
+          providerUserName: colleague?.name ?? null,
+          facilityId: facility?.id ?? null,
+          facilityName: facility?.name ?? null,
+        },
+      });
+      if (
+        colleague &&
+        colleague.id !== request.assigneeProviderUserId &&
+        colleague.id !== scope.providerUserId
+      ) {
+        await queueCareRequestAssignedMail(context, tx, careRequestId, colleague.id);
+      }
+      visible = sql`cr.provider_id = ${scope.providerId}`;
+    });
+  } catch (error) {
+    if (postgresErrorOf(error)?.code === postgresErrorCodes.foreignKeyViolation) throw new NotFoundError();
+    throw error;
+  }
+  return readProviderCareRequest(context.db, visible, careRequestId);
+}
