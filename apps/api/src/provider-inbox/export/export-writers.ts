@@ -1,0 +1,196 @@
+import type { Writable } from 'node:stream';
+import type { Locale, ProviderExportFormat } from '@opora/contracts';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { ProviderRequestRowRecord } from '../request-rows.ts';
+import {
+  type ExportCell,
+  exportCells,
+  exportColumnKeys,
+  exportColumnKinds,
+  exportTexts,
+  pragueIsoDateTime,
+  pragueWallClock,
+} from './export-columns.ts';
+
+// The two file formats, written as rows arrive, never the whole file in memory: exceljs' streaming
+// workbook writer and csv-stringify. Both wait whenever `output` is full (the client reads slowly),
+// which stops the rows' cursor in turn.
+
+export const exportContentTypes: Record<ProviderExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Rows of a file, in the grid's order, read as the writer asks for them. */
+export type ExportRowSource = AsyncIterable<ProviderRequestRowRecord>;
+
+export interface ExportWrite {
+  format: ProviderExportFormat;
+  locale: Locale;
+  rows: ExportRowSource;
+  output: Writable;
+}
+
+/** The output went away (the client disconnected): the export stops. */
+export class ExportAbortedError extends Error {
+  constructor() {
+    super('The export was stopped: its output closed');
+    this.name = 'ExportAbortedError';
+  }
+}
+
+/** Resolves when `stream` can take more, rejects when it closes or fails first. */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      stream.off('drain', onDrain);
+      stream.off('close', onClose);
+      stream.off('error', onClose);
+    };
+    const onDrain = () => {
+      cleanup();
+      resolve();
+    };
+    const onClose = () => {
+      cleanup();
+      reject(new ExportAbortedError());
+    };
+    stream.on('drain', onDrain);
+    stream.on('close', onClose);
+    stream.on('error', onClose);
+  });
+}
+
+async function unlessFull(stream: Writable): Promise<void> {
+  if (stream.destroyed) throw new ExportAbortedError();
+  if (stream.writableNeedDrain) await drained(stream);
+}
+
+/** Rejects once `output` closes before it finished: nothing further will be read from it. */
+function closedEarly(output: Writable): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (output.destroyed && !output.writableFinished) reject(new ExportAbortedError());
+    output.once('close', () => {
+      if (!output.writableFinished) reject(new ExportAbortedError());
+    });
+  });
+}
+
+/**
+ * Writes the file to `output` (ended when done); answers the number of rows written. Rejects with
+ * `ExportAbortedError` as soon as `output` closes early, whatever the writer was waiting for.
+ */
+export function writeExport(write: ExportWrite): Promise<number> {
+  const writing = write.format === 'xlsx' ? writeXlsx(write) : writeCsv(write);
+  return Promise.race([writing, closedEarly(write.output)]);
+}
+
+/** Czech and Slovak Excel read `;` as the list separator (their decimal mark is the comma). */
+const csvDelimiters: Record<Locale, string> = { cs: ';', sk: ';', en: ',' };
+
+function csvValue(cell: ExportCell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'string') return cell;
+  if ('date' in cell) return cell.date;
+  return pragueIsoDateTime(cell.moment);
+}
+
+/** UTF-8 with a byte order mark (Excel then reads the letters), CRLF lines, every field as text. */
+async function writeCsv({ locale, rows, output }: ExportWrite): Promise<number> {
+  const texts = exportTexts(locale);
+  const stringifier = stringify({ bom: true, delimiter: csvDelimiters[locale], record_delimiter: 'windows' });
+  stringifier.pipe(output);
+  const ended = new Promise<void>((resolve, reject) => {
+    stringifier.once('end', resolve);
+    stringifier.once('error', reject);
+  });
+  output.once('close', () => stringifier.destroy());
+  let count = 0;
+  try {
+    stringifier.write(exportColumnKeys.map((key) => texts.columns[key]));
+    for await (const row of rows) {
+      if (output.destroyed) throw new ExportAbortedError();
+      if (!stringifier.write(exportCells(row, texts).map(csvValue))) await drained(stringifier);
+      count += 1;
+    }
+  } catch (error) {
+    stringifier.destroy();
+    throw error;
+  }
+  stringifier.end();
+  await ended;
+  return count;
+}
+
+const columnWidths: Record<(typeof exportColumnKeys)[number], number> = {
+  code: 14,
+  client: 28,
+  service: 32,
+  serviceType: 28,
+  facility: 28,
+  date: 12,
+  status: 14,
+  assignee: 24,
+  assigneeTeam: 24,
+  creator: 24,
+  createdDate: 17,
+  editedDate: 17,
+};
+
+const numberFormats = { date: 'dd.mm.yyyy', dateTime: 'dd.mm.yyyy hh:mm' } as const;
+
+function xlsxValue(cell: ExportCell): string | Date | null {
+  if (cell === null || typeof cell === 'string') return cell;
+  if ('date' in cell) {
+    const [year, month, day] = cell.date.split('-').map(Number);
+    return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
+  }
+  return pragueWallClock(cell.moment);
+}
+
+/** Rows written between two looks at the output (each is a few hundred bytes of XML). */
+const xlsxCheckEvery = 200;
+
+/**
+ * One sheet with a bold, frozen header row; dates are real dates with a number format (`dd.mm.yyyy`,
+ * date-times `dd.mm.yyyy hh:mm`, Prague time); strings inline (no shared-strings table to hold).
+ */
+async function writeXlsx({ locale, rows, output }: ExportWrite): Promise<number> {
+  const texts = exportTexts(locale);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Opora';
+  const sheet = workbook.addWorksheet(texts.sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = exportColumnKeys.map((key) => {
+    const kind = exportColumnKinds[key];
+    return {
+      header: texts.columns[key],
+      key,
+      width: columnWidths[key],
+      ...(kind === 'text' ? {} : { style: { numFmt: numberFormats[kind] } }),
+    };
+  });
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  let count = 0;
+  try {
+    for await (const row of rows) {
+      sheet.addRow(exportCells(row, texts).map(xlsxValue)).commit();
+      count += 1;
+      // exceljs writes on without asking whether the output has room: look now and then.
+      if (count % xlsxCheckEvery === 0) await unlessFull(output);
+    }
+    if (output.destroyed) throw new ExportAbortedError();
+    sheet.commit();
+    await workbook.commit();
+  } catch (error) {
+    (workbook as unknown as { zip?: { abort?: () => void } }).zip?.abort?.();
+    throw error;
+  }
+  return count;
+}
