@@ -7,23 +7,27 @@ const demoPassword = 'Opora2026!';
 const provider = { email: 'poskytovatel@opora.test', name: 'Petr Dvořák' };
 const admin = { email: 'admin@opora.test', name: 'Alena Horáková' };
 
-test('a provider administrator is led from the dashboard and the user menu to the provider area', async ({
+test('a provider administrator lands in the inbox and is led back to it from the dashboard and the user menu', async ({
   page,
 }) => {
   await signInThroughForm(page, provider.email, demoPassword);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL('/provider/requests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Poptávky' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Administrace' })).toHaveCount(0);
+
+  await page.goto('/dashboard');
   await page.getByRole('main').getByRole('link', { name: 'Sekce pro poskytovatele' }).click();
-  await expect(page).toHaveURL('/provider');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Sekci pro poskytovatele připravujeme' }),
-  ).toBeVisible();
+  await expect(page).toHaveURL('/provider/requests');
 
   await page.goto('/user');
   await openUserMenu(page, provider.name);
   await expect(page.getByRole('menuitem', { name: 'Administrace' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Sekce pro poskytovatele' }).click();
-  await expect(page).toHaveURL('/provider');
+  await expect(page).toHaveURL('/provider/requests');
+
+  // `/provider` itself opens the inbox.
+  await page.goto('/provider');
+  await expect(page).toHaveURL('/provider/requests');
 });
 
 test('platform staff are led to the administration, which a client cannot open', async ({
@@ -58,11 +62,12 @@ test.describe('on a phone', () => {
 
   test('the menu leads a provider to the provider area', async ({ page }) => {
     await signInThroughForm(page, provider.email, demoPassword);
-    await expect(page).toHaveURL('/dashboard');
+    await expect(page).toHaveURL('/provider/requests');
+    await page.goto('/user');
     await page.getByRole('button', { name: 'Otevřít nabídku' }).click();
     const menu = page.getByRole('dialog', { name: 'Nabídka' });
     await menu.getByRole('link', { name: 'Sekce pro poskytovatele' }).click();
-    await expect(page).toHaveURL('/provider');
+    await expect(page).toHaveURL('/provider/requests');
     await expect(menu).toBeHidden();
   });
 });

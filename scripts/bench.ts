@@ -22,6 +22,12 @@
  *                        requests/s, p50/p99 and 5xx against /api/health of the same run, then the
  *                        requests, events, consents and e-mail jobs in the database against the
  *                        requests acknowledged (scripts/bench-requests.ts)
+ *   pnpm bench inbox     the provider's inbox over 1,000,000 care requests of 5,000 providers in a
+ *                        database of its own: p50/p95/p99 of the grid's first page (20 connections) as a
+ *                        coordinator and a worker, filtered and sorted, against /api/health of the same run
+ *                        (target p95 ≤ 15 ms), EXPLAIN (ANALYZE, BUFFERS) of its SQL, and XLSX/CSV exports
+ *                        of 100,000 rows against a bare exceljs / csv-stringify write of the same rows
+ *                        (targets ≥ 80 % of its speed, peak RSS ≤ 250 MiB) (scripts/bench-inbox.ts)
  *   pnpm bench lighthouse Lighthouse (mobile) on / and a services list of `pnpm start`'s production
  *                        server with demo data: performance, accessibility and best-practices scores
  *                        (targets ≥ 95, 100, ≥ 95) and the failing audits (scripts/bench-lighthouse.ts)
@@ -36,6 +42,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { benchAccounts } from './bench-accounts.ts';
 import { benchCatalogue } from './bench-catalogue.ts';
 import { benchIdentity } from './bench-identity.ts';
+import { benchInbox } from './bench-inbox.ts';
 import { benchLighthouse } from './bench-lighthouse.ts';
 import { benchRequests } from './bench-requests.ts';
 import { answers, exited, freePort } from './bench-support.ts';
@@ -156,6 +163,7 @@ const benches: Record<string, () => Promise<void>> = {
   lighthouse: benchLighthouse,
   timing: benchTiming,
   requests: benchRequests,
+  inbox: benchInbox,
 };
 
 const name = process.argv[2];

@@ -45,7 +45,12 @@ export async function withdrawCareRequest(
     await tx
       .update(careRequests)
       // The case may ask this service again later.
-      .set({ statusId: row.withdrawn_id, allowsNewRequest: true, closedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        statusId: row.withdrawn_id,
+        allowsNewRequest: true,
+        closedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(careRequests.id, careRequestId));
     await tx.insert(careRequestEvents).values({
       careRequestId,

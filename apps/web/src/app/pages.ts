@@ -63,7 +63,10 @@ export type TranslationNamespace =
   | 'enums'
   | 'surveys'
   | 'subscriptions'
-  | 'requests';
+  | 'requests'
+  | 'provider'
+  | 'provider-request'
+  | 'provider-dashboard';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -92,10 +95,23 @@ const signedIn: Audience = { access: 'login', layout: 'client' };
 /** The anonymous wizard's steps before sign-up: anyone, in the carer's frame. */
 const guestWizard: Audience = { access: 'public', layout: 'client' };
 /**
- * The provider area's entry needs the permission link naming its route, which `/users/me` grants to
- * the provider roles only (contracts' `routeGrants`); its screens come with the provider-portal issue.
+ * The provider area needs the permission link naming its entry, which `/users/me` grants to the
+ * provider roles only (contracts' `routeGrants`); which provider's records a page shows is the API's
+ * to decide (`resolveProviderScope`).
  */
 const providers: Audience = { access: { permission: paths.providerHome.name }, layout: 'client' };
+/** A request's print layout: the same permission, without header, footer or the area's bar. */
+const providersPrint: Audience = { ...providers, layout: 'print' };
+/** Every page of the provider area: its frame (`ProviderArea`), status names and the server's errors. */
+const providerNamespaces = ['provider', 'enums', 'catalogue', 'errors'] as const;
+/** A request in the inbox: what the requester sent (questionnaires, documents) and the dialogs' forms. */
+const providerRequestNamespaces = [
+  ...providerNamespaces,
+  'provider-request',
+  'requests',
+  'surveys',
+  'validation',
+] as const;
 /** The administration's entry: the permission link `/users/me` grants to platform staff only. */
 const platformStaff: Audience = { access: { permission: paths.adminHome.name }, layout: 'client' };
 
@@ -322,7 +338,27 @@ export const areas: AreaDefinition[] = [
   {
     id: 'provider',
     path: paths.providerHome.path,
-    pages: [page('providerHome', providers, comingSoon, ['pages'])],
+    pages: [
+      // `/provider` opens the inbox (the page only redirects, keeping `?provider=`).
+      page('providerHome', providers, 'provider-inbox/components/provider-home-page.tsx', ['provider']),
+      page('providerRequests', providers, 'provider-inbox/components/requests-page.tsx', providerNamespaces),
+      page(
+        'providerRequest',
+        providers,
+        'provider-inbox/components/request-page.tsx',
+        providerRequestNamespaces,
+      ),
+      page(
+        'providerRequestPrint',
+        providersPrint,
+        'provider-inbox/components/request-print-page.tsx',
+        providerRequestNamespaces,
+      ),
+      page('providerDashboard', providers, 'provider-inbox/components/dashboard-page.tsx', [
+        ...providerNamespaces,
+        'provider-dashboard',
+      ]),
+    ],
   },
   {
     id: 'admin',

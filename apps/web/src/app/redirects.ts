@@ -4,18 +4,20 @@ import { createCase } from '@/features/clients/api/create-case.ts';
 import { myClientsQueryOptions } from '@/features/clients/api/list-my-clients.ts';
 import { i18n, loadNamespaces } from '@/lib/i18n/i18n.ts';
 import { queryClient } from '@/lib/query-client.ts';
-import { loadSessionUser } from '@/lib/session.ts';
+import { hasPermission, loadSessionUser } from '@/lib/session.ts';
 import { navigationGuard } from './navigation-guard.ts';
 
 // The work of the two redirect routes (SPEC §2), downloaded only when one of them is entered.
 
 /**
- * `redirectAfterLogin`: a guest goes home; a carer with exactly one client straight to that client's
- * page, anyone else (no clients, several, or the list not loadable) to the dashboard.
+ * `redirectAfterLogin`: a guest goes home; provider staff to their inbox (SPEC §1: the provider's home
+ * area); a carer with exactly one client straight to that client's page, anyone else (no clients,
+ * several, or the list not loadable) to the dashboard.
  */
 export async function redirectAfterLogin(): Promise<never> {
   const user = await loadSessionUser().catch(() => null);
   if (!user) throw redirect(paths.home.getHref());
+  if (hasPermission(user, paths.providerHome.name)) throw redirect(paths.providerRequests.getHref());
   const clients = await queryClient.fetchQuery(myClientsQueryOptions()).catch(() => null);
   const only = clients?.length === 1 ? clients[0] : undefined;
   throw redirect(only ? paths.dashboardClient.getHref({ id: only.id }) : paths.dashboard.getHref());

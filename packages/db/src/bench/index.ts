@@ -1,4 +1,4 @@
-// Helpers of `pnpm bench catalogue` (scripts/bench-catalogue.ts); not part of the application.
+// Helpers of `pnpm bench catalogue` and `pnpm bench inbox` (scripts/bench-*.ts); not part of the application.
 export {
   type BenchCatalogueOptions,
   type BenchCatalogueSummary,
@@ -6,3 +6,10 @@ export {
 } from './catalogue.ts';
 export { type BenchClientAccount, createBenchClientAccount, createBenchClients } from './clients.ts';
 export { type BenchDatabase, explainAnalyze, openBenchDatabase, queryRows } from './database.ts';
+export {
+  type BenchInbox,
+  type BenchInboxOptions,
+  type BenchInboxSummary,
+  type BenchProviderAccount,
+  generateBenchInbox,
+} from './inbox.ts';

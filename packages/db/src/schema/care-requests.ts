@@ -129,10 +129,27 @@ export const careRequests = pgTable(
     }).onDelete('set null'),
     // Reminders and expiry: requests by status, oldest first.
     index('care_requests_status_id_created_at_idx').on(t.statusId, t.createdAt),
-    // "Assigned to me".
-    index('care_requests_assignee_provider_user_id_idx')
-      .on(t.assigneeProviderUserId)
+    // "Assigned to me" and a worker's own requests, newest first: the first page reads 25 entries in
+    // order instead of every assigned request and a sort (pnpm bench inbox; docs/performance.md).
+    index('care_requests_assignee_provider_user_id_created_at_idx')
+      .on(t.assigneeProviderUserId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.assigneeProviderUserId} is not null`),
+    // `desc nulls first` is what `order by … desc` means: an index sorted `nulls last` would not serve it.
+    // Provider inbox, the grid's default order (newest first, ties by id): the first page of a provider
+    // with 100,000 requests reads 25 entries instead of a sort of all of them; also its count (an
+    // index-only scan) and a creation-date range.
+    index('care_requests_provider_id_created_at_id_idx').on(
+      t.providerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // A worker's scope (requests of their facilities), newest first: without it every worker's page and
+    // count scanned the whole table.
+    index('care_requests_facility_id_created_at_idx').on(t.facilityId, t.createdAt.desc().nullsFirst()),
+    // A worker's scope through the facility team a request is assigned to (few requests have one).
+    index('care_requests_assignee_facility_id_created_at_idx')
+      .on(t.assigneeFacilityId, t.createdAt.desc().nullsFirst())
+      .where(sql`${t.assigneeFacilityId} is not null`),
     foreignKey({
       name: 'care_requests_facility_service_fk',
       columns: [t.providerId, t.facilityServiceId],

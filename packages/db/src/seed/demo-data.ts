@@ -402,7 +402,11 @@ async function seedDemoColleagues(db: DbExecutor, userIds: Map<string, string>):
   }
 }
 
-async function seedDemoClient(db: DbExecutor, ownerUserId: string, providerAccountUserId: string): Promise<void> {
+async function seedDemoClient(
+  db: DbExecutor,
+  ownerUserId: string,
+  providerAccountUserId: string,
+): Promise<void> {
   const relationshipTypeIds = await idsByCode(db, relationshipTypes);
   const statusIds = await idsByCode(db, requestStatuses);
   const subscriptionTypeIds = await idsByCode(db, subscriptionTypes);

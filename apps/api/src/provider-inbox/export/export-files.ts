@@ -6,7 +6,9 @@ import { asciiSlug, exportTexts, pragueIsoDate } from './export-columns.ts';
 
 /** The provider's name, for the file's. */
 export async function providerName(db: DbExecutor, providerId: string): Promise<string> {
-  const { rows } = await db.execute<{ name: string }>(sql`select name from providers where id = ${providerId}`);
+  const { rows } = await db.execute<{ name: string }>(
+    sql`select name from providers where id = ${providerId}`,
+  );
   const row = rows[0];
   if (!row) throw new NotFoundError();
   return row.name;

@@ -19,7 +19,7 @@ import { backgroundWork, defineQueue, type JobAttempt, type Jobs } from '../../p
 import type { Mailer } from '../../platform/mail.ts';
 import { type ProviderScope, resolveProviderScope } from '../scope.ts';
 import { exportFileName, providerName } from './export-files.ts';
-import { countSelection, type ExportSelection, openExportCursor } from './export-rows.ts';
+import { countSelection, type ExportCursor, type ExportSelection, openExportCursor } from './export-rows.ts';
 import { exportContentTypes, writeExport } from './export-writers.ts';
 
 type ProviderExportBody = z.output<typeof ProviderExportSchema>;
@@ -36,6 +36,12 @@ const chunkBytes = 1 << 20;
 const downloadSliceBytes = 4 << 20;
 /** A million rows take minutes; PostgreSQL's limit for the job's cursor and its final write. */
 const jobStatementTimeoutMs = 30 * 60_000;
+/**
+ * Queued or running this long, the export's job is gone: three attempts of 45 minutes and their waits
+ * are over, and a process that died in the last one left it `running`. The sweep marks it failed, so
+ * the web stops waiting for it.
+ */
+const abandonedAfterHours = 6;
 
 export const providerExportQueue = defineQueue<{ exportId: string }>('provider-export', {
   retryLimit: 2,
@@ -80,6 +86,12 @@ const jobColumns = sql`id, format, state, row_count, ${isoInstant(sql`created_at
 export interface ExportJobContext {
   db: Db;
   jobs: Pick<Jobs, 'send'>;
+  /** Rows an export may hold; `providerExportJobRowLimit` unless a test lowers it. */
+  rowLimit?: number;
+}
+
+function tooLarge(limit: number): AppError {
+  return new AppError('ExportTooLarge', `An export holds at most ${limit} requests; narrow the filters.`);
 }
 
 /**
@@ -94,13 +106,9 @@ export async function createProviderExportJob(
   body: ProviderExportBody,
 ): Promise<ProviderExportJob> {
   const scope = await resolveProviderScope(context.db, principal, providerId);
-  const count = await countSelection(context.db, scope, body.selection, providerExportJobRowLimit + 1);
-  if (count > providerExportJobRowLimit) {
-    throw new AppError(
-      'ExportTooLarge',
-      `An export holds at most ${providerExportJobRowLimit} requests; narrow the filters.`,
-    );
-  }
+  const limit = context.rowLimit ?? providerExportJobRowLimit;
+  const count = await countSelection(context.db, scope, body.selection, limit + 1);
+  if (count > limit) throw tooLarge(limit);
   const selection = JSON.stringify(body.selection);
   return context.db.transaction(async (tx) => {
     await tx.execute(
@@ -249,6 +257,26 @@ export interface ExportRunContext {
   db: Db;
   mailer: Pick<Mailer, 'queue'>;
   config: Pick<Config, 'publicUrl'>;
+  /** Rows an export may hold; `providerExportJobRowLimit` unless a test lowers it. */
+  rowLimit?: number;
+}
+
+/**
+ * The rows, refusing the one past `limit`: requests sent since the export was asked for may carry a
+ * selection over the limit (and over an XLSX sheet's 1,048,576 rows) by the time the job reads it.
+ */
+async function* atMost<Row>(rows: AsyncIterable<Row>, limit: number): AsyncIterable<Row> {
+  let count = 0;
+  for await (const row of rows) {
+    count += 1;
+    if (count > limit) throw tooLarge(limit);
+    yield row;
+  }
+}
+
+/** The link in the e-mail: the requests grid, where the web lists the exports, in the export's provider. */
+export function providerExportLink(config: Pick<Config, 'publicUrl'>, providerId: string): string {
+  return `${config.publicUrl}${paths.providerRequests.getHref(undefined, { provider: providerId })}`;
 }
 
 async function markFailed(db: DbExecutor, exportId: string): Promise<void> {
@@ -293,11 +321,14 @@ export async function runProviderExport(
   await db.execute(
     sql`update provider_exports set state = 'running', updated_at = now() where id = ${exportId}`,
   );
-  const cursor = await openExportCursor(db, scope, job.selection, {
-    statementTimeoutMs: jobStatementTimeoutMs,
-    batchSize: 1000,
-  });
+  const limit = context.rowLimit ?? providerExportJobRowLimit;
+  let cursor: ExportCursor | undefined;
   try {
+    const reading = await openExportCursor(db, scope, job.selection, {
+      statementTimeoutMs: jobStatementTimeoutMs,
+      batchSize: 1000,
+    });
+    cursor = reading;
     await db.transaction(async (tx) => {
       // The transaction waits for rows and the writer between its statements.
       await tx.execute(sql.raw(`set local idle_in_transaction_session_timeout = ${jobStatementTimeoutMs}`));
@@ -306,33 +337,50 @@ export async function runProviderExport(
         sql`create temporary table provider_export_pieces (n int primary key, piece bytea not null) on commit drop`,
       );
       const sink = new ChunkSink(tx);
-      const rowCount = await writeExport({
-        format: job.format,
-        locale: job.locale,
-        rows: cursor.rows,
-        output: sink,
-      });
-      await finished(sink);
-      await cursor.close();
-      await tx.execute(sql`
+      let rowCount: number;
+      try {
+        rowCount = await writeExport({
+          format: job.format,
+          locale: job.locale,
+          rows: atMost(reading.rows, limit),
+          output: sink,
+        });
+        await finished(sink);
+      } catch (error) {
+        // A piece the database refused closes the sink: its error says why, the writer's only that it stopped.
+        const cause = sink.errored ?? error;
+        sink.destroy();
+        throw cause;
+      }
+      await reading.close();
+      // Only over an export still being made: an attempt pg-boss took for lost and retried may have
+      // finished it meanwhile (one file, one e-mail).
+      const { rows: made } = await tx.execute(sql`
         update provider_exports
         set content = (select coalesce(string_agg(piece, ''::bytea order by n), ''::bytea)
                        from provider_export_pieces),
           state = 'ready', row_count = ${rowCount}, finished_at = now(), updated_at = now(),
           expires_at = now() + make_interval(days => ${providerExportKeepDays})
-        where id = ${exportId}`);
+        where id = ${exportId} and state in ('queued', 'running')
+        returning id`);
+      if (made.length === 0) return;
       await context.mailer.queue(tx, {
         to: job.email,
         locale: job.locale,
         template: 'provider-export-ready',
         params: {
-          link: `${context.config.publicUrl}${paths.providerRequests.getHref()}`,
+          link: providerExportLink(context.config, job.provider_id),
           format: job.format.toUpperCase(),
           validDays: providerExportKeepDays,
         },
       });
     });
   } catch (error) {
+    // Too large stays too large: failed at once, no retry.
+    if (error instanceof AppError && error.code === 'ExportTooLarge') {
+      await markFailed(db, exportId);
+      return;
+    }
     if (attempt.final) await markFailed(db, exportId);
     else
       await db.execute(
@@ -340,14 +388,24 @@ export async function runProviderExport(
       );
     throw error;
   } finally {
-    await cursor.close();
+    await cursor?.close();
   }
 }
 
-/** Deletes exports past their time, with their files; answers how many. */
-export async function deleteExpiredProviderExports(db: Db): Promise<number> {
+/**
+ * Deletes exports past their time (`at`, the database's clock unless given), with their files, and
+ * marks failed those whose job is gone (`abandonedAfterHours`); answers how many were deleted.
+ */
+export async function deleteExpiredProviderExports(db: Db, at?: Date): Promise<number> {
+  const now = at === undefined ? sql`now()` : sql`${at.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    update provider_exports
+    set state = 'failed', finished_at = ${now}, updated_at = ${now},
+      expires_at = ${now} + make_interval(days => ${providerExportKeepDays})
+    where state in ('queued', 'running')
+      and created_at <= ${now} - make_interval(hours => ${abandonedAfterHours})`);
   const { rows } = await db.execute<{ n: number }>(sql`
-    with gone as (delete from provider_exports where expires_at <= now() returning 1)
+    with gone as (delete from provider_exports where expires_at <= ${now} returning 1)
     select count(*)::int as n from gone`);
   return rows[0]?.n ?? 0;
 }

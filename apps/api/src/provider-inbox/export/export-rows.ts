@@ -1,4 +1,3 @@
-import { finished } from 'node:stream/promises';
 import type { ProviderExportSchema } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
@@ -47,6 +46,15 @@ export async function countSelection(
 
 const dialect = new PgDialect();
 
+/** The part of pg-cursor (inside pg-query-stream) the export uses. */
+interface PgCursor {
+  /** The next rows, at most `count`; none once every row was read. */
+  read(count: number): Promise<ProviderRequestRowRecord[]>;
+  close(): Promise<void>;
+  /** `error` once the statement failed, even if no read has been told yet (a timeout between reads). */
+  state: string;
+}
+
 export interface ExportCursor {
   /** The rows, fetched `batchSize` at a time as they are read. */
   rows: AsyncIterable<ProviderRequestRowRecord>;
@@ -67,8 +75,9 @@ export interface ExportCursorOptions {
 }
 
 /**
- * The selection's rows through a server-side cursor (`pg-query-stream`) on a connection of its own
- * from the pool, in a read-only transaction: memory holds one batch, whatever the number of rows.
+ * The selection's rows through a server-side cursor (pg-cursor, from `pg-query-stream`) on a
+ * connection of its own from the pool, in a read-only transaction: memory holds one batch, whatever
+ * the number of rows.
  */
 export async function openExportCursor(
   db: Db,
@@ -82,28 +91,65 @@ export async function openExportCursor(
     where ${selectionWhere(scope, selection)}
     ${providerRequestOrderBy(exportSort)}`);
   const client = await db.$client.connect();
+  // A connection lost half-way (a restart, a terminated backend) is an 'error' of the client, which
+  // pg-pool does not listen for while the client is lent: unheard, it would end the process. Reads
+  // and `close` stop waiting once it comes (a dead connection answers nothing).
+  let lostWith: Error | undefined;
+  let onLost: (error: Error) => void = () => {};
+  const lost = new Promise<never>((_resolve, reject) => {
+    onLost = reject;
+  });
+  lost.catch(() => {});
+  const onClientError = (error: Error) => {
+    lostWith ??= error;
+    onLost(error);
+  };
+  client.on('error', onClientError);
+  const release = (error?: Error) => {
+    client.off('error', onClientError);
+    client.release(error);
+  };
   try {
     await client.query('begin read only');
-    await client.query(`set local statement_timeout = ${Math.max(1, Math.floor(options.statementTimeoutMs))}`);
+    await client.query(
+      `set local statement_timeout = ${Math.max(1, Math.floor(options.statementTimeoutMs))}`,
+    );
   } catch (error) {
-    client.release(error as Error);
+    release(error as Error);
     throw error;
   }
-  const stream = client.query(
-    new QueryStream(query.sql, query.params as unknown[], { batchSize: options.batchSize ?? 500 }),
-  );
+  const batchSize = options.batchSize ?? 500;
+  // Read through the stream's pg-cursor, a batch per `read`, not through the stream itself: when the
+  // statement fails before the first read (a bad value, a timeout), destroying a pg-query-stream waits
+  // for a `ReadyForQuery` that came already, and the export would never end.
+  const cursor = client.query(new QueryStream(query.sql, query.params as unknown[], { batchSize }))
+    .cursor as PgCursor;
+  let failed = false;
+  async function* rows(): AsyncIterable<ProviderRequestRowRecord> {
+    for (;;) {
+      let batch: ProviderRequestRowRecord[];
+      try {
+        batch = await Promise.race([cursor.read(batchSize), lost]);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      if (batch.length === 0) return;
+      yield* batch;
+    }
+  }
   let closing: Promise<void> | undefined;
   return {
-    rows: stream as AsyncIterable<ProviderRequestRowRecord>,
+    rows: rows(),
     close() {
       closing ??= (async () => {
         try {
-          if (!stream.destroyed) stream.destroy();
-          await finished(stream).catch(() => {});
+          // A failed statement has no portal left to close (and pg-cursor would wait for nothing).
+          if (!failed && cursor.state !== 'error') await Promise.race([cursor.close(), lost]);
           await client.query('rollback');
-          client.release();
+          release();
         } catch (error) {
-          client.release(error as Error);
+          release(lostWith ?? (error as Error));
         }
       })();
       return closing;

@@ -151,6 +151,49 @@ function xlsxValue(cell: ExportCell): string | Date | null {
 
 /** Rows written between two looks at the output (each is a few hundred bytes of XML). */
 const xlsxCheckEvery = 200;
+/** Sheet XML the zip may hold uncompressed before the rows wait for it. */
+const zipBacklogBytes = 1 << 20;
+
+/** The stream the zip reads the sheet's XML from (a readable-stream `PassThrough` of archiver's). */
+interface ZipEntryInput {
+  _writableState?: { length: number };
+  once(event: 'drain', listener: () => void): unknown;
+  off(event: 'drain', listener: () => void): unknown;
+}
+
+/**
+ * exceljs hands the sheet's XML to the zip without asking whether it has room (its `StreamBuf` drops
+ * `write`'s answer), and the compressor gets a turn only when the event loop does: rows read from a
+ * fast cursor outran it and the whole sheet piled up uncompressed (≈ 290 bytes a row; 475 MiB RSS at
+ * 400,000 rows). The entry's input is found through exceljs 4.4.0's and archiver 5's internals
+ * (`stream.pipes[0]`, pinned versions); `export-writers.test.ts` fails if an upgrade moves them.
+ */
+export function zipEntryInput(sheet: ExcelJS.Worksheet): ZipEntryInput | undefined {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes;
+  const input = pipes?.[0] as ZipEntryInput | undefined;
+  return input?._writableState === undefined ? undefined : input;
+}
+
+/** Resolves once the zip compressed what it holds of the sheet; rejects when `output` closes first. */
+function zipCaughtUp(input: ZipEntryInput | undefined, output: Writable): Promise<void> {
+  if (!input || (input._writableState?.length ?? 0) < zipBacklogBytes) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      input.off('drain', onDrain);
+      output.off('close', onClose);
+    };
+    const onDrain = () => {
+      cleanup();
+      resolve();
+    };
+    const onClose = () => {
+      cleanup();
+      reject(new ExportAbortedError());
+    };
+    input.once('drain', onDrain);
+    output.once('close', onClose);
+  });
+}
 
 /**
  * One sheet with a bold, frozen header row; dates are real dates with a number format (`dd.mm.yyyy`,
@@ -177,13 +220,17 @@ async function writeXlsx({ locale, rows, output }: ExportWrite): Promise<number>
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
+  const zipInput = zipEntryInput(sheet);
   let count = 0;
   try {
     for await (const row of rows) {
       sheet.addRow(exportCells(row, texts).map(xlsxValue)).commit();
       count += 1;
-      // exceljs writes on without asking whether the output has room: look now and then.
-      if (count % xlsxCheckEvery === 0) await unlessFull(output);
+      // exceljs writes on without asking whether the zip or the output has room: look now and then.
+      if (count % xlsxCheckEvery === 0) {
+        await zipCaughtUp(zipInput, output);
+        await unlessFull(output);
+      }
     }
     if (output.destroyed) throw new ExportAbortedError();
     sheet.commit();

@@ -10,7 +10,11 @@ import {
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountTestServer, bearer, startAccountTestServer } from '../../accounts/testing/account-test-server.ts';
+import {
+  type AccountTestServer,
+  bearer,
+  startAccountTestServer,
+} from '../../accounts/testing/account-test-server.ts';
 import { waitFor } from '../../testing/wait-for.ts';
 
 // The streamed export (`exportProviderCareRequests`) on a real port: file contents in each language,
@@ -76,7 +80,10 @@ async function inbox(): Promise<Inbox> {
     await createFacility(db, { providerId: provider.id, name: 'Středisko Jih' }),
   ];
   const services = [
-    await createFacilityService(db, { facilityId: facilities[0]?.id ?? '', name: 'Pečovatelská služba Lípa' }),
+    await createFacilityService(db, {
+      facilityId: facilities[0]?.id ?? '',
+      name: 'Pečovatelská služba Lípa',
+    }),
     await createFacilityService(db, { facilityId: facilities[1]?.id ?? '', name: 'Osobní asistence Jih' }),
   ];
   const made = async (facilityIndex: number, firstName: string, lastName: string, createdAt: string) => {
@@ -134,40 +141,82 @@ describe('XLSX', () => {
     [
       'cs',
       'Poptávky',
-      ['Kód', 'Klient', 'Služba', 'Typ služby', 'Zařízení', 'Péče od', 'Stav', 'Přiděleno', 'Tým zařízení', 'Odesílatel', 'Vytvořeno', 'Upraveno'],
+      [
+        'Kód',
+        'Klient',
+        'Služba',
+        'Typ služby',
+        'Zařízení',
+        'Péče od',
+        'Stav',
+        'Přiděleno',
+        'Tým zařízení',
+        'Odesílatel',
+        'Vytvořeno',
+        'Upraveno',
+      ],
       'poptavky-domov-u-lipy-o-p-s-',
     ],
     [
       'en',
       'Requests',
-      ['Code', 'Client', 'Service', 'Service type', 'Facility', 'Care from', 'Status', 'Assigned to', 'Facility team', 'Sent by', 'Created', 'Edited'],
+      [
+        'Code',
+        'Client',
+        'Service',
+        'Service type',
+        'Facility',
+        'Care from',
+        'Status',
+        'Assigned to',
+        'Facility team',
+        'Sent by',
+        'Created',
+        'Edited',
+      ],
       'requests-domov-u-lipy-o-p-s-',
     ],
     [
       'sk',
       'Dopyty',
-      ['Kód', 'Klient', 'Služba', 'Typ služby', 'Zariadenie', 'Starostlivosť od', 'Stav', 'Pridelené', 'Tím zariadenia', 'Odosielateľ', 'Vytvorené', 'Upravené'],
+      [
+        'Kód',
+        'Klient',
+        'Služba',
+        'Typ služby',
+        'Zariadenie',
+        'Starostlivosť od',
+        'Stav',
+        'Pridelené',
+        'Tím zariadenia',
+        'Odosielateľ',
+        'Vytvorené',
+        'Upravené',
+      ],
       'dopyty-domov-u-lipy-o-p-s-',
     ],
-  ] as const)('writes the headers, sheet and file name in %s', async (locale, sheetName, headers, filePrefix) => {
-    const response = await exportRequest(setup.admin, setup.providerId, {
-      format: 'xlsx',
-      locale,
-      selection: allRows,
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe(
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    );
-    expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers['content-disposition']).toMatch(
-      new RegExp(`^attachment; filename="${filePrefix}\\d{4}-\\d{2}-\\d{2}\\.xlsx"`),
-    );
-    const sheet = await sheetOf(response.rawPayload);
-    expect(sheet.name).toBe(sheetName);
-    expect(rowValues(sheet, 1)).toEqual(headers);
-    expect(sheet.rowCount).toBe(1 + setup.first.length + setup.second.length);
-  });
+  ] as const)(
+    'writes the headers, sheet and file name in %s',
+    async (locale, sheetName, headers, filePrefix) => {
+      const response = await exportRequest(setup.admin, setup.providerId, {
+        format: 'xlsx',
+        locale,
+        selection: allRows,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['content-disposition']).toMatch(
+        new RegExp(`^attachment; filename="${filePrefix}\\d{4}-\\d{2}-\\d{2}\\.xlsx"`),
+      );
+      const sheet = await sheetOf(response.rawPayload);
+      expect(sheet.name).toBe(sheetName);
+      expect(rowValues(sheet, 1)).toEqual(headers);
+      expect(sheet.rowCount).toBe(1 + setup.first.length + setup.second.length);
+    },
+  );
 
   it('writes dates as date cells in Prague time, translated statuses and service types', async () => {
     const response = await exportRequest(setup.admin, setup.providerId, {

@@ -24,7 +24,8 @@ const tags = ['provider inbox'];
 const fileTypes = { file: [exportContentTypes.csv.split(';')[0] ?? '', exportContentTypes.xlsx] } as const;
 
 const notMember = ProblemDetailsSchema.meta({
-  description: 'The caller is not a member of this provider, or the export is not theirs (`NotFoundException`).',
+  description:
+    'The caller is not a member of this provider, or the export is not theirs (`NotFoundException`).',
 });
 
 const selectionDescription =
@@ -112,7 +113,11 @@ export const providerExportRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const items = await listProviderExportJobs(app.db, requirePrincipal(request), request.params.providerId);
+      const items = await listProviderExportJobs(
+        app.db,
+        requirePrincipal(request),
+        request.params.providerId,
+      );
       return { items };
     },
   });

@@ -65,7 +65,9 @@ export async function streamProviderExport(
   running += 1;
   let cursor: Awaited<ReturnType<typeof openExportCursor>>;
   try {
-    cursor = await openExportCursor(db, scope, body.selection, { statementTimeoutMs: directStatementTimeoutMs });
+    cursor = await openExportCursor(db, scope, body.selection, {
+      statementTimeoutMs: directStatementTimeoutMs,
+    });
   } catch (error) {
     running -= 1;
     throw error;

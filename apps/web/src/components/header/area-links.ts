@@ -12,8 +12,9 @@ export type AreaLink = { name: RouteName; to: string; label: string; icon: Icon 
  * administration.
  */
 const areas = [
-  { route: paths.providerHome, icon: IconBuildingHospital },
-  { route: paths.adminHome, icon: IconUserShield },
+  // The provider area opens on its inbox: straight there, without `/provider`'s redirect.
+  { route: paths.providerHome, to: paths.providerRequests.getHref(), icon: IconBuildingHospital },
+  { route: paths.adminHome, to: paths.adminHome.getHref(), icon: IconUserShield },
 ] as const;
 
 /** Links to the areas this user may open, for the header, the user menu and the dashboard. */
@@ -22,9 +23,9 @@ export function useAreaLinks(user: SessionUser | null): AreaLink[] {
   if (!user) return [];
   return areas
     .filter(({ route }) => hasPermission(user, route.name))
-    .map(({ route, icon }) => ({
+    .map(({ route, to, icon }) => ({
       name: route.name,
-      to: route.getHref(),
+      to,
       label: t(`routes.${route.name}.title`),
       icon,
     }));

@@ -1,5 +1,12 @@
 import { Button, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLayoutDashboard, IconLogout, IconUser } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconInbox,
+  IconKey,
+  IconLayoutDashboard,
+  IconLogout,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -10,25 +17,39 @@ import { useSignOut } from './use-sign-out.ts';
 import { UserAvatar } from './user-avatar.tsx';
 
 /**
- * The header's right side for a signed-in user: the dashboard button and the user menu, which lists
- * first the work areas the user may open (provider area, administration). The bar has no room for a
- * button per area beside its links; the dashboard, where sign-in lands, shows them as well.
+ * The header's right side for a signed-in user: the dashboard button (provider staff: their inbox) and
+ * the user menu, which lists first the work areas the user may open (provider area, administration).
+ * The bar has no room for a button per area beside its links; the dashboard shows them as well.
  */
 export function SignedInActions({ user }: { user: SessionUser }) {
   const { t } = useTranslation(['auth', 'common']);
   const signOut = useSignOut();
   const areaLinks = useAreaLinks(user);
+  // Provider staff work in their inbox, where sign-in lands them: the bar's button leads there, and the
+  // carer's dashboard moves into the menu.
+  const provider = areaLinks.some((link) => link.name === paths.providerHome.name);
 
   return (
     <>
-      <Button
-        component={Link}
-        to={paths.dashboard.getHref()}
-        variant="light"
-        leftSection={<IconLayoutDashboard size={20} aria-hidden />}
-      >
-        {t('common:routes.dashboard.title')}
-      </Button>
+      {provider ? (
+        <Button
+          component={Link}
+          to={paths.providerRequests.getHref()}
+          variant="light"
+          leftSection={<IconInbox size={20} aria-hidden />}
+        >
+          {t('common:routes.providerRequests.title')}
+        </Button>
+      ) : (
+        <Button
+          component={Link}
+          to={paths.dashboard.getHref()}
+          variant="light"
+          leftSection={<IconLayoutDashboard size={20} aria-hidden />}
+        >
+          {t('common:routes.dashboard.title')}
+        </Button>
+      )}
       <Menu position="bottom-end" shadow="md" width={260}>
         <Menu.Target>
           <UnstyledButton
@@ -55,6 +76,15 @@ export function SignedInActions({ user }: { user: SessionUser }) {
               {label}
             </Menu.Item>
           ))}
+          {provider ? (
+            <Menu.Item
+              component={Link}
+              to={paths.dashboard.getHref()}
+              leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+            >
+              {t('common:routes.dashboard.title')}
+            </Menu.Item>
+          ) : null}
           {areaLinks.length > 0 ? <Menu.Divider /> : null}
           <Menu.Item
             component={Link}

@@ -12,6 +12,7 @@ import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { type FormT, useFormTranslation } from '@/lib/forms/use-form-translation.ts';
 import { returnPathIn, signUpHref } from '@/lib/return-path.ts';
 import { AuthCard } from './auth-card.tsx';
+import { ProviderClaims } from './provider-claims.tsx';
 
 /**
  * What the sign-up page hands over: the address, so the new user does not type it twice, and that
@@ -73,53 +74,56 @@ export function SignInPage() {
   });
 
   return (
-    <AuthCard title={t('signIn.title')} intro={t('signIn.intro')}>
-      <form noValidate onSubmit={onSubmit}>
-        <Stack gap="md">
-          {signInCall.isError ? (
-            <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
-              {signInFailureMessage(t, signInCall.error)}
-            </Alert>
-          ) : null}
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            withAsterisk
-            autoFocus={handedOver === ''}
-            key={form.key('username')}
-            {...form.getInputProps('username')}
-          />
-          <PasswordField
-            label={t('fields.password')}
-            autoComplete="current-password"
-            autoFocus={handedOver !== ''}
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to={paths.signInRestore.getHref()}>
-              {t('signIn.forgotPassword')}
-            </Anchor>
-          </Group>
-          <Button
-            type="submit"
-            size="lg"
-            fullWidth
-            loading={submitting}
-            leftSection={<IconLogin2 size={20} aria-hidden />}
-          >
-            {t('signIn.submit')}
-          </Button>
-          <Text ta="center">
-            {t('signIn.noAccount')}{' '}
-            <Anchor component={Link} to={signUpHref(returnTo)} fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {t('signIn.signUpLink')}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthCard>
+    <Stack gap="lg">
+      <AuthCard title={t('signIn.title')} intro={t('signIn.intro')}>
+        <form noValidate onSubmit={onSubmit}>
+          <Stack gap="md">
+            {signInCall.isError ? (
+              <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle aria-hidden />}>
+                {signInFailureMessage(t, signInCall.error)}
+              </Alert>
+            ) : null}
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              withAsterisk
+              autoFocus={handedOver === ''}
+              key={form.key('username')}
+              {...form.getInputProps('username')}
+            />
+            <PasswordField
+              label={t('fields.password')}
+              autoComplete="current-password"
+              autoFocus={handedOver !== ''}
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <Group justify="flex-end">
+              <Anchor component={Link} to={paths.signInRestore.getHref()}>
+                {t('signIn.forgotPassword')}
+              </Anchor>
+            </Group>
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              loading={submitting}
+              leftSection={<IconLogin2 size={20} aria-hidden />}
+            >
+              {t('signIn.submit')}
+            </Button>
+            <Text ta="center">
+              {t('signIn.noAccount')}{' '}
+              <Anchor component={Link} to={signUpHref(returnTo)} fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {t('signIn.signUpLink')}
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      </AuthCard>
+      <ProviderClaims />
+    </Stack>
   );
 }

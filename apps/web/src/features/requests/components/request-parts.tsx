@@ -5,18 +5,13 @@ import {
   type CareRequestService,
   type CareRequestSurvey,
   formatDisplayDate,
-  isQuestionVisible,
-  type Locale,
-  type SurveyAnswerValue,
-  type SurveyQuestion,
-  surveyQuestions,
 } from '@opora/contracts';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { formatAddress } from '@/components/services/format.ts';
 import { priceText } from '@/components/services/service-price.ts';
-import { localized } from '@/components/surveys/survey-logic.ts';
+import { SurveyAnswersList as SharedSurveyAnswersList } from '@/components/surveys/survey-answers-list.tsx';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { formatPhone } from '@/lib/format.ts';
 import classes from './requests.module.css';
@@ -194,57 +189,17 @@ export function ProviderContacts({ service }: { service: CareRequestService }) {
   );
 }
 
-function answerText(
-  question: SurveyQuestion,
-  value: SurveyAnswerValue,
-  locale: Locale,
-  t: (key: 'detail.surveys.yes' | 'detail.surveys.no') => string,
-): string {
-  switch (question.type) {
-    case 'single':
-    case 'multiple': {
-      const values = Array.isArray(value) ? value : [String(value)];
-      return values
-        .map((each) => {
-          const choice = question.choices.find((candidate) => candidate.value === each);
-          return choice ? localized(choice.label, locale) : each;
-        })
-        .join(', ');
-    }
-    case 'boolean':
-      return value === true ? t('detail.surveys.yes') : t('detail.surveys.no');
-    case 'date':
-      return formatDisplayDate(String(value));
-    case 'number':
-      return `${new Intl.NumberFormat(locale).format(Number(value))}${question.unit ? ` ${localized(question.unit, locale)}` : ''}`;
-    default:
-      return String(value);
-  }
-}
-
 /** A questionnaire's answers, read-only: every question shown with the answers given, in order. */
 export function SurveyAnswersList({ survey }: { survey: CareRequestSurvey }) {
   const { t } = useTranslation('requests');
-  const { locale } = useLocale();
-  const questions = surveyQuestions(survey.definition).filter((question) =>
-    isQuestionVisible(question, survey.answers),
-  );
   return (
-    <FieldList>
-      {questions.map((question) => {
-        const value = survey.answers[question.name];
-        return (
-          <Field key={question.name} label={localized(question.title, locale)}>
-            {value === undefined ? (
-              <Text span c="dimmed">
-                {t('detail.surveys.notAnswered')}
-              </Text>
-            ) : (
-              <span style={{ whiteSpace: 'pre-wrap' }}>{answerText(question, value, locale, t)}</span>
-            )}
-          </Field>
-        );
-      })}
-    </FieldList>
+    <SharedSurveyAnswersList
+      survey={survey}
+      labels={{
+        yes: t('detail.surveys.yes'),
+        no: t('detail.surveys.no'),
+        notAnswered: t('detail.surveys.notAnswered'),
+      }}
+    />
   );
 }

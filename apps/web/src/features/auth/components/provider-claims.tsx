@@ -1,0 +1,47 @@
+import { List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { providerFreeMonths } from '@opora/contracts';
+import { IconCheck } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** What sign-in tells providers (SPEC §1): the free months, then a price; what the provider area gives. */
+export function ProviderClaims() {
+  const { t } = useTranslation('auth');
+  const headingId = useId();
+  const claims = [t('providerClaims.inbox'), t('providerClaims.assignment'), t('providerClaims.record')];
+  return (
+    <Paper
+      component="aside"
+      aria-labelledby={headingId}
+      withBorder
+      radius="md"
+      p="lg"
+      maw={480}
+      w="100%"
+      mx="auto"
+    >
+      <Stack gap="xs">
+        <Title order={2} size="h4" id={headingId}>
+          {t('providerClaims.title')}
+        </Title>
+        <Text fw={600} c="opora.9">
+          {t('providerClaims.freeMonths', { count: providerFreeMonths })}
+        </Text>
+        <List
+          spacing={6}
+          icon={
+            <ThemeIcon size={20} radius="xl" variant="light">
+              <IconCheck size={14} aria-hidden />
+            </ThemeIcon>
+          }
+        >
+          {claims.map((claim) => (
+            <List.Item key={claim} lh={1.45}>
+              {claim}
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,43 @@
+import {
+  assignProviderCareRequestRoute,
+  changeProviderCareRequestStatusRoute,
+  getProviderDashboardRoute,
+  listProviderCareRequestsRoute,
+  listProviderMembershipsRoute,
+  type ProviderAssignment,
+  type ProviderCareRequest,
+  type ProviderStatusChange,
+} from '@opora/contracts';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { callOperation, operationKey } from '@/lib/operations.ts';
+import { storeProviderRequest } from './get-request.ts';
+
+/** After a change the grid, the badge's count and the dashboard's figures are read again. */
+async function afterChange(queryClient: QueryClient, providerId: string, request: ProviderCareRequest) {
+  storeProviderRequest(queryClient, providerId, request);
+  await Promise.all(
+    [listProviderCareRequestsRoute, listProviderMembershipsRoute, getProviderDashboardRoute].map((route) =>
+      queryClient.invalidateQueries({ queryKey: operationKey(route) }),
+    ),
+  );
+}
+
+/** `changeProviderCareRequestStatus`: the change-status dialog; the client is told by e-mail. */
+export function useChangeProviderRequestStatus(providerId: string, careRequestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProviderStatusChange) =>
+      callOperation(changeProviderCareRequestStatusRoute, { params: { providerId, careRequestId }, body }),
+    onSuccess: (request) => afterChange(queryClient, providerId, request),
+  });
+}
+
+/** `assignProviderCareRequest`: a colleague, a facility team, both or nobody. */
+export function useAssignProviderRequest(providerId: string, careRequestId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProviderAssignment) =>
+      callOperation(assignProviderCareRequestRoute, { params: { providerId, careRequestId }, body }),
+    onSuccess: (request) => afterChange(queryClient, providerId, request),
+  });
+}

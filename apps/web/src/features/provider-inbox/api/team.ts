@@ -1,0 +1,12 @@
+import { getProviderTeamRoute } from '@opora/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { operationQueryOptions } from '@/lib/operations.ts';
+
+/** `getProviderTeam`: colleagues and facility teams (assignment picker, "assigned to me"). */
+export function teamQueryOptions(providerId: string) {
+  return operationQueryOptions(getProviderTeamRoute, { params: { providerId } });
+}
+
+export function useProviderTeam(providerId: string) {
+  return useQuery({ ...teamQueryOptions(providerId), staleTime: 5 * 60_000 });
+}

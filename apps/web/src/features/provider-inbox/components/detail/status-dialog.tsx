@@ -1,0 +1,165 @@
+import '@mantine/core/styles/Radio.css';
+import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import {
+  type CareRequestDeclineReason,
+  type CareRequestStatusCode,
+  careRequestDeclineReasons,
+  careRequestStatusesWithReason,
+  type ProviderCareRequest,
+  type ProviderStatusChange,
+  ProviderStatusChangeSchema,
+} from '@opora/contracts';
+import { IconMail } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/overlays/toast.tsx';
+import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useContractForm } from '@/lib/forms/use-contract-form.ts';
+import { providerRequestQueryOptions } from '../../api/get-request.ts';
+import { useChangeProviderRequestStatus } from '../../api/request-changes.ts';
+import { DetailDialog } from './detail-dialog.tsx';
+
+type Values = { status: string; reason: string; reasonText: string };
+
+/**
+ * The contracts' body, plus what the API checks beyond it (`declineOf`): a declined request needs a
+ * reason, and "other" needs the provider's words — said in the browser before anything is sent.
+ */
+export const StatusChangeFormSchema = ProviderStatusChangeSchema.superRefine((body, context) => {
+  if (!careRequestStatusesWithReason.includes(body.status)) return;
+  if (!body.reason) context.addIssue({ code: 'custom', path: ['reason'], message: 'validation:required' });
+  else if (body.reason === 'other' && !body.reasonText) {
+    context.addIssue({ code: 'custom', path: ['reasonText'], message: 'validation:required' });
+  }
+});
+
+function isStatus(request: ProviderCareRequest, value: string): value is CareRequestStatusCode {
+  return (request.allowedStatuses as readonly string[]).includes(value);
+}
+
+function isReason(value: string): value is CareRequestDeclineReason {
+  return (careRequestDeclineReasons as readonly string[]).includes(value);
+}
+
+function StatusForm({
+  providerId,
+  request,
+  onDone,
+}: {
+  providerId: string;
+  request: ProviderCareRequest;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation(['provider-request', 'enums']);
+  const queryClient = useQueryClient();
+  const change = useChangeProviderRequestStatus(providerId, request.id);
+  const { form, onSubmit, submitting } = useContractForm({
+    schema: StatusChangeFormSchema,
+    mode: 'controlled',
+    initialValues: { status: '', reason: '', reasonText: '' } satisfies Values,
+    toInput: (values: Values): ProviderStatusChange => {
+      const declining =
+        isStatus(request, values.status) && careRequestStatusesWithReason.includes(values.status);
+      return {
+        status: values.status as CareRequestStatusCode,
+        fromStatus: request.status,
+        ...(declining && isReason(values.reason) ? { reason: values.reason } : {}),
+        ...(declining && values.reasonText ? { reasonText: values.reasonText } : {}),
+      };
+    },
+    submit: (body) => change.mutateAsync(body),
+    onSuccess: (updated) => {
+      void toast.success(t('status.done', { status: t(`enums:careRequestStatus.${updated.status}`) }));
+      onDone();
+    },
+    onError: (error) => {
+      // A colleague moved it meanwhile: the request as it is now, and the decision is the person's again.
+      if (!(error instanceof ApiError) || error.code !== 'CareRequestStatusChangeNotAllowed') return false;
+      void queryClient.invalidateQueries({
+        queryKey: providerRequestQueryOptions(providerId, request.id).queryKey,
+      });
+      void toast.error(t('status.conflict'));
+      onDone();
+      return true;
+    },
+  });
+  const declining = careRequestStatusesWithReason.some((status) => status === form.values.status);
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="lg">
+        <Group gap="xs">
+          <Text>{t('status.current', { status: '' })}</Text>
+          <CareRequestStatusBadge status={request.status} />
+        </Group>
+        <Radio.Group label={t('status.label')} withAsterisk {...form.getInputProps('status')}>
+          <Stack gap="xs" mt="xs">
+            {request.allowedStatuses.map((status) => (
+              <Radio key={status} value={status} label={t(`enums:careRequestStatus.${status}`)} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {declining ? (
+          <>
+            <Radio.Group
+              label={t('status.reason')}
+              description={t('status.reasonDescription')}
+              withAsterisk
+              {...form.getInputProps('reason')}
+            >
+              <Stack gap="xs" mt="xs">
+                {careRequestDeclineReasons.map((reason) => (
+                  <Radio key={reason} value={reason} label={t(`enums:careRequestDeclineReason.${reason}`)} />
+                ))}
+              </Stack>
+            </Radio.Group>
+            <Textarea
+              label={t('status.reasonText')}
+              description={t('status.reasonTextDescription')}
+              withAsterisk={form.values.reason === 'other'}
+              autosize
+              minRows={2}
+              maxLength={500}
+              {...form.getInputProps('reasonText')}
+            />
+          </>
+        ) : null}
+        <Alert color="blue" variant="light" icon={<IconMail aria-hidden />}>
+          {t('status.email')}
+        </Alert>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t('status.cancel')}
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {t('status.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The change-status dialog (SPEC §3): only the moves the provider may make from here, a reason where
+ * the request ends unmet, and a word that the client is e-mailed. Its form starts afresh each time.
+ */
+export function StatusDialog({
+  opened,
+  onClose,
+  providerId,
+  request,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  providerId: string;
+  request: ProviderCareRequest;
+}) {
+  const { t } = useTranslation('provider-request');
+  return (
+    <DetailDialog opened={opened} onClose={onClose} title={t('status.title')} size="lg">
+      <StatusForm providerId={providerId} request={request} onDone={onClose} />
+    </DetailDialog>
+  );
+}

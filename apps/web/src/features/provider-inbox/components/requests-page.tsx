@@ -1,0 +1,201 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import { Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconFilterOff, IconInbox } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
+import { useProviderRequests } from '../api/list-requests.ts';
+import {
+  activeFilterCount,
+  filterOf,
+  type GridQuery,
+  pageSizes,
+  readGridQuery,
+  withoutFilters,
+  writeGridQuery,
+} from '../utils/grid-search.ts';
+import { noSelection, type Selection, selectionMode, withPageChecked } from '../utils/selection.ts';
+import { ExportJobs, ExportMenu } from './grid/export-controls.tsx';
+import { RequestFilters } from './grid/request-filters.tsx';
+import { RequestCards, RequestsTable } from './grid/requests-table.tsx';
+import { SelectionBar } from './grid/selection-bar.tsx';
+import { ProviderArea, useActingProvider } from './provider-area.tsx';
+
+/** The grid's state in the address: every change is a history entry, so back and forward walk it. */
+function useGridQuery(): [GridQuery, (query: GridQuery) => void] {
+  const [search, setSearch] = useSearchParams();
+  const query = useMemo(() => readGridQuery(search), [search]);
+  const setQuery = useCallback(
+    (next: GridQuery) => {
+      setSearch(writeGridQuery(next));
+    },
+    [setSearch],
+  );
+  return [query, setQuery];
+}
+
+function GridSkeleton() {
+  return (
+    <Stack gap="xs">
+      {Array.from({ length: 6 }, (_, index) => (
+        <Skeleton key={index} height={44} />
+      ))}
+    </Stack>
+  );
+}
+
+function RequestsGrid() {
+  const { t } = useTranslation('provider');
+  const acting = useActingProvider();
+  const [query, setQuery] = useGridQuery();
+  const requests = useProviderRequests(acting.providerId, query);
+
+  // The selection belongs to one set of filters (and one provider): a change of either clears it.
+  const filterKey = `${acting.providerId}|${JSON.stringify(filterOf(query))}`;
+  const [selection, setSelection] = useState<Selection>(noSelection);
+  const [selectionKey, setSelectionKey] = useState(filterKey);
+  if (selectionKey !== filterKey) {
+    setSelectionKey(filterKey);
+    setSelection(noSelection);
+  }
+
+  const filtered = activeFilterCount(query) > 0;
+  const data = requests.data;
+  const rows = data?.items ?? [];
+  const pageIds = rows.map((row) => row.id);
+  const total = data?.total ?? 0;
+  const mode = selectionMode(selection, pageIds);
+  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
+  const stale = requests.isPlaceholderData;
+  const onCheck = (checkedOnPage: readonly string[]) =>
+    setSelection(withPageChecked(selection, pageIds, checkedOnPage));
+
+  let body: ReactNode;
+  if (requests.isError && !data) {
+    body = (
+      <LoadError
+        title={t('grid.error.title')}
+        text={t('grid.error.text')}
+        retryLabel={t('grid.error.retry')}
+        retrying={requests.isFetching}
+        onRetry={() => void requests.refetch()}
+      />
+    );
+  } else if (!data) {
+    body = (
+      <LoadingState label={t('grid.loading')}>
+        <GridSkeleton />
+      </LoadingState>
+    );
+  } else if (total === 0 && !filtered) {
+    body = (
+      <Stack gap="xs" align="flex-start" py="lg">
+        <IconInbox size={40} aria-hidden color="var(--mantine-color-opora-7)" />
+        <Title order={2} size="h3">
+          {t('grid.empty.title')}
+        </Title>
+        <Text>{t('grid.empty.text')}</Text>
+      </Stack>
+    );
+  } else if (total === 0 || rows.length === 0) {
+    body = (
+      <Stack gap="xs" align="flex-start" py="lg">
+        <Title order={2} size="h3">
+          {t('grid.noMatch.title')}
+        </Title>
+        <Text>{t('grid.noMatch.text')}</Text>
+        <Button
+          variant="default"
+          leftSection={<IconFilterOff size={18} aria-hidden />}
+          onClick={() => setQuery(withoutFilters(query))}
+        >
+          {t('grid.noMatch.reset')}
+        </Button>
+      </Stack>
+    );
+  } else {
+    const from = (query.page - 1) * query.pageSize + 1;
+    const to = from + rows.length - 1;
+    body = (
+      <Stack gap="sm">
+        <SelectionBar
+          mode={mode}
+          selection={selection}
+          pageIds={pageIds}
+          total={total}
+          onChange={setSelection}
+        />
+        <RequestsTable
+          rows={rows}
+          query={query}
+          onSort={(sort) => setQuery({ ...query, sort, page: 1 })}
+          selection={selection}
+          onCheck={onCheck}
+          stale={stale}
+        />
+        <RequestCards rows={rows} selection={selection} onCheck={onCheck} stale={stale} />
+        <Group justify="space-between" gap="sm">
+          <Text size="sm" c="dimmed">
+            {t('grid.pagination.range', { from, to, total })}
+          </Text>
+          <Group gap="sm">
+            <NativeSelect
+              aria-label={t('grid.pagination.pageSize')}
+              value={String(query.pageSize)}
+              data={pageSizes.map((size) => String(size))}
+              onChange={(event) =>
+                setQuery({ ...query, pageSize: Number(event.currentTarget.value), page: 1 })
+              }
+            />
+            {pageCount > 1 ? (
+              <Pagination
+                total={pageCount}
+                value={Math.min(query.page, pageCount)}
+                onChange={(page) => {
+                  setQuery({ ...query, page });
+                  window.scrollTo({ top: 0 });
+                }}
+                getControlProps={(control) =>
+                  control === 'previous' || control === 'next'
+                    ? { 'aria-label': t(`grid.pagination.${control}`) }
+                    : {}
+                }
+                aria-label={t('grid.pagination.label')}
+                siblings={1}
+              />
+            ) : null}
+          </Group>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <Stack gap={4}>
+          <Title order={1}>{t('grid.title')}</Title>
+          <Text c="dark.6">{t('grid.intro')}</Text>
+          {data ? <Text fw={600}>{t('grid.summary', { count: total })}</Text> : null}
+        </Stack>
+        {data && total > 0 ? (
+          <ExportMenu providerId={acting.providerId} query={query} selection={selection} total={total} />
+        ) : null}
+      </Group>
+      <RequestFilters query={query} onChange={setQuery} />
+      {body}
+      <ExportJobs providerId={acting.providerId} />
+    </Stack>
+  );
+}
+
+/** `/provider/requests` (SPEC §2 requests grid): every request of the provider in the person's scope. */
+export function RequestsPage() {
+  return (
+    <ProviderArea section="requests">
+      <RequestsGrid />
+    </ProviderArea>
+  );
+}

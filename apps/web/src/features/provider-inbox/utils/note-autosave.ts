@@ -1,0 +1,156 @@
+import type { ProviderNoteSaved } from '@opora/contracts';
+import { ApiError } from '@/lib/api-client.ts';
+
+/** Where the note stands: typed and waiting, on its way, saved, retried after a failure that may pass, refused. */
+export type NoteSaveState =
+  | { kind: 'idle' }
+  | { kind: 'pending' }
+  | { kind: 'saving' }
+  | { kind: 'saved' }
+  | { kind: 'retrying'; attempt: number }
+  | { kind: 'failed'; error: unknown };
+
+export type NoteAutosaveOptions = {
+  /** The whole text, over the version it was typed on. */
+  send: (text: string, baseVersion: number) => Promise<ProviderNoteSaved>;
+  /** The version of the note as loaded. */
+  version: number;
+  /** The text as loaded (sending it back unchanged is skipped). */
+  text: string;
+  onState: (state: NoteSaveState) => void;
+  onSaved?: (saved: ProviderNoteSaved) => void;
+  debounceMs?: number;
+  retryDelaysMs?: readonly number[];
+};
+
+export const noteDebounceMs = 800;
+export const noteRetryDelaysMs = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
+
+/** Network trouble, a timeout, rate limiting or a server fault may pass; a refusal will not. */
+export function mayPass(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return !(error instanceof DOMException && error.name === 'AbortError');
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+export type NoteAutosave = {
+  /** The person typed: the text is sent once they pause. */
+  change: (text: string) => void;
+  /** Sends what waits now (leaving the page, "try again"). */
+  flush: () => void;
+  /** True while something typed has not reached the server. */
+  hasUnsavedChanges: () => boolean;
+  /** The version the next save is typed over. */
+  version: () => number;
+  /** A newer note from the server while nothing typed waits: it becomes the base. */
+  adopt: (text: string, version: number) => void;
+  start: () => void;
+  stop: () => void;
+};
+
+/**
+ * Autosave of the internal note: one save in flight at a time, and the latest text wins — what is
+ * typed during a save goes in the next one. Each save names the version it was typed over, so the
+ * server can say when a colleague's text was replaced (`overwritten`). A failure that may pass is
+ * retried with growing waits, and at once when the browser is back online; nothing typed is dropped.
+ */
+export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
+  const debounceMs = options.debounceMs ?? noteDebounceMs;
+  const retryDelays = options.retryDelaysMs ?? noteRetryDelaysMs;
+  let baseVersion = options.version;
+  let savedText = options.text;
+  let latest = options.text;
+  let inFlight = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timerKind: 'debounce' | 'retry' | undefined;
+  let stopped = false;
+
+  const clearTimer = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    timerKind = undefined;
+  };
+
+  const startTimer = (kind: 'debounce' | 'retry', ms: number) => {
+    clearTimer();
+    timerKind = kind;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerKind = undefined;
+      pump();
+    }, ms);
+  };
+
+  const onOnline = () => {
+    if (timerKind === 'retry') {
+      clearTimer();
+      pump();
+    }
+  };
+
+  function pump(): void {
+    if (inFlight) return;
+    if (latest === savedText) {
+      options.onState({ kind: 'saved' });
+      return;
+    }
+    const text = latest;
+    inFlight = true;
+    options.onState({ kind: 'saving' });
+    options.send(text, baseVersion).then(
+      (saved) => {
+        inFlight = false;
+        attempt = 0;
+        baseVersion = saved.version;
+        savedText = text;
+        options.onSaved?.(saved);
+        if (latest === savedText) options.onState({ kind: 'saved' });
+        else if (timerKind !== 'debounce') pump();
+        else options.onState({ kind: 'pending' });
+      },
+      (error: unknown) => {
+        inFlight = false;
+        if (!mayPass(error)) {
+          options.onState({ kind: 'failed', error });
+          return;
+        }
+        attempt += 1;
+        options.onState({ kind: 'retrying', attempt });
+        const delay = retryDelays[Math.min(attempt, retryDelays.length) - 1] ?? debounceMs;
+        if (!stopped) startTimer('retry', delay);
+      },
+    );
+  }
+
+  return {
+    change(text) {
+      latest = text;
+      if (stopped) return;
+      // While waiting to retry, typing does not hammer the server: the retry sends the latest text.
+      if (timerKind === 'retry') return;
+      startTimer('debounce', debounceMs);
+      if (!inFlight) options.onState({ kind: 'pending' });
+    },
+    flush() {
+      clearTimer();
+      pump();
+    },
+    hasUnsavedChanges: () => inFlight || latest !== savedText,
+    version: () => baseVersion,
+    adopt(text, version) {
+      if (inFlight || latest !== savedText || version <= baseVersion) return;
+      baseVersion = version;
+      savedText = text;
+      latest = text;
+    },
+    start() {
+      stopped = false;
+      window.addEventListener('online', onOnline);
+    },
+    stop() {
+      stopped = true;
+      clearTimer();
+      window.removeEventListener('online', onOnline);
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page, Response } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signInThroughForm } from './identity.ts';
+
+// The provider dashboard over the demo inbox (seed: two new requests, one in progress with the
+// coordinator, one declined for a full waiting list; one of the new ones at the worker's Vršovice
+// centre). Journeys that run after this file add requests of their own, never take one away, so the
+// seeded figures are floors and the page must show exactly what the API answered.
+
+const demoPassword = 'Opora2026!';
+const admin = 'poskytovatel@opora.test';
+const worker = 'pracovnik@opora.test';
+const shots = '/tmp/shots-inbox/W3';
+const statuses = [
+  'new',
+  'in-progress',
+  'waiting-list',
+  'accepted',
+  'rejected',
+  'withdrawn',
+  'expired',
+] as const;
+const statusNames: Record<(typeof statuses)[number], string> = {
+  new: 'Nová',
+  'in-progress': 'Řeší se',
+  'waiting-list': 'Pořadník',
+  accepted: 'Přijata',
+  rejected: 'Zamítnuta',
+  withdrawn: 'Stažena',
+  expired: 'Bez odpovědi',
+};
+
+type Dashboard = {
+  days: number;
+  byStatus: Record<(typeof statuses)[number], number>;
+  medianHoursToFirstAnswer: number | null;
+  received: number;
+  answered: number;
+  outcomes: { accepted: number; declined: Record<string, number>; expired: number; withdrawn: number };
+};
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(', ')}`,
+    );
+}
+
+const isDashboardAnswer = (days: '30' | '90') => (response: Response) =>
+  /\/api\/v1\/provider\/providers\/[^/]+\/dashboard\?/.test(response.url()) &&
+  new URL(response.url()).searchParams.get('days') === days &&
+  response.request().method() === 'GET';
+
+/** Opens the dashboard and answers what the API told the page. */
+async function openDashboard(page: Page, path = '/provider/dashboard'): Promise<Dashboard> {
+  const answer = page.waitForResponse(isDashboardAnswer(path.includes('days=90') ? '90' : '30'));
+  await page.goto(path);
+  const response = await answer;
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Dashboard;
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await signInThroughForm(page, email, demoPassword);
+  // Sign-in hashes the password (argon2id): slow on a busy machine.
+  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+}
+
+function statusTable(page: Page): Locator {
+  return page.getByRole('table', { name: 'Poptávky podle stavu' });
+}
+
+/** A count as a cell shows it: the number, then (for a link) the words a screen reader hears after it. */
+const count = (value: number) => new RegExp(`^${value}(?!\\d)`);
+
+/** The count cell of a status row. */
+function countOf(page: Page, status: (typeof statuses)[number]): Locator {
+  return statusTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: statusNames[status], exact: true }) })
+    .getByRole('cell')
+    .first();
+}
+
+test('the demo provider sees the seeded counts, a median in words, 30 or 90 days, and counts that open the grid', async ({
+  page,
+}) => {
+  await signIn(page, admin);
+  const figures = await openDashboard(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Statistiky poptávek' })).toBeVisible();
+  await expect(page).toHaveTitle('Statistiky poptávek - Opora');
+  await expect(page.getByText('Počty zahrnují všechny poptávky poskytovatele.')).toBeVisible();
+
+  // What the seed put there, and every count exactly as the API answered it.
+  expect(figures.byStatus.new).toBeGreaterThanOrEqual(2);
+  expect(figures.byStatus['in-progress']).toBeGreaterThanOrEqual(1);
+  expect(figures.byStatus.rejected).toBeGreaterThanOrEqual(1);
+  expect(figures.outcomes.declined['waiting-list']).toBeGreaterThanOrEqual(1);
+  for (const status of statuses) {
+    await expect(countOf(page, status)).toHaveText(count(figures.byStatus[status]));
+  }
+  const total = statuses.reduce((sum, status) => sum + figures.byStatus[status], 0);
+  await expect(statusTable(page).getByRole('row', { name: /^Celkem/ })).toContainText(String(total));
+  const waiting = page.getByRole('region', { name: 'Čekají na odpověď' });
+  await expect(waiting).toContainText(String(figures.byStatus.new));
+
+  // Answered 5 hours after sending, in the seed: a median in words, not a bare number of hours.
+  expect(figures.medianHoursToFirstAnswer).not.toBeNull();
+  await expect(page.getByRole('region', { name: 'Medián doby do první odpovědi' })).toContainText(
+    /\d+ (minut|minuty|hodin|hodiny|hodina|den|dny|dní)/,
+  );
+  await expect(page.getByRole('region', { name: 'Zodpovězené poptávky' })).toContainText(
+    `${figures.answered} z ${figures.received}`,
+  );
+  const outcomes = page.getByRole('table', { name: 'Jak poptávky skončily' });
+  await expect(
+    outcomes.getByRole('row', { name: /z toho: Jen s čekací dobou \(pořadník je plný\)/ }),
+  ).toContainText(String(figures.outcomes.declined['waiting-list']));
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The period is a radio group kept in the address: 90 days survives a reload.
+  const period = page.getByRole('radiogroup', { name: 'Období' });
+  await expect(period.getByRole('radio', { name: '30 dní' })).toBeChecked();
+  const ninety = page.waitForResponse(isDashboardAnswer('90'));
+  await period.getByText('90 dní').click();
+  await expect(page).toHaveURL('/provider/dashboard?days=90');
+  expect((await ninety).status()).toBe(200);
+  await expect(page.getByRole('region', { name: 'Zodpovězené poptávky' })).toContainText(
+    'přijatých za posledních 90 dní.',
+  );
+  const reloaded = await openDashboard(page, '/provider/dashboard?days=90');
+  expect(reloaded.days).toBe(90);
+  await expect(period.getByRole('radio', { name: '90 dní' })).toBeChecked();
+  await period.getByText('30 dní').click();
+  await expect(page).toHaveURL('/provider/dashboard');
+
+  // A count opens the grid filtered by its status; the waiting ones oldest first.
+  await statusTable(page)
+    .getByRole('link', { name: `${figures.byStatus.new} – zobrazit poptávky ve stavu Nová` })
+    .click();
+  await expect(page).toHaveURL('/provider/requests?status=new');
+  await page.goBack();
+  await expect(page).toHaveURL('/provider/dashboard');
+  await waiting.getByRole('link', { name: 'Zobrazit od nejdéle čekající' }).click();
+  await expect(page).toHaveURL('/provider/requests?status=new&sort=createdDate');
+});
+
+test('a worker counts only the requests of their facility', async ({ page }) => {
+  await signIn(page, admin);
+  const everything = await openDashboard(page);
+  await page.context().clearCookies();
+  await page.evaluate(() => (globalThis as unknown as { localStorage: Storage }).localStorage.clear());
+
+  await signIn(page, worker);
+  const own = await openDashboard(page);
+  await expect(
+    page.getByText(/Počty zahrnují poptávky vašich zařízení \(Centrum denních služeb Vršovice\)/),
+  ).toBeVisible();
+  // The seed's new request at Vršovice is his; the coordinator's and the declined one at Chodov are not.
+  expect(own.byStatus.new).toBeGreaterThanOrEqual(1);
+  const sum = (figures: Dashboard) => statuses.reduce((total, status) => total + figures.byStatus[status], 0);
+  expect(sum(own)).toBeLessThan(sum(everything));
+  for (const status of statuses) {
+    await expect(countOf(page, status)).toHaveText(count(own.byStatus[status]));
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a failed load says so and loads again on request', async ({ page, problems }) => {
+  problems.allow(/Failed to load resource: the server responded with a status of 503/);
+  await signIn(page, admin);
+  let refuse = true;
+  await page.route(/\/api\/v1\/provider\/providers\/[^/]+\/dashboard/, (route) =>
+    refuse
+      ? route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503}' })
+      : route.continue(),
+  );
+  await page.goto('/provider/dashboard');
+  const alert = page.getByRole('alert').filter({ hasText: 'Přehled se nepodařilo načíst' });
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  refuse = false;
+  await alert.getByRole('button', { name: 'Zkusit znovu' }).click();
+  await expect(statusTable(page)).toBeVisible();
+});
+
+test('screenshots in cs, en and sk at desktop and phone widths', async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync(shots, { recursive: true });
+  await signIn(page, admin);
+  await openDashboard(page);
+  for (const locale of ['cs', 'en', 'sk'] as const) {
+    await page.evaluate((value) => {
+      (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('i18nLocale', value);
+    }, locale);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.reload();
+      await expect(page.getByRole('table').first()).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await page.screenshot({ path: `${shots}/dashboard-${locale}-${width}.png`, fullPage: true });
+      if (width === 390) expect(await seriousViolations(page)).toEqual([]);
+    }
+  }
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('i18nLocale', 'cs'),
+  );
+});

@@ -1,0 +1,139 @@
+import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+
+// The provider's inbox with the demo seed (README): Vlídná péče holds four requests of the demo client
+// Marie Nováková — two new (Chodov, and the Vršovice centre of the demo worker), one in progress, one
+// declined. These tests only read, so they run against the seed as it is.
+const demoPassword = 'Opora2026!';
+const administrator = 'poskytovatel@opora.test';
+const worker = 'pracovnik@opora.test';
+
+/** The XLSX reader of the API's dependencies (the e2e project has none of its own). */
+type Workbook = {
+  xlsx: { readFile(path: string): Promise<unknown> };
+  worksheets: { rowCount: number; getRow(index: number): { values: unknown } }[];
+};
+const apiRequire = createRequire(new URL('../apps/api/package.json', import.meta.url));
+const { Workbook: WorkbookClass } = apiRequire('exceljs') as { Workbook: new () => Workbook };
+
+function gridRows(page: Page) {
+  return page.getByRole('table', { name: 'Poptávky klientů' }).locator('tbody tr');
+}
+
+test('a provider signs in to the inbox, filters, sorts and keeps the view in the address', async ({
+  page,
+}) => {
+  await signInThroughForm(page, administrator, demoPassword);
+  await expect(page).toHaveURL('/provider/requests');
+  await expect(page).toHaveTitle('Poptávky - Opora');
+  await expect(page.getByRole('heading', { level: 1, name: 'Poptávky' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Poptávky' })).toBeVisible();
+  await expect(gridRows(page)).toHaveCount(4);
+  await expect(gridRows(page).first()).toContainText('Marie Nováková');
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+
+  // Status: only the new ones.
+  await page.getByRole('combobox', { name: 'Stav', exact: true }).click();
+  await page.getByRole('option', { name: 'Nová' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL('/provider/requests?status=new');
+  await expect(gridRows(page)).toHaveCount(2);
+
+  // Client by name, then sorted by client, newest state in the address.
+  await page.getByRole('searchbox', { name: 'Klient nebo kód' }).fill('marie novakova');
+  await expect(page).toHaveURL(/client=marie\+novakova/);
+  await expect(gridRows(page)).toHaveCount(2);
+  await page.getByRole('button', { name: 'Klient', exact: true }).click();
+  await expect(page).toHaveURL(/sort=client/);
+  await expect(page.getByRole('columnheader', { name: 'Klient' })).toHaveAttribute('aria-sort', 'ascending');
+
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Klient nebo kód' })).toHaveValue('marie novakova');
+  await expect(page.getByRole('columnheader', { name: 'Klient' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(gridRows(page)).toHaveCount(2);
+
+  // Back walks the history of views: before the sort.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/sort=client/);
+  await expect(page.getByRole('columnheader', { name: 'Klient' })).not.toHaveAttribute('aria-sort');
+
+  // Nobody by that name: said so, and one click clears the filters.
+  await page.getByRole('searchbox', { name: 'Klient nebo kód' }).fill('Nikdo Takový');
+  await expect(page.getByRole('heading', { name: 'Filtrům neodpovídá žádná poptávka' })).toBeVisible();
+  await page.getByRole('main').getByRole('button', { name: 'Zrušit filtry' }).first().click();
+  await expect(page).toHaveURL('/provider/requests');
+  await expect(gridRows(page)).toHaveCount(4);
+});
+
+test('every matching request is selected and exported as XLSX with Czech headers', async ({ page }) => {
+  await signInThroughForm(page, administrator, demoPassword);
+  await expect(gridRows(page)).toHaveCount(4);
+
+  await gridRows(page).first().getByRole('checkbox').check();
+  const banner = page.getByRole('status').filter({ hasText: 'Vybrané poptávky: 1' });
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Vybrat všechny odpovídající: 4' }).click();
+  await expect(page.getByText('Vybrány jsou všechny poptávky odpovídající filtrům: 4.')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Vybrat všechny poptávky na této stránce' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Exportovat vybrané' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+
+  const workbook = new WorkbookClass();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('The workbook has no sheet');
+  expect(sheet.rowCount).toBe(5);
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  expect(header).toEqual(
+    expect.arrayContaining(['Kód', 'Klient', 'Služba', 'Stav', 'Péče od', 'Vytvořeno', 'Upraveno']),
+  );
+  const firstRow = (sheet.getRow(2).values as unknown[]).slice(1);
+  expect(firstRow).toContain('Marie Nováková');
+  expect(firstRow.some((cell) => cell instanceof Date)).toBe(true);
+
+  // Clearing the selection goes back to exporting everything.
+  await page.getByRole('button', { name: 'Zrušit výběr' }).click();
+  await expect(page.getByRole('button', { name: 'Exportovat vše' })).toBeVisible();
+});
+
+test('a worker sees only the requests of their facility', async ({ page }) => {
+  await signInThroughForm(page, worker, demoPassword);
+  await expect(page).toHaveURL('/provider/requests');
+  await expect(gridRows(page)).toHaveCount(1);
+  await expect(gridRows(page).first()).toContainText('Centrum denních služeb Vršovice');
+  await expect(page.getByRole('table', { name: 'Poptávky klientů' })).not.toContainText('Chodov');
+});
+
+test('a client who opens the provider area is sent to the unauthorized page', async ({ page, request }) => {
+  const person = newPerson();
+  await signUpByApi(request, person);
+  await signInThroughForm(page, person.email, person.password);
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/provider/requests');
+  await expect(page).toHaveURL('/unauthorized');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the requests are cards and the filters fold away', async ({ page }) => {
+    await signInThroughForm(page, administrator, demoPassword);
+    await expect(page).toHaveURL('/provider/requests');
+    const cards = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Marie Nováková' });
+    await expect(cards).toHaveCount(4);
+    await expect(page.getByRole('searchbox', { name: 'Klient nebo kód' })).toBeHidden();
+    await page.getByRole('button', { name: 'Filtry' }).click();
+    await expect(page.getByRole('searchbox', { name: 'Klient nebo kód' })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations).toEqual([]);
+  });
+});

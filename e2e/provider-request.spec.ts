@@ -1,0 +1,503 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+
+// The provider's side of a request (SPEC §3 request detail, change-status dialog, print dialog): a
+// carer sends a request to the demo provider Vlídná péče through the API (the sending itself is
+// e2e/requests.spec.ts's journey), then its administrator answers it in the inbox. The subscription
+// sending needs and the service's id are read from and written into the test server's database.
+
+const shots = '/tmp/shots-inbox/w2';
+const root = path.resolve(import.meta.dirname, '..');
+const serviceName = 'Pečovatelská služba Vlídná péče';
+const administrator = { email: 'poskytovatel@opora.test', password: 'Opora2026!' };
+const coordinatorName = 'Lucie Malá';
+
+type Headers = { authorization: string };
+
+/** A one-page PDF. */
+const reportPdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' +
+    ' '.repeat(2048),
+  'latin1',
+);
+
+interface PgClient {
+  connect(): Promise<void>;
+  query<Row>(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: Row[] }>;
+  end(): Promise<void>;
+}
+
+/** The test server's embedded PostgreSQL (its port and password are in the data directory). */
+async function withDatabase<T>(work: (client: PgClient) => Promise<T>): Promise<T> {
+  const cluster = path.resolve(root, process.env.E2E_DATA_DIR ?? '.test-data/e2e', 'postgres');
+  const port = readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
+  const password = readFileSync(path.join(cluster, 'opora-password'), 'utf8').trim();
+  // `pg` is the data layer's dependency, not the browser tests'.
+  const pg = createRequire(path.join(root, 'packages/db/package.json'))('pg') as {
+    Client: new (options: object) => PgClient;
+  };
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: Number(port),
+    user: 'postgres',
+    password,
+    database: 'opora',
+  });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function bearerOf(page: Page): Promise<Headers> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value;
+  expect(token, 'signed in').toBeTruthy();
+  return { authorization: `Bearer ${token}` };
+}
+
+async function call<T>(
+  request: APIRequestContext,
+  method: 'post' | 'put',
+  url: string,
+  headers: Headers,
+  data: object,
+): Promise<T> {
+  const response = await request[method](url, { headers, data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+type SentRequest = { id: string; code: string; clientName: string; carerEmail: string; carer: Page };
+
+/**
+ * A carer (signed in, in a browser context of their own) sends a request for their mother to the
+ * demo provider's home care service, with its questionnaire filled in and consent to share contacts.
+ */
+async function sendRequest(browser: Browser, request: APIRequestContext): Promise<SentRequest> {
+  const person = newPerson();
+  await signUpByApi(request, person);
+  const carer = await (await browser.newContext()).newPage();
+  await signInThroughForm(carer, person.email, person.password);
+  await expect(carer).toHaveURL('/dashboard');
+  const headers = await bearerOf(carer);
+  const careCase = await call<{ id: string }>(request, 'post', '/api/v1/web/cases', headers, {
+    date: new Date().toISOString().slice(0, 10),
+    fcServiceLevel: 1,
+    name: 'Péče o maminku',
+  });
+  const types = (await (await request.get('/api/v1/web/relationship-types', { headers })).json()) as {
+    id: string;
+    code: string;
+  }[];
+  const lastName = 'Dvořáková';
+  await call(request, 'post', '/api/v1/web/clients', headers, {
+    isClient: false,
+    relationshipTypeId: types.find((type) => type.code === 'child')?.id,
+    firstName: 'Marie',
+    lastName,
+    dateOfBirth: '1941-03-12',
+    sex: 'female',
+    phone: '+420 601 222 333',
+    residence: { street: 'Hrnčířská 12', city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
+    serviceAddressDiffers: false,
+    contactPerson: { firstName: 'Jana', lastName: 'Nováková', phone: '+420 601 123 456' },
+    healthDataConsent: true,
+    caseId: careCase.id,
+  });
+  const serviceId = await withDatabase(async (client) => {
+    const { rowCount } = await client.query(
+      `insert into subscriptions (user_id, subscription_type_id, currency, amount_minor, vat_rate_percent,
+                                  gateway, current_period_end)
+       select u.id, t.id, 'CZK', 14900, 21, 'test', now() + interval '1 month'
+       from users u, subscription_types t
+       where lower(u.email) = lower($1) and t.code = 'self-managed'`,
+      [person.email],
+    );
+    expect(rowCount, 'subscription written').toBe(1);
+    const { rows } = await client.query<{ id: string }>('select id from facility_services where name = $1', [
+      serviceName,
+    ]);
+    return rows[0]?.id;
+  });
+  expect(serviceId, 'the demo service').toBeTruthy();
+  const draft = await call<{ id: string; surveys: { surveyDefinitionId: string }[] }>(
+    request,
+    'put',
+    `/api/v1/web/cases/${careCase.id}/request-drafts/${serviceId}`,
+    headers,
+    {},
+  );
+  for (const survey of draft.surveys) {
+    await call(
+      request,
+      'put',
+      `/api/v1/web/request-drafts/${draft.id}/surveys/${survey.surveyDefinitionId}`,
+      headers,
+      {
+        answers: {
+          mobility: 'aid',
+          diet: 'other',
+          'diet-other': 'Bezlepková',
+          'start-date': '2027-01-04',
+          notes: 'Ráda luští křížovky.',
+        },
+        complete: true,
+      },
+    );
+  }
+  // A doctor's report attached to the request (a minimal PDF, as a scanner would send it).
+  const report = await request.put(
+    `/api/v1/web/request-drafts/${draft.id}/documents/${randomUUID()}?name=${encodeURIComponent('Lékařská zpráva.pdf')}`,
+    { headers: { ...headers, 'content-type': 'application/octet-stream' }, data: reportPdf },
+  );
+  expect(report.status(), await report.text()).toBeLessThan(300);
+  const sent = await call<{ id: string; code: string }>(
+    request,
+    'post',
+    `/api/v1/web/request-drafts/${draft.id}/send`,
+    headers,
+    { providerConsent: true, message: 'Maminka potřebuje pomoc od ledna.\nVolejte prosím odpoledne.' },
+  );
+  return { id: sent.id, code: sent.code, clientName: `Marie ${lastName}`, carerEmail: person.email, carer };
+}
+
+/** The provider the page acts for, as the memberships call names it (the demo provider). */
+async function actingProviderId(page: Page): Promise<string> {
+  const response = await page.request.get('/api/v1/provider/memberships', { headers: await bearerOf(page) });
+  expect(response.status(), await response.text()).toBe(200);
+  const { items } = (await response.json()) as { items: { providerId: string; name: string }[] };
+  const id = items.find((item) => item.name === 'Vlídná péče Praha, z. ú.')?.providerId;
+  expect(id, 'the demo provider').toBeTruthy();
+  return id!;
+}
+
+async function signInAsAdministrator(page: Page): Promise<void> {
+  await signInThroughForm(page, administrator.email, administrator.password);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Axe on the page's content, or on an open dialog (portalled outside `main`). */
+async function expectNoAxeViolations(page: Page, scope = 'main'): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
+  expect(
+    violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.html).join(', ')}`),
+  ).toEqual([]);
+}
+
+type DevMail = { to: string; subject: string; links: string[]; sentAt: string };
+
+async function mailsTo(request: APIRequestContext, email: string): Promise<DevMail[]> {
+  const messages = (await (await request.get('/api/v1/dev/mail')).json()) as DevMail[];
+  return messages.filter((message) => message.to.toLowerCase().includes(email.toLowerCase()));
+}
+
+function noteField(page: Page): Locator {
+  return page.getByRole('textbox', { name: 'Interní poznámka' });
+}
+
+function noteStatus(page: Page): Locator {
+  return page.getByRole('region', { name: 'Interní poznámka' }).getByRole('status');
+}
+
+test('the provider finds a new request, notes, assigns and declines it; the client sees the answer and is e-mailed', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const sent = await sendRequest(browser, request);
+
+  // The inbox lists it: filtered by its code, opened from the grid.
+  await signInAsAdministrator(page);
+  await page.goto(`/provider/requests?client=${encodeURIComponent(sent.code)}`);
+  await page.getByRole('link', { name: sent.code, exact: true }).click();
+  await expect(page).toHaveURL(`/provider/requests/${sent.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: sent.clientName })).toBeVisible();
+  await expect(page.getByText(`Poptávka ${sent.code}`)).toBeVisible();
+  const facts = page.getByRole('region', { name: 'Poptávka', exact: true });
+  await expect(facts.getByText('Nová', { exact: true })).toBeVisible();
+  await expect(facts.getByText(/Maminka potřebuje pomoc od ledna\./)).toBeVisible();
+  // The requester consented: their e-mail is shown.
+  await expect(page.getByRole('region', { name: 'Žadatel' }).getByText(sent.carerEmail)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Klient' }).getByText('Hrnčířská 12, 149 00 Praha 4'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The internal note saves itself as it is typed, and is there after a reload.
+  await noteField(page).fill('Zavolat dceři v pondělí odpoledne.');
+  await expect(noteStatus(page)).toHaveText(/Uloženo v \d{1,2}:\d{2}/);
+  await page.reload();
+  await expect(noteField(page)).toHaveValue('Zavolat dceři v pondělí odpoledne.');
+
+  // Assigned to the coordinator: the history says so.
+  const assignment = page.getByRole('region', { name: 'Přidělení' });
+  await assignment.getByLabel('Kolega').selectOption({ label: coordinatorName });
+  await assignment.getByRole('button', { name: 'Uložit přidělení' }).click();
+  await expect(page.getByText('Přidělení uloženo.')).toBeVisible();
+  await expect(assignment.getByText(`Přiděleno: ${coordinatorName}`)).toBeVisible();
+  await page.getByRole('tab', { name: 'Historie změn' }).click();
+  await expect(page).toHaveURL(`/provider/requests/${sent.id}?tab=history`);
+  const history = page.getByRole('region', { name: 'Historie změn' });
+  await expect(history.getByText(`Přiděleno: ${coordinatorName}`)).toBeVisible();
+  await expect(history.getByText('Interní poznámka upravena')).toBeVisible();
+  await expect(history.getByText('Poptávka odeslána')).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const tab of ['Dotazníky', 'Dokumenty']) {
+    await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+    await expect(page.getByRole('tab', { name: new RegExp(`^${tab}`) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expectNoAxeViolations(page);
+  }
+  // The attached report downloads under its own name, with its bytes.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Stáhnout Lékařská zpráva.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Lékařská zpráva.pdf');
+  expect(readFileSync(await download.path()).equals(reportPdf)).toBe(true);
+  await expect(page.getByText('Bezlepková')).toHaveCount(0);
+  await page.getByRole('tab', { name: /Dotazníky/ }).click();
+  await expect(page.getByText('Bezlepková')).toBeVisible();
+
+  // Declined with "waiting list": a reason is required, the client is told by e-mail.
+  await page.getByRole('button', { name: 'Změnit stav' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Změna stavu poptávky' });
+  await expect(dialog.getByText('Klientovi pošleme e-mail s novým stavem.')).toBeVisible();
+  await expect(dialog.getByRole('radio')).toHaveCount(4);
+  await dialog.getByRole('radio', { name: 'Zamítnuta' }).check();
+  await dialog.getByRole('button', { name: 'Změnit stav' }).click();
+  await expect(dialog.getByText('Pole je povinné')).toBeVisible();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await dialog.getByRole('radio', { name: 'Jen s čekací dobou (pořadník je plný)' }).check();
+  await dialog.getByRole('button', { name: 'Změnit stav' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Stav změněn na „Zamítnuta“. Klientovi jsme poslali e-mail.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Historie změn' }).click();
+  await expect(history.getByText('Stav: Nová → Zamítnuta')).toBeVisible();
+  await expect(history.getByText('Důvod: Jen s čekací dobou (pořadník je plný)')).toBeVisible();
+  // Closed: no more status changes.
+  await expect(page.getByRole('button', { name: 'Změnit stav' })).toHaveCount(0);
+
+  // The client's side: the new status on their request page, and the e-mail.
+  await sent.carer.goto(`/dashboard/request/${sent.id}`);
+  await expect(sent.carer.getByText('Zamítnuta').first()).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await mailsTo(request, sent.carerEmail)).some(
+        (mail) =>
+          mail.subject.includes(`Změna stavu poptávky ${sent.code}`) &&
+          mail.links.some((link) => new URL(link).pathname === `/dashboard/request/${sent.id}`),
+      ),
+    )
+    .toBe(true);
+  await sent.carer.context().close();
+});
+
+test('the note is kept through a lost connection; the print dialog prints the chosen sections', async ({
+  page,
+  request,
+  browser,
+  problems,
+}) => {
+  test.setTimeout(120_000);
+  // Chromium logs the saves that fail while offline.
+  problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+  const sent = await sendRequest(browser, request);
+  await sent.carer.context().close();
+  await signInAsAdministrator(page);
+  await page.goto(`/provider/requests/${sent.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: sent.clientName })).toBeVisible();
+
+  await page.context().setOffline(true);
+  await noteField(page).fill('Psáno bez připojení.');
+  await expect(noteStatus(page)).toHaveText(/Neuloženo/);
+  await page.context().setOffline(false);
+  await expect(noteStatus(page)).toHaveText(/Uloženo v \d{1,2}:\d{2}/, { timeout: 15_000 });
+  await page.reload();
+  await expect(noteField(page)).toHaveValue('Psáno bez připojení.');
+
+  // Two tabs: the second, cut off, types over the note the first then saves. Back online, its save
+  // lands (last write wins) and it shows the text it replaced, which stays in the history too.
+  const second = await page.context().newPage();
+  await second.goto(`/provider/requests/${sent.id}`);
+  await expect(noteField(second)).toHaveValue('Psáno bez připojení.');
+  await second.route('**/note', (route) => route.abort('internetdisconnected'));
+  await noteField(second).fill('Text z druhého panelu.');
+  await expect(noteStatus(second)).toHaveText(/Neuloženo/);
+  await page.bringToFront();
+  await noteField(page).fill('Text z prvního panelu.');
+  await expect(noteStatus(page)).toHaveText(/Uloženo v/);
+  await second.unroute('**/note');
+  await second.bringToFront();
+  // The retry also runs by itself (back-off up to 30 s), so the button may be gone before the click.
+  await second
+    .getByRole('button', { name: 'Zkusit uložit hned' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  await expect(noteStatus(second)).toHaveText(/Uloženo v/, { timeout: 40_000 });
+  const replaced = second.getByRole('alert').filter({ hasText: 'Přepsali jste novější text poznámky' });
+  await expect(replaced.getByText('Text z prvního panelu.')).toBeVisible();
+  mkdirSync(shots, { recursive: true });
+  await replaced.screenshot({ path: `${shots}/note-replaced-cs.png` });
+  await replaced.getByRole('button', { name: 'Vložit předchozí verzi pod můj text' }).click();
+  await expect(noteField(second)).toHaveValue('Text z druhého panelu.\n\nText z prvního panelu.');
+  await expect(noteStatus(second)).toHaveText(/Uloženo v/);
+  await second.getByRole('tab', { name: 'Historie změn' }).click();
+  await expect(second.getByText('Interní poznámka přepsána – nahrazený text:')).toBeVisible();
+  await second.close();
+
+  // A colleague changes the status while the dialog is open: refused, the request read again.
+  await page.reload();
+  await expect(noteField(page)).toHaveValue('Text z druhého panelu.\n\nText z prvního panelu.');
+  problems.allow(/Failed to load resource: the server responded with a status of 409/);
+  await page.getByRole('button', { name: 'Změnit stav' }).click();
+  const statusDialog = page.getByRole('dialog', { name: 'Změna stavu poptávky' });
+  await statusDialog.getByRole('radio', { name: 'Přijata' }).check();
+  const changed = await request.post(
+    `/api/v1/provider/providers/${await actingProviderId(page)}/requests/${sent.id}/status`,
+    {
+      headers: await bearerOf(page),
+      data: { status: 'in-progress', fromStatus: 'new' },
+    },
+  );
+  expect(changed.status(), await changed.text()).toBe(200);
+  await statusDialog.getByRole('button', { name: 'Změnit stav' }).click();
+  await expect(
+    page.getByText(
+      'Stav poptávky mezitím změnil někdo jiný. Načetli jsme aktuální stav – rozhodněte prosím znovu.',
+    ),
+  ).toBeVisible();
+  await expect(statusDialog).toBeHidden();
+  await expect(
+    page.getByRole('region', { name: 'Poptávka', exact: true }).getByText('Řeší se'),
+  ).toBeVisible();
+
+  // Print: the overview and the history only; the browser's print dialog opens once.
+  await page.addInitScript(() => {
+    const browserWindow = globalThis as unknown as { print: () => void; __printed: number };
+    browserWindow.__printed = 0;
+    browserWindow.print = () => {
+      browserWindow.__printed += 1;
+    };
+  });
+  await page.reload();
+  await page.getByRole('button', { name: 'Tisk' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tisk poptávky' });
+  await dialog.getByRole('checkbox', { name: 'Dotazníky' }).uncheck();
+  await dialog.getByRole('checkbox', { name: 'Seznam dokumentů' }).uncheck();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await dialog.getByRole('button', { name: 'Zobrazit k tisku' }).click();
+  await expect(page).toHaveURL(`/provider/requests/${sent.id}/print?sections=overview%2Chistory`);
+  await expect(page.getByRole('heading', { level: 1, name: sent.clientName })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Historie změn' })).toBeVisible();
+  await expect(page.getByText(/^Text z druhého panelu\./)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dokumenty' })).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as { __printed: number }).__printed))
+    .toBe(1);
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Vytisknout' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test('another provider’s or an unknown request is not found', async ({ page, problems }) => {
+  problems.allow(/Failed to load resource: the server responded with a status of 404/);
+  await signInAsAdministrator(page);
+  const otherProvidersRequest = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `select cr.id from care_requests cr join providers p on p.id = cr.provider_id
+       where p.name <> 'Vlídná péče Praha, z. ú.' limit 1`,
+      [],
+    );
+    return rows[0]?.id;
+  });
+  for (const id of [
+    otherProvidersRequest ?? '00000000-0000-4000-8000-000000000000',
+    '00000000-0000-4000-8000-000000000001',
+  ]) {
+    await page.goto(`/provider/requests/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Poptávku jsme nenašli' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Na seznam poptávek' })).toBeVisible();
+  }
+});
+
+const widths = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+const tabCodes = ['overview', 'surveys', 'documents', 'history'] as const;
+const languages = [
+  {
+    locale: 'cs',
+    tabs: ['Přehled', 'Dotazníky', 'Dokumenty', 'Historie změn'],
+    status: 'Změnit stav',
+    print: 'Vytisknout',
+  },
+  {
+    locale: 'en',
+    tabs: ['Overview', 'Surveys', 'Documents', 'Change history'],
+    status: 'Change status',
+    print: 'Print',
+  },
+  {
+    locale: 'sk',
+    tabs: ['Prehľad', 'Dotazníky', 'Dokumenty', 'História zmien'],
+    status: 'Zmeniť stav',
+    print: 'Vytlačiť',
+  },
+] as const;
+
+test('screenshots of the detail, the status dialog and the print page', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  mkdirSync(shots, { recursive: true });
+  const sent = await sendRequest(browser, request);
+  await sent.carer.context().close();
+  await signInAsAdministrator(page);
+  await page.addInitScript(() => {
+    (globalThis as unknown as { print: () => void }).print = () => undefined;
+  });
+  await page.goto(`/provider/requests/${sent.id}`);
+  await noteField(page).fill('Zavolat dceři v pondělí odpoledne. Klientka potřebuje bezlepkovou stravu.');
+  await expect(noteStatus(page)).toHaveText(/Uloženo/);
+  for (const { locale, tabs, status, print } of languages) {
+    await page.evaluate((value) => {
+      (
+        globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+      ).localStorage.setItem('i18nLocale', value);
+    }, locale);
+    for (const size of widths) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      for (const [index, tab] of tabs.entries()) {
+        const code = tabCodes[index] ?? 'overview';
+        await page.goto(`/provider/requests/${sent.id}${code === 'overview' ? '' : `?tab=${code}`}`);
+        await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+        await expect(page.getByRole('heading', { level: 1, name: sent.clientName })).toBeVisible();
+        await page.screenshot({ path: `${shots}/detail-${code}-${locale}-${size.name}.png`, fullPage: true });
+      }
+      await page.getByRole('button', { name: status }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.getByRole('dialog').getByRole('radio').last().check();
+      await page.screenshot({ path: `${shots}/status-${locale}-${size.name}.png` });
+      await page.keyboard.press('Escape');
+      await page.goto(`/provider/requests/${sent.id}/print`);
+      await expect(page.getByRole('button', { name: print })).toBeVisible();
+      await page.screenshot({ path: `${shots}/print-${locale}-${size.name}.png`, fullPage: true });
+    }
+  }
+});

@@ -1,0 +1,699 @@
+/**
+ * `pnpm bench inbox`: the provider's inbox at a million requests, measured in one run against
+ * baselines of the same run.
+ *
+ *   1. A database of its own (embedded PostgreSQL in a temporary directory, or a new database on
+ *      `DATABASE_URL`'s server, dropped afterwards), migrated, reference data seeded, then 1,000,000
+ *      care requests over 5,000 providers generated in SQL (packages/db/src/bench/inbox.ts: the largest
+ *      provider has 100,000, four more 55,000 each, the rest share 680,000 skewed), vacuumed and analyzed.
+ *      Two members of the largest provider sign in: a coordinator (the whole provider) and a worker
+ *      (two of its 20 facilities).
+ *   2. The SQL of the grid, recorded while `listProviderCareRequests` answers each measured query in
+ *      this process, then `EXPLAIN (ANALYZE, BUFFERS)` of it (a summary line per statement;
+ *      BENCH_PLANS=full prints the plans), and of the deadline sweep's due query.
+ *   3. `node apps/api/src/server.ts` in production mode without its job workers (the deadline sweep
+ *      would start reminding the generated requests), and autocannon with BENCH_CONNECTIONS (20)
+ *      connections: a 3 s warm-up, then BENCH_SECONDS (10) per row — `GET /api/health` before and
+ *      after, and the grid's first page (25 rows) as each member: no filters, statuses, client text,
+ *      a creation month, "assigned to me", sorted by client. p95 is computed from every response time.
+ *   4. Exports of the largest provider's 100,000 requests, each in a child process of its own (its
+ *      peak RSS is the child's `maxRSS`): XLSX and CSV through the real code path (scope, the grid's SQL
+ *      through a server-side cursor, `writeExport`) into a sink that drops the bytes, against a bare
+ *      `exceljs` streaming write / `csv-stringify` of the same rows already in memory; and the XLSX job
+ *      (`runProviderExport`: the file stored in PostgreSQL; its e-mail is not queued).
+ *
+ * Targets (issue 13): grid p95 ≤ 15 ms at 20 connections; exports at ≥ 80 % of the bare write's speed
+ * with peak RSS ≤ 250 MiB. Figures are printed, never asserted.
+ *
+ * Environment: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_PLANS (`full`), BENCH_ONLY (`grid`, `exports`,
+ * `plans`, comma-separated; all by default), BENCH_REQUESTS (1000000), DATABASE_URL (see 1).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { type BenchAccount, benchAccessToken, exited, startProductionApi } from './bench-support.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const readyTimeoutMs = 120_000;
+const warmUpSeconds = 3;
+const measureSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const requestCount = Number(process.env.BENCH_REQUESTS ?? 1_000_000);
+const fullPlans = process.env.BENCH_PLANS === 'full';
+const parts = new Set((process.env.BENCH_ONLY ?? 'plans,grid,exports').split(',').map((part) => part.trim()));
+const targets = { p95Ms: 15, exportSpeed: 0.8, exportRssMiB: 250 };
+
+const importByPath = <T>(relative: string) =>
+  import(pathToFileURL(path.join(root, relative)).href) as Promise<T>;
+
+// The modules below belong to other TypeScript projects (packages/db, apps/api); they are imported
+// by URL and typed here by what this script uses.
+interface BenchProviderAccount extends BenchAccount {
+  userId: string;
+  providerUserId: string;
+}
+
+interface BenchInbox {
+  summary: {
+    providers: number;
+    facilities: number;
+    services: number;
+    clients: number;
+    requests: number;
+    largest: number[];
+    milliseconds: number;
+  };
+  providerId: string;
+  coordinator: BenchProviderAccount;
+  worker: BenchProviderAccount & { facilityIds: string[] };
+}
+
+interface BenchDbModule {
+  openBenchDatabase(options: {
+    databaseUrl?: string | undefined;
+    tempDir: string;
+  }): Promise<{ url: string; description: string; close: () => Promise<void> }>;
+  generateBenchInbox(url: string, options?: { requests?: number }): Promise<BenchInbox>;
+  explainAnalyze(url: string, text: string, values?: readonly unknown[]): Promise<string>;
+  queryRows<T>(url: string, text: string, values?: readonly unknown[]): Promise<T[]>;
+}
+
+interface PgClientLike {
+  query: (...args: unknown[]) => unknown;
+}
+
+interface DbHandle {
+  db: unknown;
+  pool: {
+    on(event: 'connect', listener: (client: PgClientLike) => void): void;
+    query<T>(text: string, values: unknown[]): Promise<{ rows: T[] }>;
+  };
+  close: () => Promise<void>;
+}
+
+interface DbModule {
+  createDb(url: string, options?: { max?: number; applicationName?: string }): DbHandle;
+}
+
+interface Principal {
+  subject: string;
+  userId: string;
+  email: string;
+  roles: string[];
+}
+
+// ── the measured grid queries ─────────────────────────────────────────────────────────────────────
+
+interface GridRow {
+  label: string;
+  who: 'coordinator' | 'worker';
+  /** Query strings rotated over (a few values of the same filter, so no single one stays cached). */
+  queries: string[];
+}
+
+const clientTexts = ['nov', 'dvořák', 'kuč', 'horv', 'OP-0012'];
+const months = ['2025-03', '2025-07', '2025-11', '2026-02'];
+
+function monthRange(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return `createdFrom=${month}-01&createdTo=${month}-${String(last).padStart(2, '0')}`;
+}
+
+const gridRows: GridRow[] = [
+  { label: 'coordinator: first page', who: 'coordinator', queries: [''] },
+  { label: 'coordinator: status new,in-progress', who: 'coordinator', queries: ['status=new,in-progress'] },
+  {
+    label: 'coordinator: client text',
+    who: 'coordinator',
+    queries: clientTexts.map((text) => `client=${encodeURIComponent(text)}`),
+  },
+  { label: 'coordinator: created in a month', who: 'coordinator', queries: months.map(monthRange) },
+  { label: 'coordinator: assigned to me', who: 'coordinator', queries: ['assignedToMe=true'] },
+  { label: 'coordinator: sorted by client', who: 'coordinator', queries: ['sort=client'] },
+  { label: 'worker: first page', who: 'worker', queries: [''] },
+  { label: 'worker: status new', who: 'worker', queries: ['status=new'] },
+  {
+    label: 'worker: client text',
+    who: 'worker',
+    queries: clientTexts.map((text) => `client=${encodeURIComponent(text)}`),
+  },
+  { label: 'worker: sorted by client', who: 'worker', queries: ['sort=client'] },
+];
+
+const gridPath = (providerId: string, query: string) =>
+  `/api/v1/provider/providers/${providerId}/requests${query ? `?${query}` : ''}`;
+
+// ── plans ─────────────────────────────────────────────────────────────────────────────────────────
+
+/** The plan's first line, its execution time and the indexes it reads: enough to see what changed. */
+function planSummary(plan: string): string {
+  const lines = plan.split('\n');
+  const top = lines[0]?.replace(/\s+\(cost=[^)]*\)/, '').trim() ?? '';
+  const time = lines.find((line) => line.includes('Execution Time'))?.trim() ?? '';
+  const scans = [
+    ...new Set(
+      lines.flatMap((line) => {
+        const match =
+          /(Seq Scan|Index Only Scan|Index Scan|Bitmap Index Scan)(?: Backward)?(?: using (\S+))? on (\S+)/.exec(
+            line,
+          );
+        return match && /care_requests|clients|cases/.test(line)
+          ? [`${match[1]}${match[2] ? ` ${match[2]}` : ` on ${match[3]}`}`]
+          : [];
+      }),
+    ),
+  ];
+  const sorts = lines.filter((line) => /Sort Method/.test(line)).map((line) => line.trim());
+  return `      ${time}; ${top}\n      reads: ${scans.join(', ') || '—'}${sorts.length > 0 ? `\n      ${sorts[0]}` : ''}`;
+}
+
+interface CapturedQuery {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Runs `listProviderCareRequests` in this process for each grid row (its first query string) as its
+ * member, records the statements on `care_requests` it sends, and explains them.
+ */
+async function explainGrid(dbModule: BenchDbModule, url: string, inbox: BenchInbox): Promise<string[]> {
+  const [{ createDb }, { listProviderCareRequests }, { resolveProviderScope }, contracts] = await Promise.all(
+    [
+      importByPath<DbModule>('packages/db/src/index.ts'),
+      importByPath<{
+        listProviderCareRequests(db: unknown, scope: unknown, query: unknown): Promise<{ total: number }>;
+      }>('apps/api/src/provider-inbox/list-provider-care-requests.ts'),
+      importByPath<{
+        resolveProviderScope(db: unknown, principal: Principal, providerId: string): Promise<unknown>;
+      }>('apps/api/src/provider-inbox/scope.ts'),
+      importByPath<{ ProviderRequestListQuerySchema: { parse(input: unknown): unknown } }>(
+        'packages/contracts/src/index.ts',
+      ),
+    ],
+  );
+  let recorded: CapturedQuery[] = [];
+  const handle = createDb(url, { max: 2, applicationName: 'opora-bench-explain' });
+  handle.pool.on('connect', (client) => {
+    const query = client.query.bind(client);
+    client.query = (...args: unknown[]) => {
+      const [first, second] = args;
+      if (typeof first === 'string')
+        recorded.push({ text: first, values: Array.isArray(second) ? second : [] });
+      else if (first && typeof first === 'object' && 'text' in first) {
+        const config = first as { text: string; values?: unknown[] };
+        recorded.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
+      }
+      return query(...args);
+    };
+  });
+  const sections: string[] = [];
+  try {
+    for (const row of gridRows) {
+      const account = inbox[row.who];
+      const principal: Principal = { subject: '', userId: account.userId, email: account.email, roles: [] };
+      const scope = await resolveProviderScope(handle.db, principal, inbox.providerId);
+      const query = contracts.ProviderRequestListQuerySchema.parse(
+        Object.fromEntries(new URLSearchParams(row.queries[0])),
+      );
+      recorded = [];
+      const page = await listProviderCareRequests(handle.db, scope, query);
+      const statements = recorded.filter((statement) => /care_requests cr/.test(statement.text));
+      recorded = [];
+      sections.push(`  ${row.label} (${row.queries[0] || 'no filters'}; ${page.total} match)`);
+      for (const statement of statements) {
+        const plan = await dbModule.explainAnalyze(url, statement.text, statement.values);
+        const kind = /count\(\*\)/.test(statement.text) ? 'count' : 'page ';
+        sections.push(
+          fullPlans
+            ? `    ${kind}: ${statement.text}\n      ${JSON.stringify(statement.values)}\n${plan}\n`
+            : `    ${kind}\n${planSummary(plan)}`,
+        );
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+  // The deadline sweep's due query (its reminder step; apps/api/src/provider-inbox/reminders), with
+  // a plain cut-off for the per-country one: the shape the status-and-date index must serve.
+  const sweep = `select cr.id from care_requests cr join providers p on p.id = cr.provider_id
+    where cr.status_id = (select id from request_statuses where code = 'new') and cr.reminded_at is null
+      and cr.created_at <= now() - interval '2 days'
+    order by cr.created_at limit 100 for update of cr skip locked`;
+  const plan = await dbModule.explainAnalyze(url, sweep);
+  sections.push('  deadline sweep, reminder step (due query)');
+  sections.push(fullPlans ? `${sweep}\n${plan}\n` : planSummary(plan));
+  return sections;
+}
+
+// ── load ──────────────────────────────────────────────────────────────────────────────────────────
+
+interface LoadFigures {
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** autocannon over `paths` in rotation; percentiles from every response's time (autocannon has no p95). */
+function load(origin: string, paths: string[], seconds: number, headers: Record<string, string> = {}) {
+  return new Promise<LoadFigures>((resolve, reject) => {
+    let next = 0;
+    const times: number[] = [];
+    const instance = autocannon(
+      {
+        url: origin,
+        connections,
+        pipelining: 1,
+        duration: seconds,
+        headers,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? '/' }),
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const sorted = times.toSorted((a, b) => a - b);
+        resolve({
+          perSecond: result['2xx'] / result.duration,
+          p50: percentile(sorted, 50),
+          p95: percentile(sorted, 95),
+          p99: percentile(sorted, 99),
+          non2xx: result.non2xx,
+          errors: result.errors + result.timeouts,
+        });
+      },
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      times.push(responseTime);
+    });
+  });
+}
+
+/**
+ * A token once the server has worked off the previous row: autocannon stops sending, but requests it
+ * left queued for a pooled connection still run, and the grant's own queries would wait behind them.
+ */
+async function accessTokenAfterDrain(origin: string, account: BenchAccount): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    await sleep(1000);
+    try {
+      return await benchAccessToken(origin, account);
+    } catch (error) {
+      if (attempt === 30) throw error;
+    }
+  }
+}
+
+async function measureGrid(origin: string, inbox: BenchInbox): Promise<string[]> {
+  const health = async () => {
+    await load(origin, ['/api/health'], warmUpSeconds);
+    return load(origin, ['/api/health'], measureSeconds);
+  };
+  const before = await health();
+  const rows: [string, LoadFigures][] = [];
+  for (const row of gridRows) {
+    // Access tokens live 5 minutes: a fresh one per row.
+    const token = await accessTokenAfterDrain(origin, inbox[row.who]);
+    const headers = { authorization: `Bearer ${token}` };
+    const paths = row.queries.map((query) => gridPath(inbox.providerId, query));
+    await load(origin, paths, warmUpSeconds, headers);
+    rows.push([row.label, await load(origin, paths, measureSeconds, headers)]);
+  }
+  await accessTokenAfterDrain(origin, inbox.coordinator);
+  const after = await health();
+  const baseP95 = (before.p95 + after.p95) / 2;
+  const ms = (value: number) => value.toFixed(1).padStart(8);
+  const lines = [
+    `${'GET …/requests (first page, 25 rows)'.padEnd(40)}${'req/s'.padStart(8)}${'p50'.padStart(8)}${'p95'.padStart(8)}` +
+      `${'p99'.padStart(8)}${'p95 ÷'.padStart(8)}${'non-2xx'.padStart(9)}  p95 ≤ ${targets.p95Ms} ms`,
+    `${''.padEnd(40)}${''.padStart(8)}${'ms'.padStart(8)}${'ms'.padStart(8)}${'ms'.padStart(8)}${'health'.padStart(8)}`,
+  ];
+  const line = (label: string, figures: LoadFigures, verdict: string) =>
+    `${label.padEnd(40)}${figures.perSecond.toFixed(0).padStart(8)}${ms(figures.p50)}${ms(figures.p95)}${ms(figures.p99)}` +
+    `${`${(figures.p95 / baseP95).toFixed(1)}×`.padStart(8)}${String(figures.non2xx + figures.errors).padStart(9)}  ${verdict}`;
+  lines.push(line('GET /api/health (before)', before, ''));
+  for (const [label, figures] of rows) {
+    lines.push(line(label, figures, figures.p95 <= targets.p95Ms ? 'PASS' : 'MISS'));
+  }
+  lines.push(line('GET /api/health (after)', after, ''));
+  return lines;
+}
+
+// ── exports, each in a child process ──────────────────────────────────────────────────────────────
+
+type ExportKind = 'bare-xlsx' | 'real-xlsx' | 'bare-csv' | 'real-csv' | 'job-xlsx';
+
+interface ExportTask {
+  kind: ExportKind;
+  url: string;
+  providerId: string;
+  account: BenchProviderAccount;
+}
+
+interface ExportFigures {
+  rows: number;
+  bytes: number;
+  ms: number;
+  maxRssMiB: number;
+}
+
+/** A writable that drops what it is given: the export's speed, not a disk's. */
+class Sink extends Writable {
+  bytes = 0;
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void) {
+    this.bytes += chunk.byteLength;
+    callback();
+  }
+}
+
+const apiRequire = createRequire(path.join(root, 'apps/api/package.json'));
+const importFromApi = <T>(name: string) => import(pathToFileURL(apiRequire.resolve(name)).href) as Promise<T>;
+
+interface ExportModules {
+  createDb: DbModule['createDb'];
+  resolveProviderScope(db: unknown, principal: Principal, providerId: string): Promise<unknown>;
+  openExportCursor(
+    db: unknown,
+    scope: unknown,
+    selection: unknown,
+    options: { statementTimeoutMs: number; batchSize?: number },
+  ): Promise<{ rows: AsyncIterable<Record<string, unknown>>; close(): Promise<void> }>;
+  writeExport(write: {
+    format: string;
+    locale: string;
+    rows: AsyncIterable<unknown>;
+    output: Writable;
+  }): Promise<number>;
+  runProviderExport(
+    context: {
+      db: unknown;
+      mailer: { queue(...args: unknown[]): Promise<void> };
+      config: { publicUrl: string };
+    },
+    exportId: string,
+    attempt: { final: boolean },
+  ): Promise<void>;
+}
+
+async function exportModules(): Promise<ExportModules> {
+  const [
+    { createDb },
+    { resolveProviderScope },
+    { openExportCursor },
+    { writeExport },
+    { runProviderExport },
+  ] = await Promise.all([
+    importByPath<Pick<ExportModules, 'createDb'>>('packages/db/src/index.ts'),
+    importByPath<Pick<ExportModules, 'resolveProviderScope'>>('apps/api/src/provider-inbox/scope.ts'),
+    importByPath<Pick<ExportModules, 'openExportCursor'>>(
+      'apps/api/src/provider-inbox/export/export-rows.ts',
+    ),
+    importByPath<Pick<ExportModules, 'writeExport'>>('apps/api/src/provider-inbox/export/export-writers.ts'),
+    importByPath<Pick<ExportModules, 'runProviderExport'>>(
+      'apps/api/src/provider-inbox/export/export-jobs.ts',
+    ),
+  ]);
+  return { createDb, resolveProviderScope, openExportCursor, writeExport, runProviderExport };
+}
+
+const everything = { mode: 'filter', filter: {} } as const;
+
+/** The export `task.kind` in this (child) process; answers its figures. */
+async function runExportTask(task: ExportTask): Promise<ExportFigures> {
+  const modules = await exportModules();
+  const handle = modules.createDb(task.url, { max: 3, applicationName: 'opora-bench-export' });
+  const principal: Principal = {
+    subject: '',
+    userId: task.account.userId,
+    email: task.account.email,
+    roles: [],
+  };
+  const sink = new Sink();
+  try {
+    if (task.kind === 'real-xlsx' || task.kind === 'real-csv') {
+      const started = performance.now();
+      const scope = await modules.resolveProviderScope(handle.db, principal, task.providerId);
+      const cursor = await modules.openExportCursor(handle.db, scope, everything, {
+        statementTimeoutMs: 600_000,
+      });
+      let rows: number;
+      try {
+        rows = await modules.writeExport({
+          format: task.kind === 'real-xlsx' ? 'xlsx' : 'csv',
+          locale: 'cs',
+          rows: cursor.rows,
+          output: sink,
+        });
+      } finally {
+        await cursor.close();
+      }
+      return { rows, bytes: sink.bytes, ms: performance.now() - started, maxRssMiB: maxRssMiB() };
+    }
+    if (task.kind === 'job-xlsx') {
+      const [made] = (
+        await handle.pool.query<{ id: string }>(
+          `insert into provider_exports (provider_id, requested_by_user_id, format, locale, selection)
+           values ($1, $2, 'xlsx', 'cs', $3) returning id`,
+          [task.providerId, task.account.userId, JSON.stringify(everything)],
+        )
+      ).rows;
+      if (!made) throw new Error('no export row');
+      const started = performance.now();
+      await modules.runProviderExport(
+        { db: handle.db, mailer: { queue: async () => {} }, config: { publicUrl: 'http://127.0.0.1' } },
+        made.id,
+        { final: true },
+      );
+      const ms = performance.now() - started;
+      const [stored] = (
+        await handle.pool.query<{ rows: number; bytes: number }>(
+          'select row_count as rows, octet_length(content) as bytes from provider_exports where id = $1',
+          [made.id],
+        )
+      ).rows;
+      return { rows: stored?.rows ?? 0, bytes: stored?.bytes ?? 0, ms, maxRssMiB: maxRssMiB() };
+    }
+    // Bare: the same rows read first (not timed), as plain values, then written by the library alone.
+    const scope = await modules.resolveProviderScope(handle.db, principal, task.providerId);
+    const cursor = await modules.openExportCursor(handle.db, scope, everything, {
+      statementTimeoutMs: 600_000,
+    });
+    const values: unknown[][] = [];
+    const asDate = (value: unknown) =>
+      task.kind === 'bare-csv' ? (value as Date).toISOString() : (value as Date);
+    try {
+      for await (const row of cursor.rows) {
+        // The twelve columns of the file, unformatted: dates as dates in XLSX, ISO text in CSV.
+        values.push([
+          row.code,
+          row.clientName,
+          row.serviceName,
+          row.serviceType,
+          row.facilityName,
+          row.date === null || task.kind === 'bare-csv'
+            ? row.date
+            : new Date(`${String(row.date)}T00:00:00Z`),
+          row.status,
+          row.assigneeName,
+          row.assigneeFacilityName,
+          row.creator,
+          asDate(row.createdDate),
+          asDate(row.editedDate),
+        ]);
+      }
+    } finally {
+      await cursor.close();
+    }
+    const started = performance.now();
+    if (task.kind === 'bare-xlsx') {
+      const { default: ExcelJS } = await importFromApi<{
+        default: {
+          stream: {
+            xlsx: {
+              WorkbookWriter: new (options: {
+                stream: Writable;
+                useStyles: boolean;
+                useSharedStrings: boolean;
+              }) => {
+                addWorksheet(name: string): { addRow(values: unknown[]): { commit(): void }; commit(): void };
+                commit(): Promise<void>;
+              };
+            };
+          };
+        };
+      }>('exceljs');
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: sink,
+        useStyles: false,
+        useSharedStrings: false,
+      });
+      const sheet = workbook.addWorksheet('Export');
+      for (const row of values) sheet.addRow(row).commit();
+      sheet.commit();
+      await workbook.commit();
+    } else {
+      const { stringify } = await importFromApi<{
+        stringify(options: Record<string, unknown>): NodeJS.ReadWriteStream & Writable;
+      }>('csv-stringify');
+      const stringifier = stringify({ delimiter: ';' });
+      stringifier.pipe(sink);
+      const done = new Promise((resolve) => sink.once('finish', resolve));
+      for (const row of values) {
+        if (!stringifier.write(row)) await new Promise((resolve) => stringifier.once('drain', resolve));
+      }
+      stringifier.end();
+      await done;
+    }
+    return {
+      rows: values.length,
+      bytes: sink.bytes,
+      ms: performance.now() - started,
+      maxRssMiB: maxRssMiB(),
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+const maxRssMiB = () => process.resourceUsage().maxRSS / 1024;
+
+/** `runExportTask` in a child process of its own, so its `maxRSS` is the export's alone. */
+async function exportInChild(task: ExportTask): Promise<ExportFigures> {
+  const child = spawn(
+    process.execPath,
+    [fileURLToPath(import.meta.url), 'export-child', JSON.stringify(task)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const code = await exited(child);
+  if (code !== 0) throw new Error(`export child ${task.kind} exited with ${code}:\n${stderr}`);
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as ExportFigures;
+}
+
+async function measureExports(url: string, inbox: BenchInbox): Promise<string[]> {
+  const task = (kind: ExportKind): ExportTask => ({
+    kind,
+    url,
+    providerId: inbox.providerId,
+    account: inbox.coordinator,
+  });
+  const figures = new Map<ExportKind, ExportFigures>();
+  for (const kind of ['bare-xlsx', 'real-xlsx', 'job-xlsx', 'bare-csv', 'real-csv'] as const) {
+    figures.set(kind, await exportInChild(task(kind)));
+  }
+  const label: Record<ExportKind, string> = {
+    'bare-xlsx': 'XLSX: bare exceljs streaming write',
+    'real-xlsx': 'XLSX: export code path (stream)',
+    'job-xlsx': 'XLSX: export job (stored in PostgreSQL)',
+    'bare-csv': 'CSV: bare csv-stringify write',
+    'real-csv': 'CSV: export code path (stream)',
+  };
+  const lines = [
+    `${'export of the largest provider'.padEnd(42)}${'rows'.padStart(8)}${'MiB'.padStart(7)}${'s'.padStart(7)}` +
+      `${'rows/s'.padStart(9)}${'speed'.padStart(8)}${'RSS MiB'.padStart(9)}  target ≥ ${targets.exportSpeed * 100} %, ≤ ${targets.exportRssMiB} MiB`,
+  ];
+  for (const [kind, result] of figures) {
+    const bare = figures.get(kind.endsWith('xlsx') ? 'bare-xlsx' : 'bare-csv');
+    const speed = bare ? bare.ms / result.ms : Number.NaN;
+    const measured = !kind.startsWith('bare');
+    const verdict = measured
+      ? speed >= targets.exportSpeed && result.maxRssMiB <= targets.exportRssMiB
+        ? 'PASS'
+        : 'MISS'
+      : '(baseline; rows held in memory)';
+    lines.push(
+      `${label[kind].padEnd(42)}${String(result.rows).padStart(8)}${(result.bytes / 1048576).toFixed(1).padStart(7)}` +
+        `${(result.ms / 1000).toFixed(2).padStart(7)}${(result.rows / (result.ms / 1000)).toFixed(0).padStart(9)}` +
+        `${`${(speed * 100).toFixed(0)} %`.padStart(8)}${result.maxRssMiB.toFixed(0).padStart(9)}  ${verdict}`,
+    );
+  }
+  return lines;
+}
+
+// ── the bench ─────────────────────────────────────────────────────────────────────────────────────
+
+export async function benchInbox(): Promise<void> {
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-inbox-'));
+  const dbModule = await importByPath<BenchDbModule>('packages/db/src/bench/index.ts');
+  const database = await dbModule.openBenchDatabase({ databaseUrl: process.env.DATABASE_URL, tempDir });
+  const output: string[] = [];
+  try {
+    console.log(`database: ${database.description}`);
+    console.log(`generating ${requestCount.toLocaleString('en')} care requests…`);
+    const inbox = await dbModule.generateBenchInbox(database.url, { requests: requestCount });
+    const { summary } = inbox;
+    output.push(
+      `data: ${summary.requests.toLocaleString('en')} requests, ${summary.providers} providers ` +
+        `(largest: ${summary.largest.map((n) => n.toLocaleString('en')).join(', ')}), ${summary.facilities} facilities, ` +
+        `${summary.services} services, ${summary.clients.toLocaleString('en')} clients; generated, vacuumed and ` +
+        `analyzed in ${(summary.milliseconds / 1000).toFixed(1)} s`,
+      `members of the largest provider: a coordinator (all its requests) and a worker (facilities ` +
+        `${inbox.worker.facilityIds.length} of 20)`,
+    );
+    console.log(output.join('\n'));
+
+    if (parts.has('plans')) {
+      const plans = await explainGrid(dbModule, database.url, inbox);
+      output.push('\nEXPLAIN (ANALYZE, BUFFERS) of the grid statements:', ...plans);
+      console.log(['', ...plans].join('\n'));
+    }
+    if (parts.has('grid')) {
+      console.log(`\nmeasuring the grid: ${connections} connections, ${measureSeconds} s per row…`);
+      const server = await startProductionApi(
+        {
+          DATA_DIR: tempDir,
+          DATABASE_URL: database.url,
+          SEED_DEMO: 'false',
+          LOG_LEVEL: 'warn',
+          JOBS_WORKER: 'false',
+        },
+        readyTimeoutMs,
+      );
+      try {
+        output.push('', ...(await measureGrid(server.origin, inbox)));
+      } finally {
+        await server.stop();
+      }
+    }
+    if (parts.has('exports')) {
+      console.log('\nmeasuring the exports (one child process each)…');
+      output.push('', ...(await measureExports(database.url, inbox)));
+    }
+    console.log(`\n${output.join('\n')}`);
+  } finally {
+    await database.close();
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === 'export-child' && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const figures = await runExportTask(JSON.parse(process.argv[3] ?? '{}') as ExportTask);
+  console.log(JSON.stringify(figures));
+}
