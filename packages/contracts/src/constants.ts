@@ -1,4 +1,4 @@
-import type { Locale } from './enums.ts';
+import type { Locale } from './locales.ts';
 
 export const productName = 'Opora';
 

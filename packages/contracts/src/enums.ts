@@ -3,8 +3,9 @@
  * (`enums:sex.male`, ...) are all derived from these tuples.
  */
 
-export const locales = ['cs', 'en', 'sk'] as const;
-export type Locale = (typeof locales)[number];
+// The languages live in a module of their own: the web app's first download needs them, and a module
+// there brings every export used anywhere in the app into it (these enums are for the pages).
+export { type Locale, locales } from './locales.ts';
 
 export const countries = ['CZ', 'SK'] as const;
 export type Country = (typeof countries)[number];
@@ -113,34 +114,6 @@ export type CareRequestEventKind = (typeof careRequestEventKinds)[number];
 export function isTerminalCareRequestStatus(code: CareRequestStatusCode): boolean {
   return careRequestTransitions[code].length === 0;
 }
-
-/** Who moves a request to each status: the client withdraws, the platform expires, the provider the rest. */
-export const clientCareRequestStatuses: readonly CareRequestStatusCode[] = ['withdrawn'];
-export const platformCareRequestStatuses: readonly CareRequestStatusCode[] = ['expired'];
-
-/** The statuses a provider may move a request to from `from` (the status picker's options). */
-export function providerCareRequestTransitions(from: CareRequestStatusCode): CareRequestStatusCode[] {
-  return careRequestTransitions[from].filter(
-    (to) => !clientCareRequestStatuses.includes(to) && !platformCareRequestStatuses.includes(to),
-  );
-}
-
-/**
- * Why a provider declined a request (`rejected`): required with that status, so outcomes can be
- * counted by reason. `other` needs a text.
- */
-export const careRequestDeclineReasons = [
-  'no-capacity',
-  'waiting-list',
-  'outside-area',
-  'not-eligible',
-  'client-unreachable',
-  'other',
-] as const;
-export type CareRequestDeclineReason = (typeof careRequestDeclineReasons)[number];
-
-/** Statuses that need a decline reason. */
-export const careRequestStatusesWithReason: readonly CareRequestStatusCode[] = ['rejected'];
 
 export function canChangeCareRequestStatus(from: CareRequestStatusCode, to: CareRequestStatusCode): boolean {
   return careRequestTransitions[from].includes(to);

@@ -1,4 +1,5 @@
 export * from './care-allowance.ts';
+export * from './care-request-decisions.ts';
 export * from './case-survey.ts';
 export * from './constants.ts';
 export * from './dates.ts';

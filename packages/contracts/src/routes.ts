@@ -96,12 +96,6 @@ export const serviceDetailTabs = ['info', 'location', 'provider'] as const;
 export type ServiceDetailTab = (typeof serviceDetailTabs)[number];
 export const careRequestTabs = ['overview', 'surveys', 'documents'] as const;
 export type CareRequestTab = (typeof careRequestTabs)[number];
-/** Tabs of a request in the provider's inbox. */
-export const providerRequestTabs = ['overview', 'surveys', 'documents', 'history'] as const;
-export type ProviderRequestTab = (typeof providerRequestTabs)[number];
-/** Sections the print dialog offers (`?sections=` of `providerRequestPrint`). */
-export const providerRequestPrintSections = ['overview', 'surveys', 'documents', 'history'] as const;
-export type ProviderRequestPrintSection = (typeof providerRequestPrintSections)[number];
 
 type ParamNames<P extends string> = P extends `${string}:${infer Param}/${infer Rest}`
   ? Param | ParamNames<`/${Rest}`>

@@ -367,8 +367,11 @@ export const areas: AreaDefinition[] = [
   },
 ];
 
-/** Every page with the layout route around it, in the order of `areas`. */
-export const pages: FlatPageDefinition[] = areas.flatMap((area) =>
+/**
+ * Every page with the layout route around it, in the order of `areas`. Pure: the shell's router reads
+ * `areas`, so the build leaves this list out of the shell.
+ */
+export const pages: FlatPageDefinition[] = /* @__PURE__ */ areas.flatMap((area) =>
   area.pages.map((page) =>
     area.layout
       ? {

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  careRequestDeclineReasons,
-  careRequestEventKinds,
-  careRequestStatusCodes,
-  caseSurveyTypes,
-} from '../enums.ts';
+import { careRequestDeclineReasons } from '../care-request-decisions.ts';
+import { careRequestEventKinds, careRequestStatusCodes, caseSurveyTypes } from '../enums.ts';
 import {
   DateTimeSchema,
   IsoDateSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { careRequestDeclineReasons } from '../care-request-decisions.ts';
 import {
   type CareRequestStatusCode,
-  careRequestDeclineReasons,
   careRequestEventKinds,
   careRequestStatusCodes,
   providerRoles,
@@ -31,6 +31,15 @@ import { IdParamSchema, IdSchema, maxPageSize } from './common.ts';
 // facilities (a worker: the requests of their facilities and those assigned to them; a coordinator
 // and an administrator: all of the provider's). A provider the caller is not a member of, or a
 // request outside their scope, answers 404.
+
+// The request page's tabs and print sections (web routes' search values), here rather than beside the
+// routes: those are in the web app's first download, these only on the provider's pages.
+/** Tabs of a request in the provider's inbox. */
+export const providerRequestTabs = ['overview', 'surveys', 'documents', 'history'] as const;
+export type ProviderRequestTab = (typeof providerRequestTabs)[number];
+/** Sections the print dialog offers (`?sections=` of `providerRequestPrint`). */
+export const providerRequestPrintSections = ['overview', 'surveys', 'documents', 'history'] as const;
+export type ProviderRequestPrintSection = (typeof providerRequestPrintSections)[number];
 
 export const ProviderRoleCodeSchema = z.enum(providerRoles);
 

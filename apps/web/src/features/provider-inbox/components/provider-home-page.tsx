@@ -1,4 +1,5 @@
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { ReplaceWith } from '@/components/ui/replace-with.tsx';
 import { paths } from '@/config/paths.ts';
 
 /**
@@ -7,5 +8,5 @@ import { paths } from '@/config/paths.ts';
  */
 export function ProviderHomePage() {
   const { search } = useLocation();
-  return <Navigate to={`${paths.providerRequests.getHref()}${search}`} replace />;
+  return <ReplaceWith to={`${paths.providerRequests.getHref()}${search}`} />;
 }

@@ -45,6 +45,11 @@ export type NoteAutosave = {
   adopt: (text: string, version: number) => void;
   start: () => void;
   stop: () => void;
+  /**
+   * The page goes away: what waits is sent now, and a save that cannot get through yet keeps being
+   * retried after the page is gone — while the tab stays open, closing it asks first — then stops.
+   */
+  finishInBackground: () => void;
 };
 
 /**
@@ -64,6 +69,7 @@ export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerKind: 'debounce' | 'retry' | undefined;
   let stopped = false;
+  let detached = false;
 
   const clearTimer = () => {
     if (timer !== undefined) clearTimeout(timer);
@@ -81,6 +87,17 @@ export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
     }, ms);
   };
 
+  const hasUnsaved = () => inFlight || latest !== savedText;
+  const warnOnUnload = (event: BeforeUnloadEvent) => {
+    if (hasUnsaved()) event.preventDefault();
+  };
+  const stop = () => {
+    stopped = true;
+    clearTimer();
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('beforeunload', warnOnUnload);
+  };
+
   const onOnline = () => {
     if (timerKind === 'retry') {
       clearTimer();
@@ -92,6 +109,7 @@ export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
     if (inFlight) return;
     if (latest === savedText) {
       options.onState({ kind: 'saved' });
+      if (detached) stop();
       return;
     }
     const text = latest;
@@ -104,14 +122,17 @@ export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
         baseVersion = saved.version;
         savedText = text;
         options.onSaved?.(saved);
-        if (latest === savedText) options.onState({ kind: 'saved' });
-        else if (timerKind !== 'debounce') pump();
+        if (latest === savedText) {
+          options.onState({ kind: 'saved' });
+          if (detached) stop();
+        } else if (timerKind !== 'debounce') pump();
         else options.onState({ kind: 'pending' });
       },
       (error: unknown) => {
         inFlight = false;
         if (!mayPass(error)) {
           options.onState({ kind: 'failed', error });
+          if (detached) stop();
           return;
         }
         attempt += 1;
@@ -135,7 +156,7 @@ export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
       clearTimer();
       pump();
     },
-    hasUnsavedChanges: () => inFlight || latest !== savedText,
+    hasUnsavedChanges: hasUnsaved,
     version: () => baseVersion,
     adopt(text, version) {
       if (inFlight || latest !== savedText || version <= baseVersion) return;
@@ -147,10 +168,12 @@ export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
       stopped = false;
       window.addEventListener('online', onOnline);
     },
-    stop() {
-      stopped = true;
+    stop,
+    finishInBackground() {
+      detached = true;
+      window.addEventListener('beforeunload', warnOnUnload);
       clearTimer();
-      window.removeEventListener('online', onOnline);
+      pump();
     },
   };
 }

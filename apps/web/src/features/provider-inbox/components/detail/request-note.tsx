@@ -11,9 +11,7 @@ import { IconAlertTriangle, IconCircleCheck, IconRefresh, IconWifiOff } from '@t
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
-import { confirm } from '@/components/overlays/confirm.ts';
 import { formatDateTime } from '@/components/requests/dates.ts';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -109,8 +107,6 @@ export function RequestNote({ providerId, request }: { providerId: string; reque
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [overwritten, setOverwritten] = useState<Overwritten | null>(null);
   const autosaveRef = useRef<NoteAutosave | null>(null);
-  const stateRef = useRef(state);
-  stateRef.current = state;
   const queryKey = providerRequestQueryOptions(providerId, request.id).queryKey;
 
   // One autosave per request, for as long as the page shows it, set up with the note as first loaded;
@@ -160,9 +156,9 @@ export function RequestNote({ providerId, request }: { providerId: string; reque
     return () => {
       window.document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('beforeunload', onBeforeUnload);
-      // Leaving the page: what waits goes now (the call outlives the page within the app).
-      autosave.flush();
-      autosave.stop();
+      // Leaving the page: what waits goes now, and a save that cannot get through yet is retried on
+      // after the page is gone (while the tab is open), so moving on within the app loses nothing.
+      autosave.finishInBackground();
       autosaveRef.current = null;
     };
   }, [providerId, request.id]);
@@ -175,24 +171,6 @@ export function RequestNote({ providerId, request }: { providerId: string; reque
     autosave.adopt(request.note.text, request.note.version);
     if (autosave.version() !== before) setText(request.note.text);
   }, [request.note.text, request.note.version]);
-
-  // Within the app a page change flushes the note; only a save that cannot get through would lose it.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      currentLocation.pathname !== nextLocation.pathname &&
-      (stateRef.current.kind === 'retrying' || stateRef.current.kind === 'failed') &&
-      (autosaveRef.current?.hasUnsavedChanges() ?? false),
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    void confirm({
-      title: t('note.title'),
-      message: t('note.leave'),
-      confirmLabel: t('note.leaveConfirm'),
-      cancelLabel: t('note.stay'),
-      danger: true,
-    }).then((leave) => (leave ? blocker.proceed() : blocker.reset()));
-  }, [blocker, t]);
 
   const change = (value: string) => {
     setText(value);
