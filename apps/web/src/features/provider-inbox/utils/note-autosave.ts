@@ -1,5 +1,9 @@
 import type { ProviderNoteSaved } from '@opora/contracts';
-import { ApiError } from '@/lib/api-client.ts';
+import {
+  defaultDebounceMs,
+  defaultRetryDelaysMs,
+  isRetryableSaveError,
+} from '@/components/surveys/save-queue.ts';
 
 /** Where the note stands: typed and waiting, on its way, saved, retried after a failure that may pass, refused. */
 export type NoteSaveState =
@@ -23,14 +27,7 @@ export type NoteAutosaveOptions = {
   retryDelaysMs?: readonly number[];
 };
 
-export const noteDebounceMs = 800;
-export const noteRetryDelaysMs = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
-
-/** Network trouble, a timeout, rate limiting or a server fault may pass; a refusal will not. */
-export function mayPass(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return !(error instanceof DOMException && error.name === 'AbortError');
-  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
-}
+// The questionnaires' autosave timing and retry rule (`save-queue.ts`): one behaviour to learn.
 
 export type NoteAutosave = {
   /** The person typed: the text is sent once they pause. */
@@ -59,8 +56,8 @@ export type NoteAutosave = {
  * retried with growing waits, and at once when the browser is back online; nothing typed is dropped.
  */
 export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
-  const debounceMs = options.debounceMs ?? noteDebounceMs;
-  const retryDelays = options.retryDelaysMs ?? noteRetryDelaysMs;
+  const debounceMs = options.debounceMs ?? defaultDebounceMs;
+  const retryDelays = options.retryDelaysMs ?? defaultRetryDelaysMs;
   let baseVersion = options.version;
   let savedText = options.text;
   let latest = options.text;
@@ -130,7 +127,7 @@ export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
       },
       (error: unknown) => {
         inFlight = false;
-        if (!mayPass(error)) {
+        if (!isRetryableSaveError(error)) {
           options.onState({ kind: 'failed', error });
           if (detached) stop();
           return;
