@@ -387,6 +387,61 @@ describe('GET /api/v1/provider/providers/{providerId}/requests', () => {
     expect((await call(w.admin, 'GET', `${base(randomUUID())}/requests`)).statusCode).toBe(404);
   });
 
+  it('lists a request a worker reaches twice (their facility, their team, themselves) once', async () => {
+    const w = await world();
+    const atA = await requestTo(w.serviceA);
+    const alsoTeamAndMine = await requestTo(w.serviceA);
+    await db()
+      .update(careRequests)
+      .set({ assigneeFacilityId: w.facilityA, assigneeProviderUserId: w.workerA.providerUserId })
+      .where(eq(careRequests.id, alsoTeamAndMine.id));
+    const page = await grid(w.workerA, w.providerId);
+    expect(ids(page)).toEqual([atA.id, alsoTeamAndMine.id].toSorted());
+    expect([page.total, page.totalExact]).toEqual([2, true]);
+    expect(ids(await grid(w.workerA, w.providerId, '?assignedToMe=true'))).toEqual([alsoTeamAndMine.id]);
+  });
+
+  it('counts up to 1,000 past the page’s first row, and further on a later page', async () => {
+    const w = await world();
+    const first = await requestTo(w.serviceA);
+    // 1,009 more of the same case, each allowed beside the others (as withdrawn ones are).
+    await db().execute(sql`
+      insert into care_requests (case_id, provider_id, facility_service_id, facility_id, client_id, status_id,
+                                 created_by_user_id, allows_new_request, created_at, updated_at)
+      select case_id, provider_id, facility_service_id, facility_id, client_id, status_id, created_by_user_id,
+             true, created_at - n * interval '1 minute', updated_at
+      from care_requests, generate_series(1, 1009) n where id = ${first.id}`);
+    const firstPage = await grid(w.coordinator, w.providerId);
+    expect([firstPage.total, firstPage.totalExact, firstPage.items.length]).toEqual([1000, false, 25]);
+    expect(firstPage.items[0]?.id).toBe(first.id);
+    // Page 40 starts at 976: counted to 1,975, so all 1,010 are counted.
+    const later = await grid(w.coordinator, w.providerId, '?page=40');
+    expect([later.total, later.totalExact, later.items.length]).toEqual([1010, true, 25]);
+    // A page past the end (an old link) still says how many there are.
+    const past = await grid(w.coordinator, w.providerId, '?page=100');
+    expect([past.total, past.totalExact, past.items]).toEqual([1010, true, []]);
+    // Every copy shows its client's name from the request's own copy of it.
+    expect(new Set(firstPage.items.map((item) => item.client.fullName))).toEqual(new Set(['Marie Nováková']));
+  });
+
+  it('finds and sorts by a client’s new name after the client is renamed', async () => {
+    const w = await world();
+    const renamed = await requestTo(w.serviceA, { client: { firstName: 'Marie', lastName: 'Nováková' } });
+    const other = await requestTo(w.serviceA, { client: { firstName: 'Jan', lastName: 'Malý' } });
+    const clientId = (await grid(w.coordinator, w.providerId, '?client=novakova')).items[0]?.client.id;
+    expect(clientId).toBeDefined();
+    await db().execute(sql`update clients set last_name = 'Čechová' where id = ${clientId}`);
+    const page = (query: string) => grid(w.coordinator, w.providerId, query);
+    expect(ids(await page('?client=novakova'))).toEqual([]);
+    expect(ids(await page('?client=cechova'))).toEqual([renamed.id]);
+    // Czech order: Č after C, before M.
+    expect((await page('?sort=client')).items.map((item) => item.id)).toEqual([renamed.id, other.id]);
+    expect((await page('?sort=client')).items[0]?.client.fullName).toBe('Marie Čechová');
+    // The code is still found, and a text across the name and the code is not.
+    expect(ids(await page(`?client=${encodeURIComponent(renamed.code)}`))).toEqual([renamed.id]);
+    expect(ids(await page(`?client=${encodeURIComponent(`cechova ${renamed.code}`)}`))).toEqual([]);
+  });
+
   it('answers the grid’s columns', async () => {
     const w = await world();
     const sent = await requestTo(w.serviceB, {

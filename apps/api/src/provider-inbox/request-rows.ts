@@ -14,11 +14,12 @@ import { careRequestInScope, type ProviderScope } from './scope.ts';
 // streamed): one FROM clause, one filter, one sort, so what is exported is exactly what was shown.
 
 /**
- * Czech and Slovak letters folded to ASCII, lower case — what `normalizeSearchText` does to typed text,
- * as an immutable SQL expression (PostgreSQL's `unaccent` is an extension we do not rely on).
+ * Czech and Slovak letters folded to ASCII, lower case — what `normalizeSearchText` does to typed text
+ * — by the database's `fold_search_text` (migration 0014; PostgreSQL's `unaccent` is an extension we
+ * do not rely on).
  */
 export function foldedSql(expression: SQL): SQL {
-  return sql`translate(lower(${expression}), 'áäčďéěíĺľňóôöŕřšťúůüýž', 'aacdeeillnooorrstuuuyz')`;
+  return sql`fold_search_text(${expression})`;
 }
 
 /** `%text%` for `like`, with the pattern's own characters escaped. */
@@ -48,23 +49,12 @@ export const providerRequestFrom = sql`
   left join facilities af on af.id = cr.assignee_facility_id`;
 
 /**
- * The FROM of a count of `providerRequestWhere(scope, filter)`: only the joins the given filters
- * read. Every join of `providerRequestFrom` follows a non-null foreign key, so it never changes the
- * count, but PostgreSQL does not drop inner joins by itself, and a count over a provider's tens of
- * thousands of requests would otherwise visit six tables per row.
+ * The FROM of a count of `providerRequestWhere(scope, filter)`: the request alone, whatever the
+ * filters — each of them reads the request's own columns (or a subquery of its own), so a count over a
+ * provider's tens of thousands of requests never visits another table per row.
  */
-export function providerRequestCountFrom(filter: ProviderRequestFilter): SQL {
-  const from = [sql`care_requests cr`];
-  if (filter.client) {
-    from.push(sql`join cases k on k.id = cr.case_id join clients c on c.id = cr.client_id`);
-  }
-  if (filter.serviceType) {
-    from.push(
-      sql`join facility_services fs on fs.id = cr.facility_service_id join service_types st on st.id = fs.service_type_id`,
-    );
-  }
-  if (filter.creator) from.push(sql`left join users u on u.id = cr.created_by_user_id`);
-  return sql.join(from, sql` `);
+export function providerRequestCountFrom(_filter: ProviderRequestFilter): SQL {
+  return sql`care_requests cr`;
 }
 
 /** The grid's columns, named as `ProviderRequestRow`'s fields (nested objects are built by the caller). */
@@ -77,6 +67,34 @@ export const providerRequestColumns = sql`
   apu.id as "assigneeProviderUserId",
   nullif(trim(coalesce(au.first_name, '') || ' ' || coalesce(au.last_name, '')), '') as "assigneeName",
   af.id as "assigneeFacilityId", af.name as "assigneeFacilityName"`;
+
+/**
+ * The grid's columns over a page of requests already picked (`cr`, a few rows): each name looked up
+ * by its key rather than joined, so PostgreSQL plans one small query per lookup instead of searching
+ * the join orders of ten tables (that planning alone took 25 ms a page).
+ */
+export const providerRequestPageColumns = sql`
+  cr.id, (select k.code from cases k where k.id = cr.case_id) as code,
+  cr.client_id as "clientId", trim(cr.client_first_name || ' ' || cr.client_last_name) as "clientName",
+  cr.facility_service_id as "serviceId", s.name as "serviceName", s.code as "serviceType",
+  cr.facility_id as "facilityId", (select f.name from facilities f where f.id = cr.facility_id) as "facilityName",
+  cr.care_from::text as "date", (select rs.code from request_statuses rs where rs.id = cr.status_id) as status,
+  coalesce((select trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) from users u
+            where u.id = cr.created_by_user_id), '') as creator,
+  cr.created_at as "createdDate", cr.updated_at as "editedDate",
+  cr.assignee_provider_user_id as "assigneeProviderUserId",
+  (select nullif(trim(coalesce(au.first_name, '') || ' ' || coalesce(au.last_name, '')), '')
+   from provider_users apu join users au on au.id = apu.user_id
+   where apu.id = cr.assignee_provider_user_id) as "assigneeName",
+  cr.assignee_facility_id as "assigneeFacilityId",
+  (select af.name from facilities af where af.id = cr.assignee_facility_id) as "assigneeFacilityName"`;
+
+/** The service of a page's request (`s.name`, `s.code`), for `providerRequestPageColumns`. */
+export const providerRequestPageService = sql`
+  cross join lateral (
+    select fs.name, st.code from facility_services fs join service_types st on st.id = fs.service_type_id
+    where fs.id = cr.facility_service_id
+  ) s`;
 
 export interface ProviderRequestRowRecord extends Record<string, unknown> {
   id: string;
@@ -125,9 +143,19 @@ export function toProviderRequestRow(record: ProviderRequestRowRecord): Provider
   };
 }
 
-/** The WHERE condition of the scope and the grid's filters. */
+/**
+ * The WHERE condition of the scope and the grid's filters, on the request's own columns (`cr`) and
+ * subqueries only: the grid picks its page from `care_requests` and its indexes alone, and joins the
+ * rest for those 25 rows (`listProviderCareRequests`). The client's name and the case's code are read
+ * from their copies on the request (`client_search`, migration 0014, trigram-indexed per provider).
+ */
 export function providerRequestWhere(scope: ProviderScope, filter: ProviderRequestFilter): SQL {
-  const conditions: SQL[] = [careRequestInScope(scope)];
+  return sql.join([careRequestInScope(scope), ...providerRequestFilters(scope, filter)], sql` and `);
+}
+
+/** The grid's filters alone (the scope's provider and member name the service types and "me"). */
+export function providerRequestFilters(scope: ProviderScope, filter: ProviderRequestFilter): SQL[] {
+  const conditions: SQL[] = [];
   const statuses = statusFilterCodes(filter.status);
   if (statuses.length > 0) {
     conditions.push(
@@ -138,18 +166,19 @@ export function providerRequestWhere(scope: ProviderScope, filter: ProviderReque
     );
   }
   if (filter.client) {
-    const pattern = containsPattern(filter.client);
-    conditions.push(
-      sql`(${foldedSql(sql`c.first_name || ' ' || c.last_name`)} like ${pattern} or lower(k.code) like ${pattern})`,
-    );
+    conditions.push(sql`cr.client_search like ${containsPattern(filter.client)}`);
   }
   if (filter.creator) {
     conditions.push(
-      sql`${foldedSql(sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`)} like ${containsPattern(filter.creator)}`,
+      sql`exists (select from users u where u.id = cr.created_by_user_id and ${foldedSql(
+        sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`,
+      )} like ${containsPattern(filter.creator)})`,
     );
   }
   if (filter.serviceType) {
-    conditions.push(sql`st.code = ${filter.serviceType}`);
+    conditions.push(
+      sql`cr.facility_service_id in (select fs.id from facility_services fs join service_types st on st.id = fs.service_type_id where fs.provider_id = ${scope.providerId} and st.code = ${filter.serviceType})`,
+    );
   }
   if (filter.createdFrom) {
     conditions.push(sql`cr.created_at >= (${filter.createdFrom}::date::timestamp at time zone ${timeZone})`);
@@ -167,31 +196,92 @@ export function providerRequestWhere(scope: ProviderScope, filter: ProviderReque
       sql`(cr.facility_id = ${filter.facilityId} or cr.assignee_facility_id = ${filter.facilityId})`,
     );
   }
-  return sql.join(conditions, sql` and `);
+  return conditions;
 }
 
-/** Sort columns; a person's name sorts by last, then first name, in Czech order (Č after C). */
+/**
+ * A sort of the grid: the keys (SQL over `cr` and the joins it names) and whether they may be null.
+ * A person's name sorts by last, then first name, in Czech order (Č after C); the client's from the
+ * copies on the request, which `care_requests_provider_id_client_name_idx` keeps in that order.
+ */
+interface SortKeys {
+  keys: readonly string[];
+  joins?: string;
+  nullable?: boolean;
+}
 const czech = (column: string) => `${column} collate "cs-x-icu"`;
-const sortColumns: Record<ProviderRequestSortField, readonly string[]> = {
-  code: ['k.code'],
-  client: [czech('c.last_name'), czech('c.first_name')],
-  service: [czech('fs.name')],
-  serviceType: ['st.code'],
-  date: ['cr.care_from'],
-  status: ['rs.sort_order'],
-  creator: [czech('u.last_name'), czech('u.first_name')],
-  createdDate: ['cr.created_at'],
-  editedDate: ['cr.updated_at'],
+const sortKeys: Record<ProviderRequestSortField, SortKeys> = {
+  code: { keys: ['(select k.code from cases k where k.id = cr.case_id)'] },
+  client: { keys: [czech('cr.client_last_name'), czech('cr.client_first_name')] },
+  service: {
+    keys: [czech('fs.name')],
+    joins: 'join facility_services fs on fs.id = cr.facility_service_id',
+  },
+  serviceType: {
+    keys: ['st.code'],
+    joins:
+      'join facility_services fs on fs.id = cr.facility_service_id join service_types st on st.id = fs.service_type_id',
+  },
+  date: { keys: ['cr.care_from'], nullable: true },
+  status: { keys: ['rs.sort_order'], joins: 'join request_statuses rs on rs.id = cr.status_id' },
+  creator: {
+    keys: [czech('u.last_name'), czech('u.first_name')],
+    joins: 'left join users u on u.id = cr.created_by_user_id',
+    nullable: true,
+  },
+  createdDate: { keys: [] },
+  editedDate: { keys: ['cr.updated_at'] },
 };
 
-/** ORDER BY of a sort key (`-createdDate`); ties broken by creation and id so paging is stable. */
-export function providerRequestOrderBy(sort: string): SQL {
+function parseSort(sort: string): { field: ProviderRequestSortField; direction: 'asc' | 'desc' } {
   const descending = sort.startsWith('-');
-  const field = (descending ? sort.slice(1) : sort) as ProviderRequestSortField;
-  const direction = descending ? 'desc' : 'asc';
-  if (field === 'createdDate' || !(field in sortColumns)) {
+  const name = descending ? sort.slice(1) : sort;
+  const field = (name in sortKeys ? name : 'createdDate') as ProviderRequestSortField;
+  return { field, direction: descending ? 'desc' : 'asc' };
+}
+
+/**
+ * ORDER BY of a sort key (`-createdDate`) over `key` (each sort key as written, or its alias in a
+ * page already picked); ties broken by creation and id, newest first, so pages never overlap. Keys that
+ * are never null sort without `nulls last`, so an index in that order serves them.
+ */
+function orderBy(sort: string, key: (expression: string, index: number) => string): SQL {
+  const { field, direction } = parseSort(sort);
+  const { keys, nullable } = sortKeys[field];
+  if (keys.length === 0) {
     return sql.raw(`order by cr.created_at ${direction}, cr.id ${direction}`);
   }
-  const columns = sortColumns[field].map((column) => `${column} ${direction} nulls last`).join(', ');
+  const columns = keys
+    .map((expression, index) => `${key(expression, index)} ${direction}${nullable ? ' nulls last' : ''}`)
+    .join(', ');
   return sql.raw(`order by ${columns}, cr.created_at desc, cr.id desc`);
+}
+
+/** ORDER BY of a sort key over `providerRequestFrom` (exports: every row in the grid's order). */
+export function providerRequestOrderBy(sort: string): SQL {
+  return orderBy(sort, (expression) => expression);
+}
+
+/** The joins a sort needs besides the request (none for the request's own columns). */
+export function providerRequestSortJoins(sort: string): SQL {
+  return sql.raw(sortKeys[parseSort(sort).field].joins ?? '');
+}
+
+/** The sort's keys as columns `sort_1`, `sort_2`… of a page picked first (`, …` or nothing). */
+export function providerRequestSortColumns(sort: string): SQL {
+  const { keys } = sortKeys[parseSort(sort).field];
+  return sql.raw(keys.map((expression, index) => `, ${expression} as sort_${index + 1}`).join(''));
+}
+
+/** The sort's keys of a page picked first, as columns of `table` (`, m.sort_1, m.sort_2`). */
+export function providerRequestSortAliases(sort: string, table: string): SQL {
+  const { keys } = sortKeys[parseSort(sort).field];
+  return sql.raw(keys.map((_key, index) => `, ${table}.sort_${index + 1}`).join(''));
+}
+
+/** ORDER BY over a page picked with `providerRequestSortColumns` (its keys by alias, collation kept). */
+export function providerRequestPageOrderBy(sort: string): SQL {
+  return orderBy(sort, (expression, index) =>
+    expression.includes('collate') ? czech(`cr.sort_${index + 1}`) : `cr.sort_${index + 1}`,
+  );
 }

@@ -108,3 +108,27 @@ export function careRequestInScope(scope: ProviderScope, alias = 'cr'): SQL {
   )}]`;
   return sql`(${ofProvider} and (${table}.facility_id = any(${facilities}) or ${table}.assignee_facility_id = any(${facilities}) or ${mine}))`;
 }
+
+/** Past this many facilities a worker's scope is read as one condition rather than a union. */
+const maxScopeBranches = 12;
+
+/**
+ * The scope as conditions whose union is `careRequestInScope(scope)` (rows may match several), each a
+ * range of one index that leads with the provider (`care_requests_provider_…_created_at_idx`): the
+ * grid reads each in its order and merges them, where one `or` made PostgreSQL visit and sort every
+ * request of a worker's facilities before the first page. A worker with many facilities gets the
+ * single condition.
+ */
+export function careRequestScopeBranches(scope: ProviderScope): SQL[] {
+  const ofProvider = sql`cr.provider_id = ${scope.providerId}`;
+  if (scope.facilityIds === 'all') return [ofProvider];
+  const mine = sql`${ofProvider} and cr.assignee_provider_user_id = ${scope.providerUserId}`;
+  if (scope.facilityIds.length * 2 + 1 > maxScopeBranches) return [careRequestInScope(scope)];
+  return [
+    ...scope.facilityIds.flatMap((facilityId) => [
+      sql`${ofProvider} and cr.facility_id = ${facilityId}`,
+      sql`${ofProvider} and cr.assignee_facility_id = ${facilityId}`,
+    ]),
+    mine,
+  ];
+}

@@ -204,8 +204,12 @@ export type ProviderRequestRow = z.infer<typeof ProviderRequestRowSchema>;
 export const ProviderRequestPageSchema = z
   .object({
     items: z.array(ProviderRequestRowSchema),
-    /** Every request matching the filters (what "select all records" selects). */
+    /**
+     * How many requests match the filters (what "select all records" selects), counted no further than
+     * 1,000 past the page's first row: with `totalExact` false there are more than `total`.
+     */
     total: z.number().int().min(0),
+    totalExact: z.boolean(),
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1).max(maxPageSize),
   })

@@ -229,7 +229,8 @@ function statements(options: Required<BenchInboxOptions>): string[] {
     `insert into care_requests (id, case_id, provider_id, facility_service_id, facility_id, client_id, status_id,
                                 note, contractor_user_id, created_by_user_id, allows_new_request, care_from,
                                 assignee_provider_user_id, assignee_facility_id, decline_reason,
-                                first_answered_at, closed_at, created_at, updated_at)
+                                first_answered_at, closed_at, created_at, updated_at,
+                                client_first_name, client_last_name, client_search)
        select ${benchUuid('c8000000', 'r.r')}, ${benchUuid('c5000000', 'r.c')}, s.provider_id, s.id, s.facility_id,
               ${benchUuid('c4000000', 'r.c')}, st.id, 'Maminka potřebuje pomoc od příštího měsíce.',
               ${benchUuid('c3000000', 'r.c')}, ${benchUuid('c3000000', 'r.c')},
@@ -246,10 +247,14 @@ function statements(options: Required<BenchInboxOptions>): string[] {
               case when r.status in ('accepted', 'rejected', 'withdrawn', 'expired')
                    then r.created_at + r.r_extra * interval '10 days' end,
               r.created_at,
-              case when r.status = 'new' then r.created_at else r.created_at + r.r_extra * interval '10 days' end
+              case when r.status = 'new' then r.created_at else r.created_at + r.r_extra * interval '10 days' end,
+              -- What the copy trigger (off with the foreign keys' during the load) would store.
+              cl.first_name, cl.last_name, care_request_client_search(cl.first_name, cl.last_name, k.code)
          from bi_request_status r
          join bi_service s on s.p = r.p and s.sn = r.k % 4 + 4 * floor(r.r_service * r.facility_count)::int
          join request_statuses st on st.code = r.status
+         join clients cl on cl.id = ${benchUuid('c4000000', 'r.c')}
+         join cases k on k.id = ${benchUuid('c5000000', 'r.c')}
         -- Stored in the order they arrived, every provider's requests interleaved, as in production.
         order by r.created_at`,
   ];
@@ -294,7 +299,8 @@ export async function generateBenchInbox(
     const { rows: role } = await client.query<{ super: boolean }>(
       'select rolsuper as super from pg_roles where rolname = current_user',
     );
-    // Skips the foreign-key triggers for this bulk load only (a superuser's session setting).
+    // Skips the foreign-key triggers (and the client-copy ones, whose copies the insert writes itself)
+    // for this bulk load only (a superuser's session setting).
     if (role[0]?.super) await client.query('set local session_replication_role = replica');
     for (const statement of statements(resolved)) await client.query(statement);
     await client.query('commit');

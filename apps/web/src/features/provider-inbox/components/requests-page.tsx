@@ -5,6 +5,7 @@ import { IconFilterOff, IconInbox } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useLocale } from '@/components/header/use-locale.ts';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { useProviderRequests } from '../api/list-requests.ts';
 import {
@@ -48,6 +49,8 @@ function GridSkeleton() {
 
 function RequestsGrid() {
   const { t } = useTranslation('provider');
+  const { locale } = useLocale();
+  const numbers = useMemo(() => new Intl.NumberFormat(locale), [locale]);
   const acting = useActingProvider();
   const [query, setQuery] = useGridQuery();
   const requests = useProviderRequests(acting.providerId, query);
@@ -66,8 +69,12 @@ function RequestsGrid() {
   const rows = data?.items ?? [];
   const pageIds = rows.map((row) => row.id);
   const total = data?.total ?? 0;
+  // Past 1,000 the server stops counting ("more than 1 000"): one page more than counted is offered,
+  // and a later page counts as far again from there.
+  const totalExact = data?.totalExact ?? true;
+  const totalText = totalExact ? numbers.format(total) : t('grid.moreThan', { total: numbers.format(total) });
   const mode = selectionMode(selection, pageIds);
-  const pageCount = Math.max(1, Math.ceil(total / query.pageSize));
+  const pageCount = Math.max(1, Math.ceil(total / query.pageSize) + (totalExact ? 0 : 1));
   const stale = requests.isPlaceholderData;
   const onCheck = (checkedOnPage: readonly string[]) =>
     setSelection(withPageChecked(selection, pageIds, checkedOnPage));
@@ -125,6 +132,7 @@ function RequestsGrid() {
           selection={selection}
           pageIds={pageIds}
           total={total}
+          totalText={totalText}
           onChange={setSelection}
         />
         <RequestsTable
@@ -138,7 +146,7 @@ function RequestsGrid() {
         <RequestCards rows={rows} selection={selection} onCheck={onCheck} stale={stale} />
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            {t('grid.pagination.range', { from, to, total })}
+            {t('grid.pagination.range', { from, to, total: totalText })}
           </Text>
           <Group gap="sm">
             <NativeSelect
@@ -178,7 +186,13 @@ function RequestsGrid() {
         <Stack gap={4}>
           <Title order={1}>{t('grid.title')}</Title>
           <Text c="dark.6">{t('grid.intro')}</Text>
-          {data ? <Text fw={600}>{t('grid.summary', { count: total })}</Text> : null}
+          {data ? (
+            <Text fw={600}>
+              {totalExact
+                ? t('grid.summary', { count: total, formatted: numbers.format(total) })
+                : t('grid.summaryMoreThan', { total: numbers.format(total) })}
+            </Text>
+          ) : null}
         </Stack>
         {data && total > 0 ? (
           <ExportMenu providerId={acting.providerId} query={query} selection={selection} total={total} />

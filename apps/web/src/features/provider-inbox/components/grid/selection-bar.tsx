@@ -12,12 +12,15 @@ export function SelectionBar({
   selection,
   pageIds,
   total,
+  totalText,
   onChange,
 }: {
   mode: SelectionMode;
   selection: Selection;
   pageIds: readonly string[];
+  /** How many match (`total`, counted up to a limit), and as the grid says it: "více než 1 000". */
   total: number;
+  totalText: string;
   onChange: (selection: Selection) => void;
 }) {
   const { t } = useTranslation('provider');
@@ -34,7 +37,7 @@ export function SelectionBar({
           ? t('selection.some', { count })
           : mode === 'page'
             ? t('selection.page', { count: pageIds.length })
-            : t('selection.matching', { count: total })}
+            : t('selection.matching', { count: totalText })}
       </Text>
       {mode === 'some' && pageIds.length > 0 ? (
         <Button variant="subtle" size="compact-md" onClick={wholePage}>
@@ -43,7 +46,7 @@ export function SelectionBar({
       ) : null}
       {mode !== 'matching' && total > count ? (
         <Button variant="subtle" size="compact-md" onClick={allMatching}>
-          {t('selection.selectAllMatching', { count: total })}
+          {t('selection.selectAllMatching', { count: totalText })}
         </Button>
       ) : null}
       {mode === 'matching' && total > pageIds.length ? (
