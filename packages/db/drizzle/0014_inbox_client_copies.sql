@@ -58,13 +58,16 @@ CREATE TRIGGER "cases_code_copied" AFTER UPDATE OF "code" ON "cases"
 FOR EACH ROW WHEN (OLD."code" IS DISTINCT FROM NEW."code")
 EXECUTE FUNCTION "care_requests_case_recoded"();--> statement-breakpoint
 -- The grid's indexes, each leading with the provider (care-requests.ts says why each is there). Those
--- a page is read from carry the status (INCLUDE, which drizzle does not model), so a status filter and
--- the count are index-only scans.
+-- a page is read from carry the status and the searched text (INCLUDE, which drizzle does not model), so
+-- a status filter, a client search and the count are index-only scans.
 DROP INDEX "care_requests_provider_id_created_at_id_idx";--> statement-breakpoint
-CREATE INDEX "care_requests_provider_id_created_at_id_idx" ON "care_requests" USING btree ("provider_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id");--> statement-breakpoint
-CREATE INDEX "care_requests_provider_facility_created_at_idx" ON "care_requests" USING btree ("provider_id","facility_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id");--> statement-breakpoint
-CREATE INDEX "care_requests_provider_assignee_facility_created_at_idx" ON "care_requests" USING btree ("provider_id","assignee_facility_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id") WHERE "care_requests"."assignee_facility_id" is not null;--> statement-breakpoint
-CREATE INDEX "care_requests_provider_assignee_user_created_at_idx" ON "care_requests" USING btree ("provider_id","assignee_provider_user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id") WHERE "care_requests"."assignee_provider_user_id" is not null;--> statement-breakpoint
+CREATE INDEX "care_requests_provider_id_created_at_id_idx" ON "care_requests" USING btree ("provider_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id","client_search");--> statement-breakpoint
+CREATE INDEX "care_requests_provider_facility_created_at_idx" ON "care_requests" USING btree ("provider_id","facility_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id","client_search");--> statement-breakpoint
+CREATE INDEX "care_requests_provider_assignee_facility_created_at_idx" ON "care_requests" USING btree ("provider_id","assignee_facility_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id","client_search") WHERE "care_requests"."assignee_facility_id" is not null;--> statement-breakpoint
+CREATE INDEX "care_requests_provider_assignee_user_created_at_idx" ON "care_requests" USING btree ("provider_id","assignee_provider_user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id","client_search") WHERE "care_requests"."assignee_provider_user_id" is not null;--> statement-breakpoint
 CREATE INDEX "care_requests_provider_id_client_name_idx" ON "care_requests" USING btree ("provider_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "care_requests_provider_id_client_search_idx" ON "care_requests" USING gin ("provider_id","client_search" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "care_requests_provider_id_status_id_created_at_idx" ON "care_requests" USING btree ("provider_id","status_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
+CREATE INDEX "care_requests_provider_id_status_id_created_at_idx" ON "care_requests" USING btree ("provider_id","status_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "care_requests_provider_facility_client_name_idx" ON "care_requests" USING btree ("provider_id","facility_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "care_requests_provider_assignee_facility_client_name_idx" ON "care_requests" USING btree ("provider_id","assignee_facility_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "care_requests"."assignee_facility_id" is not null;--> statement-breakpoint
+CREATE INDEX "care_requests_provider_assignee_user_client_name_idx" ON "care_requests" USING btree ("provider_id","assignee_provider_user_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "care_requests"."assignee_provider_user_id" is not null;

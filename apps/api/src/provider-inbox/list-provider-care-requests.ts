@@ -14,6 +14,8 @@ import {
   providerRequestSortAliases,
   providerRequestSortColumns,
   providerRequestSortJoins,
+  requestStatusIds,
+  type StatusIds,
   toProviderRequestRow,
 } from './request-rows.ts';
 import { careRequestScopeBranches, type ProviderScope } from './scope.ts';
@@ -47,7 +49,8 @@ export async function listProviderCareRequests(
   const { sort, page, pageSize } = query;
   const offset = (page - 1) * pageSize;
   const countLimit = offset + providerRequestCountWindow;
-  const matching = matchingKeys(scope, query, countLimit + 1);
+  const statusIds = await requestStatusIds(db);
+  const matching = matchingKeys(scope, query, countLimit + 1, statusIds);
   const rows = await gridRows<ProviderRequestRowRecord & { matchCount: number }>(
     db,
     !(query.client || query.creator),
@@ -71,7 +74,7 @@ export async function listProviderCareRequests(
         ? 0
         : ((
             await db.execute<{ n: number }>(
-              sql`select count(*)::int as n from (${matchingKeys(scope, { ...query, page: 1 }, countLimit + 1)}) m`,
+              sql`select count(*)::int as n from (${matchingKeys(scope, { ...query, page: 1 }, countLimit + 1, statusIds)}) m`,
             )
           ).rows[0]?.n ?? 0);
   }
@@ -118,9 +121,9 @@ async function gridRows<T extends Record<string, unknown>>(
 }
 
 /** Id, creation and sort keys of the first `limit` requests in the grid's order. */
-function matchingKeys(scope: ProviderScope, query: ListQuery, limit: number): SQL {
+function matchingKeys(scope: ProviderScope, query: ListQuery, limit: number, statusIds: StatusIds): SQL {
   const { sort, page: _page, pageSize: _pageSize, ...filter } = query;
-  const filters = providerRequestFilters(scope, filter);
+  const filters = providerRequestFilters(scope, filter, statusIds);
   const branches = careRequestScopeBranches(scope).map(
     (branch) => sql`
       select cr.id, cr.created_at${providerRequestSortColumns(sort)}

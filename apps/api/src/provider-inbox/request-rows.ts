@@ -7,6 +7,7 @@ import {
   type ServiceTypeCode,
   statusFilterCodes,
 } from '@opora/contracts';
+import type { Db } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { careRequestInScope, type ProviderScope } from './scope.ts';
 
@@ -143,6 +144,27 @@ export function toProviderRequestRow(record: ProviderRequestRowRecord): Provider
   };
 }
 
+/** `request_statuses` ids by code (reference data, fixed once seeded). */
+export type StatusIds = ReadonlyMap<string, string>;
+
+const statusIdsOf = new WeakMap<Db, Promise<StatusIds>>();
+
+/**
+ * The status ids of `db`'s database, read once per process and database (a failed read is tried
+ * again next time).
+ */
+export function requestStatusIds(db: Db): Promise<StatusIds> {
+  let ids = statusIdsOf.get(db);
+  if (!ids) {
+    ids = db
+      .execute<{ id: string; code: string }>(sql`select id, code from request_statuses`)
+      .then(({ rows }) => new Map(rows.map((row) => [row.code, row.id])));
+    ids.catch(() => statusIdsOf.delete(db));
+    statusIdsOf.set(db, ids);
+  }
+  return ids;
+}
+
 /**
  * The WHERE condition of the scope and the grid's filters, on the request's own columns (`cr`) and
  * subqueries only: the grid picks its page from `care_requests` and its indexes alone, and joins the
@@ -154,10 +176,23 @@ export function providerRequestWhere(scope: ProviderScope, filter: ProviderReque
 }
 
 /** The grid's filters alone (the scope's provider and member name the service types and "me"). */
-export function providerRequestFilters(scope: ProviderScope, filter: ProviderRequestFilter): SQL[] {
+export function providerRequestFilters(
+  scope: ProviderScope,
+  filter: ProviderRequestFilter,
+  statusIds?: StatusIds,
+): SQL[] {
   const conditions: SQL[] = [];
   const statuses = statusFilterCodes(filter.status);
-  if (statuses.length > 0) {
+  if (statuses.length > 0 && statusIds) {
+    // The ids themselves: PostgreSQL estimates how many requests each status has (a subquery's ids it
+    // guesses, and it then sorted a worker's every request instead of reading them in order).
+    conditions.push(
+      sql`cr.status_id in (${sql.join(
+        statuses.map((code) => sql`${statusIds.get(code) ?? null}::uuid`),
+        sql`, `,
+      )})`,
+    );
+  } else if (statuses.length > 0) {
     conditions.push(
       sql`cr.status_id in (select id from request_statuses where code in (${sql.join(
         statuses.map((code) => sql`${code}`),
