@@ -401,7 +401,7 @@ describe('GET /api/v1/provider/providers/{providerId}/requests', () => {
     expect(ids(await grid(w.workerA, w.providerId, '?assignedToMe=true'))).toEqual([alsoTeamAndMine.id]);
   });
 
-  it('counts up to 1,000 past the page’s first row, and further on a later page', async () => {
+  it('counts up to 1,000 (a text search 100) past the page’s first row, and further on a later page', async () => {
     const w = await world();
     const first = await requestTo(w.serviceA);
     // 1,009 more of the same case, each allowed beside the others (as withdrawn ones are).
@@ -420,6 +420,10 @@ describe('GET /api/v1/provider/providers/{providerId}/requests', () => {
     // A page past the end (an old link) still says how many there are.
     const past = await grid(w.coordinator, w.providerId, '?page=100');
     expect([past.total, past.totalExact, past.items]).toEqual([1010, true, []]);
+    // A text search counts 100 past the page.
+    const searched = await grid(w.coordinator, w.providerId, '?client=novakova');
+    expect([searched.total, searched.totalExact]).toEqual([100, false]);
+    expect((await grid(w.coordinator, w.providerId, '?client=novakova&page=40')).total).toBe(1010);
     // Every copy shows its client's name from the request's own copy of it.
     expect(new Set(firstPage.items.map((item) => item.client.fullName))).toEqual(new Set(['Marie Nováková']));
   });
