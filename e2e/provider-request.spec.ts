@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
 
@@ -13,7 +12,6 @@ import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
 // sending needs and the service's id are read from and written into the test server's database.
 
 const shots = '/tmp/shots-inbox/w2';
-const root = path.resolve(import.meta.dirname, '..');
 const serviceName = 'Pečovatelská služba Vlídná péče';
 const administrator = { email: 'poskytovatel@opora.test', password: 'Opora2026!' };
 const coordinatorName = 'Lucie Malá';
@@ -27,36 +25,6 @@ const reportPdf = Buffer.from(
     ' '.repeat(2048),
   'latin1',
 );
-
-interface PgClient {
-  connect(): Promise<void>;
-  query<Row>(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: Row[] }>;
-  end(): Promise<void>;
-}
-
-/** The test server's embedded PostgreSQL (its port and password are in the data directory). */
-async function withDatabase<T>(work: (client: PgClient) => Promise<T>): Promise<T> {
-  const cluster = path.resolve(root, process.env.E2E_DATA_DIR ?? '.test-data/e2e', 'postgres');
-  const port = readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
-  const password = readFileSync(path.join(cluster, 'opora-password'), 'utf8').trim();
-  // `pg` is the data layer's dependency, not the browser tests'.
-  const pg = createRequire(path.join(root, 'packages/db/package.json'))('pg') as {
-    Client: new (options: object) => PgClient;
-  };
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(port),
-    user: 'postgres',
-    password,
-    database: 'opora',
-  });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function bearerOf(page: Page): Promise<Headers> {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value;

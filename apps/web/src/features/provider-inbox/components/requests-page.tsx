@@ -146,7 +146,11 @@ function RequestsGrid() {
         <RequestCards rows={rows} selection={selection} onCheck={onCheck} stale={stale} />
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            {t('grid.pagination.range', { from, to, total: totalText })}
+            {t('grid.pagination.range', {
+              from: numbers.format(from),
+              to: numbers.format(to),
+              total: totalText,
+            })}
           </Text>
           <Group gap="sm">
             <NativeSelect
