@@ -1,9 +1,6 @@
 -- The provider inbox at a million requests (docs/performance.md, "Provider inbox"): the client's name
 -- and the case's code copied onto each request, so the grid sorts by client and searches the name or
--- code within a provider from indexes of `care_requests` alone. pg_trgm and btree_gin ship with
--- PostgreSQL (contrib) and are trusted: the database owner may create them.
-CREATE EXTENSION IF NOT EXISTS "pg_trgm";--> statement-breakpoint
-CREATE EXTENSION IF NOT EXISTS "btree_gin";--> statement-breakpoint
+-- code within a provider from indexes of `care_requests` alone.
 DROP INDEX "care_requests_assignee_provider_user_id_created_at_idx";--> statement-breakpoint
 DROP INDEX "care_requests_facility_id_created_at_idx";--> statement-breakpoint
 DROP INDEX "care_requests_assignee_facility_id_created_at_idx";--> statement-breakpoint
@@ -59,15 +56,16 @@ FOR EACH ROW WHEN (OLD."code" IS DISTINCT FROM NEW."code")
 EXECUTE FUNCTION "care_requests_case_recoded"();--> statement-breakpoint
 -- The grid's indexes, each leading with the provider (care-requests.ts says why each is there). Those
 -- a page is read from carry the status and the searched text (INCLUDE, which drizzle does not model), so
--- a status filter, a client search and the count are index-only scans.
+-- a status filter, a client search and the count are index-only scans; the provider's own one also the
+-- first answer (the dashboard's time to answer).
 DROP INDEX "care_requests_provider_id_created_at_id_idx";--> statement-breakpoint
-CREATE INDEX "care_requests_provider_id_created_at_id_idx" ON "care_requests" USING btree ("provider_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id","client_search");--> statement-breakpoint
+CREATE INDEX "care_requests_provider_id_created_at_id_idx" ON "care_requests" USING btree ("provider_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id","client_search","first_answered_at");--> statement-breakpoint
 CREATE INDEX "care_requests_provider_facility_created_at_idx" ON "care_requests" USING btree ("provider_id","facility_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id","client_search");--> statement-breakpoint
 CREATE INDEX "care_requests_provider_assignee_facility_created_at_idx" ON "care_requests" USING btree ("provider_id","assignee_facility_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id","client_search") WHERE "care_requests"."assignee_facility_id" is not null;--> statement-breakpoint
 CREATE INDEX "care_requests_provider_assignee_user_created_at_idx" ON "care_requests" USING btree ("provider_id","assignee_provider_user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status_id","client_search") WHERE "care_requests"."assignee_provider_user_id" is not null;--> statement-breakpoint
 CREATE INDEX "care_requests_provider_id_client_name_idx" ON "care_requests" USING btree ("provider_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "care_requests_provider_id_client_search_idx" ON "care_requests" USING gin ("provider_id","client_search" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "care_requests_provider_id_status_id_created_at_idx" ON "care_requests" USING btree ("provider_id","status_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "care_requests_provider_facility_client_name_idx" ON "care_requests" USING btree ("provider_id","facility_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "care_requests_provider_assignee_facility_client_name_idx" ON "care_requests" USING btree ("provider_id","assignee_facility_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "care_requests"."assignee_facility_id" is not null;--> statement-breakpoint
-CREATE INDEX "care_requests_provider_assignee_user_client_name_idx" ON "care_requests" USING btree ("provider_id","assignee_provider_user_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "care_requests"."assignee_provider_user_id" is not null;
+CREATE INDEX "care_requests_provider_assignee_user_client_name_idx" ON "care_requests" USING btree ("provider_id","assignee_provider_user_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "care_requests"."assignee_provider_user_id" is not null;--> statement-breakpoint
+CREATE INDEX "care_requests_provider_id_closed_at_idx" ON "care_requests" USING btree ("provider_id","closed_at") INCLUDE ("status_id","decline_reason") WHERE "care_requests"."closed_at" is not null;

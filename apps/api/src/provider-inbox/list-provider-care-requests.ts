@@ -109,9 +109,8 @@ const maxPreparedShapes = 64;
 /**
  * Runs a grid statement, prepared when `prepare` says its generic plan serves every value: planning
  * the page's statement cost more than running it (0.5–2 ms of PostgreSQL's time a page, 55 % of a
- * page's statement time in `pnpm bench inbox`). A text search is never prepared: how common the text
- * is decides between reading the provider in order and the trigram index, which only a plan made for
- * the value can see.
+ * page's statement time in `pnpm bench inbox`). A text search is never prepared: a generic plan
+ * guesses how many requests any text matches, and may leave the ordered index for a bitmap and a sort.
  */
 async function gridRows<T extends Record<string, unknown>>(
   db: Db,

