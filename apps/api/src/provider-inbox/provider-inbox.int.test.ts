@@ -934,6 +934,51 @@ describe('PUT /api/v1/provider/providers/{providerId}/requests/{careRequestId}/n
 });
 
 describe('PUT /api/v1/provider/providers/{providerId}/requests/{careRequestId}/assignment', () => {
+  it('takes many simultaneous assignments through a smaller pool: the history matches the result', async () => {
+    const w = await world();
+    const sent = await requestTo(w.serviceA);
+    // The same assignment sent again and again (a double click, a retry): one event, one e-mail.
+    const same = await Promise.all(
+      Array.from({ length: 2 * poolSize + 1 }, () =>
+        assign(w.coordinator, w.providerId, sent.id, {
+          providerUserId: w.workerNone.providerUserId,
+          facilityId: null,
+        }),
+      ),
+    );
+    expect(same.map((response) => response.statusCode)).toEqual(same.map(() => 200));
+    expect(await eventsOf(sent.id, 'assigned')).toHaveLength(1);
+    expect(await mailsTo(w.workerNone.email, 'care-request-assigned')).toHaveLength(1);
+
+    // Colleagues assigning it to different people at once: each change is recorded in the order it was
+    // made, and the last one recorded is what the request holds.
+    const choices = [w.workerA, w.workerNone, w.coordinator];
+    const racing = await Promise.all(
+      Array.from({ length: 2 * poolSize + 1 }, (_, index) =>
+        assign(w.admin, w.providerId, sent.id, {
+          providerUserId: choices[index % choices.length]?.providerUserId ?? null,
+          facilityId: null,
+        }),
+      ),
+    );
+    expect(racing.map((response) => response.statusCode)).toEqual(racing.map(() => 200));
+    const [row] = await db()
+      .select({ assignee: careRequests.assigneeProviderUserId })
+      .from(careRequests)
+      .where(eq(careRequests.id, sent.id));
+    const history = await db()
+      .select({ payload: careRequestEvents.payload })
+      .from(careRequestEvents)
+      .where(and(eq(careRequestEvents.careRequestId, sent.id), eq(careRequestEvents.kind, 'assigned')))
+      .orderBy(careRequestEvents.eventDate, careRequestEvents.id);
+    const assignees = history.map(
+      (event) => (event.payload as { providerUserId: string | null }).providerUserId,
+    );
+    expect(assignees.at(-1)).toBe(row?.assignee);
+    // No event repeats the assignment before it: each one is a change.
+    expect(assignees.every((assignee, index) => index === 0 || assignee !== assignees[index - 1])).toBe(true);
+  });
+
   it('lets a coordinator assign to a colleague and a facility team, recorded and e-mailed', async () => {
     const w = await world();
     const sent = await requestTo(w.serviceA);

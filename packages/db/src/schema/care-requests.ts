@@ -248,7 +248,12 @@ export const careRequestEvents = pgTable(
     careRequestId: uuid('care_request_id')
       .notNull()
       .references(() => careRequests.id, { onDelete: 'cascade' }),
-    eventDate: timestamptz('event_date').notNull().defaultNow(),
+    /**
+     * When it was written — `clock_timestamp()`, not the transaction's start (`now()`): changes that
+     * waited for the request's lock are then in the order they were made, and the last one in the
+     * history is what the request holds (migration 0014).
+     */
+    eventDate: timestamptz('event_date').notNull().default(sql`clock_timestamp()`),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: careRequestEventKindEnum('kind').notNull(),
     /** Status after the event (set for `created` and `status-changed`). */
