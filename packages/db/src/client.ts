@@ -78,6 +78,13 @@ export function createDb(connectionString: string, options: CreateDbOptions = {}
         console.error(`PostgreSQL idle connection error${error.code ? ` (${error.code})` : ''}`);
       }),
   );
+  // A connection lent out (a transaction, an export's cursor) that fails — a restart, a terminated
+  // backend — emits 'error' on its client, which pg-pool hears only while the connection is idle:
+  // unheard, it would end the process. The statement in flight fails by itself, and the pool drops a
+  // connection that can no longer be queried when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle({ client: pool, schema });
   let closing: Promise<void> | undefined;
   return {
