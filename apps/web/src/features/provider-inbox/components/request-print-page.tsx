@@ -99,10 +99,21 @@ function PrintRequest({
 
   useEffect(() => {
     if (!loaded || printed.current) return;
-    printed.current = true;
-    // After the browser has laid the page out, so the dialog prints what is on screen.
-    const timer = window.setTimeout(() => window.print(), 300);
-    return () => window.clearTimeout(timer);
+    let left = false;
+    // Once the fonts are in and the page has been laid out and painted (the frame after next), so the
+    // dialog prints what is on screen; once, however often React runs this effect.
+    void document.fonts.ready.then(() =>
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          if (left || printed.current) return;
+          printed.current = true;
+          window.print();
+        }),
+      ),
+    );
+    return () => {
+      left = true;
+    };
   }, [loaded]);
 
   if (request.isError && isMissing(request.error)) return <PrintNotFound />;
