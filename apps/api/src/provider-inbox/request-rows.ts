@@ -32,14 +32,13 @@ function containsPattern(text: string): string {
 const timeZone = 'Europe/Prague';
 
 /**
- * The joins every grid or export query reads from: the request (`cr`), its case (`k`), client (`c`),
+ * The joins an export reads from: the request (`cr`, which carries its client's name), its case (`k`),
  * service (`fs`), service type (`st`), facility (`f`), status (`rs`), sender (`u`) and assignees
  * (`apu`/`au`, `af`).
  */
 export const providerRequestFrom = sql`
   care_requests cr
   join cases k on k.id = cr.case_id
-  join clients c on c.id = cr.client_id
   join facility_services fs on fs.id = cr.facility_service_id
   join service_types st on st.id = fs.service_type_id
   join facilities f on f.id = cr.facility_id
@@ -60,7 +59,8 @@ export function providerRequestCountFrom(_filter: ProviderRequestFilter): SQL {
 
 /** The grid's columns, named as `ProviderRequestRow`'s fields (nested objects are built by the caller). */
 export const providerRequestColumns = sql`
-  cr.id, k.code, c.id as "clientId", trim(c.first_name || ' ' || c.last_name) as "clientName",
+  cr.id, k.code, cr.client_id as "clientId",
+  trim(cr.client_first_name || ' ' || cr.client_last_name) as "clientName",
   fs.id as "serviceId", fs.name as "serviceName", st.code as "serviceType",
   f.id as "facilityId", f.name as "facilityName", cr.care_from::text as "date", rs.code as status,
   coalesce(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as creator,

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { businessTimeZone, type Locale, locales } from '@opora/contracts';
 import { repoRoot } from '../../platform/config.ts';
-import type { ProviderRequestRowRecord } from '../request-rows.ts';
 
 // What an exported row says: the grid's columns (SPEC §2) without "actions", plus the facility and
 // the assignment, in the person's language. Cell values are built here once for both formats.
@@ -92,58 +91,54 @@ export function neutralised(text: string): string {
   return text.length > 0 && formulaTriggers.has(text.charAt(0)) ? `'${text}` : text;
 }
 
-/** A cell: text, a calendar date (`yyyy-MM-dd`), a moment, or nothing. */
-export type ExportCell = string | { date: string } | { moment: Date } | null;
+/**
+ * A row as the export's cursor reads it (`export-rows.ts`), in `exportColumnKeys` order: texts as
+ * stored (or null), the service type and the status as codes, and the dates as the file writes them,
+ * formatted by PostgreSQL — XLSX: Excel serial numbers (Prague wall clock); CSV: `yyyy-MM-dd` and
+ * ISO 8601 with Prague's offset.
+ */
+export type ExportRow = readonly (string | number | null)[];
 
-function text(value: string | null | undefined): string | null {
-  return value ? neutralised(value) : null;
+/**
+ * A row's cell values, in `exportColumnKeys` order: the texts translated and neutralised, the dates as
+ * read. An empty text is `undefined` — no cell at all (exceljs writes nothing for it either way, and
+ * skips the work of an empty cell); an empty date stays `null`, a cell that keeps its date format.
+ */
+export type ExportCells = (row: ExportRow) => ExportCellValue[];
+export type ExportCellValue = string | number | null | undefined;
+
+function text(value: string | number | null): string | undefined {
+  return value ? neutralised(String(value)) : undefined;
 }
 
-/** One exported row, in `exportColumnKeys` order. */
-export function exportCells(row: ProviderRequestRowRecord, texts: ExportTexts): ExportCell[] {
-  return [
-    text(row.code),
-    text(row.clientName),
-    text(row.serviceName),
-    text(texts.serviceTypes[row.serviceType] ?? row.serviceType),
-    text(row.facilityName),
-    row.date ? { date: row.date } : null,
-    text(texts.statuses[row.status] ?? row.status),
-    text(row.assigneeName),
-    text(row.assigneeFacilityName),
-    text(row.creator),
-    { moment: row.createdDate },
-    { moment: row.editedDate },
-  ];
+/** How each column's value becomes its cell, for one language. */
+export function exportCells(texts: ExportTexts): ExportCells {
+  const labelled = (labels: Record<string, string>) => (value: string | number | null) =>
+    value === null ? undefined : text(labels[value] ?? value);
+  const cells = exportColumnKeys.map((key) => {
+    if (key === 'serviceType') return labelled(texts.serviceTypes);
+    if (key === 'status') return labelled(texts.statuses);
+    return exportColumnKinds[key] === 'text' ? text : (value: string | number | null) => value;
+  });
+  return (row) => {
+    const values = new Array<ExportCellValue>(cells.length);
+    for (let index = 0; index < cells.length; index++) {
+      values[index] = (cells[index] as (typeof cells)[number])(row[index] ?? null);
+    }
+    return values;
+  };
 }
 
 const offsetParts = new Intl.DateTimeFormat('en-US', {
   timeZone: businessTimeZone,
   timeZoneName: 'longOffset',
 });
-const hourMs = 3_600_000;
-/** Prague's UTC offset by hour (rows come sorted, so nearly every lookup is a hit); bounded. */
-const offsetByHour = new Map<number, number>();
 
 /** Prague's offset from UTC at `moment`, in minutes (60 in winter, 120 in summer). */
 export function pragueOffsetMinutes(moment: Date): number {
-  const hour = Math.floor(moment.getTime() / hourMs);
-  const known = offsetByHour.get(hour);
-  if (known !== undefined) return known;
   const name = offsetParts.formatToParts(moment).find((part) => part.type === 'timeZoneName')?.value ?? '';
   const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  if (offsetByHour.size >= 10_000) offsetByHour.clear();
-  offsetByHour.set(hour, minutes);
-  return minutes;
-}
-
-/**
- * The wall-clock time in Prague as a `Date` whose UTC fields show it: spreadsheets have no time
- * zones, and exceljs writes a `Date`'s UTC value.
- */
-export function pragueWallClock(moment: Date): Date {
-  return new Date(moment.getTime() + pragueOffsetMinutes(moment) * 60_000);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
 }
 
 const two = (value: number) => String(value).padStart(2, '0');

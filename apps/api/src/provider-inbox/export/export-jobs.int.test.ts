@@ -25,6 +25,7 @@ import {
   providerExportKeepDays,
   runProviderExport,
 } from './export-jobs.ts';
+import { exportCursorName } from './export-rows.ts';
 
 // Background exports on a real port and the embedded PostgreSQL: the job's handler is run here as
 // the worker runs it (no workers in this app, so nothing runs behind the test's back), its e-mail read
@@ -483,13 +484,15 @@ describe('limits, failures and the sweep', () => {
         selection: allRows,
       });
       const running = run(job.id);
-      // The cursor's backend, found by its statement while it streams, is ended as a restart would.
+      // The cursor's backend, found by its statements (the cursor's declaration, then its fetches)
+      // while it streams, is ended as a restart would.
       const pid = await waitFor(
         'the export’s cursor',
         async () => {
           const { rows } = await server.database.db.execute<{ pid: number }>(sql`
             select pid from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid() and query like '%cr.id, k.code%'`);
+            where datname = current_database() and pid <> pg_backend_pid()
+              and query like ${`%${exportCursorName}%`}`);
           return rows[0]?.pid;
         },
         { intervalMs: 5 },

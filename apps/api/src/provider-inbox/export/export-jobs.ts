@@ -265,12 +265,15 @@ export interface ExportRunContext {
  * The rows, refusing the one past `limit`: requests sent since the export was asked for may carry a
  * selection over the limit (and over an XLSX sheet's 1,048,576 rows) by the time the job reads it.
  */
-async function* atMost<Row>(rows: AsyncIterable<Row>, limit: number): AsyncIterable<Row> {
+async function* atMost<Row>(
+  batches: AsyncIterable<readonly Row[]>,
+  limit: number,
+): AsyncIterable<readonly Row[]> {
   let count = 0;
-  for await (const row of rows) {
-    count += 1;
+  for await (const batch of batches) {
+    count += batch.length;
     if (count > limit) throw tooLarge(limit);
-    yield row;
+    yield batch;
   }
 }
 
@@ -325,8 +328,8 @@ export async function runProviderExport(
   let cursor: ExportCursor | undefined;
   try {
     const reading = await openExportCursor(db, scope, job.selection, {
+      format: job.format,
       statementTimeoutMs: jobStatementTimeoutMs,
-      batchSize: 1000,
     });
     cursor = reading;
     await db.transaction(async (tx) => {

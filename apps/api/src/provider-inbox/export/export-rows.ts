@@ -1,23 +1,18 @@
-import type { ProviderExportSchema } from '@opora/contracts';
+import { businessTimeZone, type ProviderExportFormat, type ProviderExportSchema } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import QueryStream from 'pg-query-stream';
 import type { z } from 'zod';
 import {
-  type ProviderRequestRowRecord,
   providerRequestColumns,
   providerRequestCountFrom,
   providerRequestFrom,
-  providerRequestOrderBy,
   providerRequestWhere,
 } from '../request-rows.ts';
 import type { ProviderScope } from '../scope.ts';
+import { type ExportColumnKey, type ExportRow, exportColumnKeys } from './export-columns.ts';
 
 export type ExportSelection = z.output<typeof ProviderExportSchema>['selection'];
-
-/** Exports come in the grid's default order (newest first): the body names no sort. */
-const exportSort = '-createdDate';
 
 /**
  * The rows a selection names, within the scope: the ids given that the caller may see (others —
@@ -44,40 +39,97 @@ export async function countSelection(
   return rows[0]?.n ?? 0;
 }
 
-const dialect = new PgDialect();
-
-/** The part of pg-cursor (inside pg-query-stream) the export uses. */
-interface PgCursor {
-  /** The next rows, at most `count`; none once every row was read. */
-  read(count: number): Promise<ProviderRequestRowRecord[]>;
-  close(): Promise<void>;
-  /** `error` once the statement failed, even if no read has been told yet (a timeout between reads). */
-  state: string;
+/**
+ * A moment as its cell holds it. XLSX: Excel's serial number of the Prague wall clock (days since
+ * 1899-12-30, the time of day as the fraction), from whole milliseconds as exceljs computes a `Date`'s
+ * (25569 + milliseconds / 86,400,000, in `float8` as in JavaScript), so the sheet is what writing a
+ * `Date` gave; `date_part` and `round` rather than `extract`'s `numeric`, which costs PostgreSQL twice
+ * as much. CSV: ISO 8601 with Prague's offset (the transaction's time zone), `2026-11-24T09:05:00+01:00`.
+ */
+function moment(format: ProviderExportFormat, column: SQL): SQL {
+  if (format === 'csv') return sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SSTZH:TZM')`;
+  const wallClock = sql`date_trunc('milliseconds', ${column} at time zone ${businessTimeZone})`;
+  return sql`round(date_part('epoch', ${wallClock}) * 1000) / 86400000 + 25569`;
 }
 
+/**
+ * The file's columns over the grid's (`e`, `providerRequestColumns`): the names as the grid shows
+ * them, the dates formatted by PostgreSQL (work the writer's thread is spared). A calendar date in
+ * XLSX is its serial day, in CSV `yyyy-MM-dd`.
+ */
+function exportColumns(format: ProviderExportFormat): Record<ExportColumnKey, SQL> {
+  return {
+    code: sql`e.code`,
+    client: sql`e."clientName"`,
+    service: sql`e."serviceName"`,
+    serviceType: sql`e."serviceType"`,
+    facility: sql`e."facilityName"`,
+    date: format === 'csv' ? sql`e."date"` : sql`e."date"::date - date '1899-12-30'`,
+    status: sql`e.status`,
+    assignee: sql`e."assigneeName"`,
+    assigneeTeam: sql`e."assigneeFacilityName"`,
+    creator: sql`e.creator`,
+    createdDate: moment(format, sql`e."createdDate"`),
+    editedDate: moment(format, sql`e."editedDate"`),
+  };
+}
+
+/**
+ * The selection's rows for a file, in the grid's default order (newest first, ties by id — what
+ * `providerRequestOrderBy('-createdDate')` writes over `cr`). PostgreSQL flattens the subquery: the
+ * plan is the grid's, reading the provider's `(created_at, id)` index in order.
+ */
+function exportQuery(scope: ProviderScope, selection: ExportSelection, format: ProviderExportFormat): SQL {
+  const columns = exportColumns(format);
+  return sql`
+    select ${sql.join(
+      exportColumnKeys.map((key) => columns[key]),
+      sql`, `,
+    )}
+    from (select ${providerRequestColumns} from ${providerRequestFrom}
+          where ${selectionWhere(scope, selection)}) e
+    order by e."createdDate" desc, e.id desc`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The plan PostgreSQL picks for the cursor, by the fraction of its rows it expects to be read soon.
+ * XLSX: exceljs is the slower side, so the rows should stream from the first one — an ordered index
+ * scan with nested loops (at 100,000 rows ≈ 1.7 s of PostgreSQL's time, spent while the sheet is
+ * written). CSV: csv-stringify needs a fraction of PostgreSQL's time, so the plan with the least
+ * work wins though its first row comes last — hash joins and a sort (≈ 0.9 s).
+ */
+const cursorTupleFraction: Record<ProviderExportFormat, number> = { xlsx: 0.1, csv: 1 };
+
+/** The cursor's name in its transaction (the tests find the export's backend by it). */
+export const exportCursorName = 'export_rows';
+
 export interface ExportCursor {
-  /** The rows, fetched `batchSize` at a time as they are read. */
-  rows: AsyncIterable<ProviderRequestRowRecord>;
+  /** The rows in batches of `batchSize`, each fetched while the one before it is written. */
+  rows: AsyncIterable<ExportRow[]>;
   /**
-   * Closes the cursor (if rows are left), ends its read-only transaction and returns the connection
-   * to the pool — or drops the connection when that fails. Call it once, always.
+   * Ends the cursor's read-only transaction and returns the connection to the pool — or drops the
+   * connection when that fails. Call it once, always.
    */
   close(): Promise<void>;
 }
 
 export interface ExportCursorOptions {
+  format: ProviderExportFormat;
   /**
-   * PostgreSQL times a cursor as one statement from its first fetch to its last, waits for a slow
-   * reader included: the export's own limit replaces the pool's 10 s.
+   * How long the whole read may take, a slow reader's waits included: the export's own limit replaces
+   * the pool's statement and idle-in-transaction limits (10 s, 15 s). Past it PostgreSQL ends the
+   * connection (`transaction_timeout`), and the export fails.
    */
   statementTimeoutMs: number;
   batchSize?: number;
 }
 
 /**
- * The selection's rows through a server-side cursor (pg-cursor, from `pg-query-stream`) on a
- * connection of its own from the pool, in a read-only transaction: memory holds one batch, whatever
- * the number of rows.
+ * The selection's rows through a server-side cursor (`DECLARE … CURSOR`, planned for the format's
+ * writer: `cursorTupleFraction`) on a connection of its own from the pool, in a read-only
+ * transaction. Memory holds two batches, whatever the number of rows.
  */
 export async function openExportCursor(
   db: Db,
@@ -85,15 +137,12 @@ export async function openExportCursor(
   selection: ExportSelection,
   options: ExportCursorOptions,
 ): Promise<ExportCursor> {
-  const query = dialect.sqlToQuery(sql`
-    select ${providerRequestColumns}
-    from ${providerRequestFrom}
-    where ${selectionWhere(scope, selection)}
-    ${providerRequestOrderBy(exportSort)}`);
+  const query = dialect.sqlToQuery(exportQuery(scope, selection, options.format));
   const client = await db.$client.connect();
-  // A connection lost half-way (a restart, a terminated backend) is an 'error' of the client, which
-  // pg-pool does not listen for while the client is lent: unheard, it would end the process. Reads
-  // and `close` stop waiting once it comes (a dead connection answers nothing).
+  // A connection lost half-way (a restart, a terminated backend, the transaction's timeout) is an
+  // 'error' of the client, which pg-pool does not listen for while the client is lent: unheard, it
+  // would end the process. Reads and `close` stop waiting once it comes (a dead connection answers
+  // nothing).
   let lostWith: Error | undefined;
   let onLost: (error: Error) => void = () => {};
   const lost = new Promise<never>((_resolve, reject) => {
@@ -109,33 +158,44 @@ export async function openExportCursor(
     client.off('error', onClientError);
     client.release(error);
   };
+  const limitMs = Math.max(1, Math.floor(options.statementTimeoutMs));
   try {
-    await client.query('begin read only');
     await client.query(
-      `set local statement_timeout = ${Math.max(1, Math.floor(options.statementTimeoutMs))}`,
+      `begin read only;
+       set local statement_timeout = ${limitMs};
+       set local idle_in_transaction_session_timeout = ${limitMs};
+       set local transaction_timeout = ${limitMs};
+       set local time zone ${client.escapeLiteral(businessTimeZone)};
+       set local cursor_tuple_fraction = ${cursorTupleFraction[options.format]}`,
     );
+    await client.query(`declare ${exportCursorName} no scroll cursor for ${query.sql}`, query.params);
   } catch (error) {
-    release(error as Error);
+    // A value PostgreSQL refused (a malformed day) fails the transaction, not the connection.
+    try {
+      await Promise.race([client.query('rollback'), lost]);
+      release();
+    } catch {
+      release(lostWith ?? (error as Error));
+    }
     throw error;
   }
-  const batchSize = options.batchSize ?? 500;
-  // Read through the stream's pg-cursor, a batch per `read`, not through the stream itself: when the
-  // statement fails before the first read (a bad value, a timeout), destroying a pg-query-stream waits
-  // for a `ReadyForQuery` that came already, and the export would never end.
-  const cursor = client.query(new QueryStream(query.sql, query.params as unknown[], { batchSize }))
-    .cursor as PgCursor;
-  let failed = false;
-  async function* rows(): AsyncIterable<ProviderRequestRowRecord> {
+  const batchSize = options.batchSize ?? 2000;
+  const fetchText = `fetch forward ${batchSize} from ${exportCursorName}`;
+  const fetch = async (): Promise<ExportRow[]> =>
+    (await Promise.race([client.query<unknown[]>({ text: fetchText, rowMode: 'array' }), lost]))
+      .rows as ExportRow[];
+  // The first batch is asked for now: PostgreSQL makes it while the writer sets its file up.
+  let next: Promise<ExportRow[]> | undefined = fetch();
+  next.catch(() => {});
+  async function* rows(): AsyncIterable<ExportRow[]> {
     for (;;) {
-      let batch: ProviderRequestRowRecord[];
-      try {
-        batch = await Promise.race([cursor.read(batchSize), lost]);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-      if (batch.length === 0) return;
-      yield* batch;
+      if (!next) return;
+      const batch: ExportRow[] = await next;
+      // The next batch is asked for before this one is handed on: PostgreSQL makes it meanwhile.
+      next = batch.length === batchSize ? fetch() : undefined;
+      // Awaited by the next turn, or never when the reader stops early (close waits for it instead).
+      next?.catch(() => {});
+      if (batch.length > 0) yield batch;
     }
   }
   let closing: Promise<void> | undefined;
@@ -144,9 +204,8 @@ export async function openExportCursor(
     close() {
       closing ??= (async () => {
         try {
-          // A failed statement has no portal left to close (and pg-cursor would wait for nothing).
-          if (!failed && cursor.state !== 'error') await Promise.race([cursor.close(), lost]);
-          await client.query('rollback');
+          // Queued behind a fetch still running; ends the cursor with its transaction (also a failed one).
+          await Promise.race([client.query('rollback'), lost]);
           release();
         } catch (error) {
           release(lostWith ?? (error as Error));

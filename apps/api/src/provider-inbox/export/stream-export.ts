@@ -66,6 +66,7 @@ export async function streamProviderExport(
   let cursor: Awaited<ReturnType<typeof openExportCursor>>;
   try {
     cursor = await openExportCursor(db, scope, body.selection, {
+      format: body.format,
       statementTimeoutMs: directStatementTimeoutMs,
     });
   } catch (error) {
