@@ -69,6 +69,8 @@ CREATE INDEX "care_requests_provider_facility_client_name_idx" ON "care_requests
 CREATE INDEX "care_requests_provider_assignee_facility_client_name_idx" ON "care_requests" USING btree ("provider_id","assignee_facility_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "care_requests"."assignee_facility_id" is not null;--> statement-breakpoint
 CREATE INDEX "care_requests_provider_assignee_user_client_name_idx" ON "care_requests" USING btree ("provider_id","assignee_provider_user_id","client_last_name" collate "cs-x-icu","client_first_name" collate "cs-x-icu","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "care_requests"."assignee_provider_user_id" is not null;--> statement-breakpoint
 CREATE INDEX "care_requests_provider_id_closed_at_idx" ON "care_requests" USING btree ("provider_id","closed_at") INCLUDE ("status_id","decline_reason") WHERE "care_requests"."closed_at" is not null;--> statement-breakpoint
+-- A search by a case's code: the codes' starts in order within a provider.
+CREATE INDEX "care_requests_provider_id_code_idx" ON "care_requests" USING btree ("provider_id",split_part("client_search", chr(31), 2) text_pattern_ops);--> statement-breakpoint
 -- A request's history in the order its changes were made: an event's time is when it was written, not
 -- when its transaction began (a change that waited for the request's lock began before the one it
 -- followed).

@@ -203,7 +203,14 @@ export function providerRequestFilters(
     );
   }
   if (filter.client) {
-    conditions.push(sql`cr.client_search like ${containsPattern(filter.client)}`);
+    const code = normalizeSearchText(filter.client);
+    conditions.push(
+      // A case's code (`OP-0012…`, from an e-mail or a phone call) is found by its start in an index
+      // of the codes; any other text anywhere in the name or the code.
+      /^op-\d+$/.test(code)
+        ? sql`split_part(cr.client_search, chr(31), 2) like ${`${code}%`}`
+        : sql`cr.client_search like ${containsPattern(filter.client)}`,
+    );
   }
   if (filter.creator) {
     conditions.push(
