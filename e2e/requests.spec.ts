@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, signInThroughForm, signUpByApi, type TestPerson } from './identity.ts';
 
@@ -14,7 +13,6 @@ import { newPerson, signInThroughForm, signUpByApi, type TestPerson } from './id
 // journey's subject (e2e/subscriptions.spec.ts).
 
 const shots = '/tmp/shots-requests';
-const root = path.resolve(import.meta.dirname, '..');
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const serviceName = 'Pečovatelská služba Vlídná péče';
 
@@ -74,45 +72,19 @@ async function createClientCase(
   return { caseId, clientId: ((await created.json()) as { id: string }).id };
 }
 
-interface PgClient {
-  connect(): Promise<void>;
-  query(text: string, values: unknown[]): Promise<{ rowCount: number | null }>;
-  end(): Promise<void>;
-}
-
-/**
- * A month of the self-managed plan for the account, written into the test server's embedded
- * PostgreSQL (its port and password are in the data directory the Playwright config gives it).
- */
+/** A month of the self-managed plan for the account, written into the test server's database. */
 async function giveSubscription(email: string): Promise<void> {
-  const cluster = path.resolve(root, process.env.E2E_DATA_DIR ?? '.test-data/e2e', 'postgres');
-  const port = readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
-  const password = readFileSync(path.join(cluster, 'opora-password'), 'utf8').trim();
-  // `pg` is the data layer's dependency, not the browser tests'.
-  const pg = createRequire(path.join(root, 'packages/db/package.json'))('pg') as {
-    Client: new (options: object) => PgClient;
-  };
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: Number(port),
-    user: 'postgres',
-    password,
-    database: 'opora',
-  });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query(
+  const { rowCount } = await withDatabase((client) =>
+    client.query(
       `insert into subscriptions (user_id, subscription_type_id, currency, amount_minor, vat_rate_percent,
                                   gateway, current_period_end)
        select u.id, t.id, 'CZK', 14900, 21, 'test', now() + interval '1 month'
        from users u, subscription_types t
        where lower(u.email) = lower($1) and t.code = 'self-managed'`,
       [email],
-    );
-    expect(rowCount, 'subscription written').toBe(1);
-  } finally {
-    await client.end();
-  }
+    ),
+  );
+  expect(rowCount, 'subscription written').toBe(1);
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
