@@ -168,15 +168,30 @@ describe('a delivery the SMTP server refuses', () => {
       // Not before its backoff (retryDelaySeconds, doubling with jitter)...
       await clock.tick(emailDeliveryQueue.policy.retryDelaySeconds * 250);
       expect((await outboxRow(id))?.attempts).toBe(1);
-      // ...then again, refused once more, and the third attempt delivers.
-      await clock.tick(emailDeliveryQueue.policy.retryDelaySeconds * 2000);
+      // ...then again, refused once more, and the third attempt delivers. The outbox row records a
+      // refusal before pg-boss schedules the retry, so a single jump of the clock could land before
+      // the retry's time is set (and the retry would then wait past it): time moves on a backoff at a
+      // time until the next attempt has happened.
+      const step = () => clock.tick(emailDeliveryQueue.policy.retryDelaySeconds * 1000);
       await waitFor(
         'the second refusal',
-        async () => ((await outboxRow(id))?.attempts === 2 ? true : undefined),
-        { timeoutMs: retryPickupMs },
+        async () => {
+          if ((await outboxRow(id))?.attempts === 2) return true;
+          await step();
+          return undefined;
+        },
+        { timeoutMs: retryPickupMs, intervalMs: 250 },
       );
-      await clock.tick(emailDeliveryQueue.policy.retryDelaySeconds * 4000);
-      const row = await sentRow(id, retryPickupMs);
+      const row = await waitFor(
+        'the delivery',
+        async () => {
+          const current = await outboxRow(id);
+          if (current?.status === 'sent') return current;
+          await step();
+          return undefined;
+        },
+        { timeoutMs: retryPickupMs, intervalMs: 250 },
+      );
       expect(row).toMatchObject({ attempts: 3, lastError: null });
       expect(smtp.refused).toBe(2);
       expect(smtp.received.filter((message) => message.to.includes('greylisted@example.cz'))).toHaveLength(1);
