@@ -48,15 +48,6 @@ export const providerRequestFrom = sql`
   left join users au on au.id = apu.user_id
   left join facilities af on af.id = cr.assignee_facility_id`;
 
-/**
- * The FROM of a count of `providerRequestWhere(scope, filter)`: the request alone, whatever the
- * filters — each of them reads the request's own columns (or a subquery of its own), so a count over a
- * provider's tens of thousands of requests never visits another table per row.
- */
-export function providerRequestCountFrom(_filter: ProviderRequestFilter): SQL {
-  return sql`care_requests cr`;
-}
-
 /** The grid's columns, named as `ProviderRequestRow`'s fields (nested objects are built by the caller). */
 export const providerRequestColumns = sql`
   cr.id, k.code, cr.client_id as "clientId",

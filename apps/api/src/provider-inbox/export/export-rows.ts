@@ -5,7 +5,6 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   providerRequestColumns,
-  providerRequestCountFrom,
   providerRequestFrom,
   providerRequestWhere,
 } from '../request-rows.ts';
@@ -31,10 +30,11 @@ export async function countSelection(
   selection: ExportSelection,
   cap: number,
 ): Promise<number> {
-  const from = providerRequestCountFrom(selection.mode === 'filter' ? selection.filter : {});
+  // The request alone: every filter reads the request's own columns (or a subquery of its own), so a
+  // count over a provider's tens of thousands of requests never visits another table per row.
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n
-    from (select from ${from} where ${selectionWhere(scope, selection)} limit ${cap}) capped
+    from (select from care_requests cr where ${selectionWhere(scope, selection)} limit ${cap}) capped
   `);
   return rows[0]?.n ?? 0;
 }
@@ -139,25 +139,10 @@ export async function openExportCursor(
 ): Promise<ExportCursor> {
   const query = dialect.sqlToQuery(exportQuery(scope, selection, options.format));
   const client = await db.$client.connect();
-  // A connection lost half-way (a restart, a terminated backend, the transaction's timeout) is an
-  // 'error' of the client, which pg-pool does not listen for while the client is lent: unheard, it
-  // would end the process. Reads and `close` stop waiting once it comes (a dead connection answers
-  // nothing).
-  let lostWith: Error | undefined;
-  let onLost: (error: Error) => void = () => {};
-  const lost = new Promise<never>((_resolve, reject) => {
-    onLost = reject;
-  });
-  lost.catch(() => {});
-  const onClientError = (error: Error) => {
-    lostWith ??= error;
-    onLost(error);
-  };
-  client.on('error', onClientError);
-  const release = (error?: Error) => {
-    client.off('error', onClientError);
-    client.release(error);
-  };
+  // A connection lost half-way (a restart, a terminated backend, the transaction's timeout) fails the
+  // query in flight and every later one at once (pg marks the client unqueryable), and the pool drops
+  // such a client when it comes back; the pool's own listener keeps its 'error' from ending the
+  // process (client.ts).
   const limitMs = Math.max(1, Math.floor(options.statementTimeoutMs));
   try {
     await client.query(
@@ -172,18 +157,17 @@ export async function openExportCursor(
   } catch (error) {
     // A value PostgreSQL refused (a malformed day) fails the transaction, not the connection.
     try {
-      await Promise.race([client.query('rollback'), lost]);
-      release();
-    } catch {
-      release(lostWith ?? (error as Error));
+      await client.query('rollback');
+      client.release();
+    } catch (rollbackError) {
+      client.release(rollbackError as Error);
     }
     throw error;
   }
   const batchSize = options.batchSize ?? 2000;
   const fetchText = `fetch forward ${batchSize} from ${exportCursorName}`;
   const fetch = async (): Promise<ExportRow[]> =>
-    (await Promise.race([client.query<unknown[]>({ text: fetchText, rowMode: 'array' }), lost]))
-      .rows as ExportRow[];
+    (await client.query<unknown[]>({ text: fetchText, rowMode: 'array' })).rows as ExportRow[];
   // The first batch is asked for now: PostgreSQL makes it while the writer sets its file up.
   let next: Promise<ExportRow[]> | undefined = fetch();
   next.catch(() => {});
@@ -205,10 +189,10 @@ export async function openExportCursor(
       closing ??= (async () => {
         try {
           // Queued behind a fetch still running; ends the cursor with its transaction (also a failed one).
-          await Promise.race([client.query('rollback'), lost]);
-          release();
+          await client.query('rollback');
+          client.release();
         } catch (error) {
-          release(lostWith ?? (error as Error));
+          client.release(error as Error);
         }
       })();
       return closing;
