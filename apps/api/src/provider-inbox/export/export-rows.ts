@@ -3,11 +3,7 @@ import type { Db } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import {
-  providerRequestColumns,
-  providerRequestFrom,
-  providerRequestWhere,
-} from '../request-rows.ts';
+import { providerRequestColumns, providerRequestFrom, providerRequestWhere } from '../request-rows.ts';
 import type { ProviderScope } from '../scope.ts';
 import { type ExportColumnKey, type ExportRow, exportColumnKeys } from './export-columns.ts';
 
