@@ -446,6 +446,35 @@ describe('GET /api/v1/provider/providers/{providerId}/requests', () => {
     expect(ids(await page(`?client=${encodeURIComponent(`cechova ${renamed.code}`)}`))).toEqual([]);
   });
 
+  it('shows, finds and sorts a sender by their new name, a case by its new code, and an erased sender as none', async () => {
+    const w = await world();
+    const renamed = await requestTo(w.serviceA);
+    const kept = await requestTo(w.serviceA);
+    const erased = await requestTo(w.serviceA);
+    await db().execute(
+      sql`update users set first_name = 'Zora', last_name = 'Černá' where id = ${renamed.owner.userId}`,
+    );
+    await db().execute(sql`update cases set code = 'OP-990001' where code = ${kept.code}`);
+    // Erasing an account keeps its requests without a sender (`on delete set null`).
+    await db().execute(sql`update care_requests set created_by_user_id = null where id = ${erased.id}`);
+    const page = (query: string) => grid(w.coordinator, w.providerId, query);
+    const row = async (id: string) => (await page('')).items.find((item) => item.id === id);
+    expect((await row(renamed.id))?.creator).toBe('Zora Černá');
+    expect((await row(kept.id))?.creator).toBe(kept.owner.fullName);
+    expect((await row(kept.id))?.code).toBe('OP-990001');
+    expect((await row(erased.id))?.creator).toBe('');
+    expect(ids(await page('?creator=cerna'))).toEqual([renamed.id]);
+    expect(ids(await page(`?creator=${encodeURIComponent(renamed.owner.fullName)}`))).toEqual([]);
+    expect(ids(await page('?client=op-990001'))).toEqual([kept.id]);
+    // Czech order by last name (Černá before Dvořáková), no sender last; codes in order.
+    expect((await page('?sort=creator')).items.map((item) => item.id)).toEqual([
+      renamed.id,
+      kept.id,
+      erased.id,
+    ]);
+    expect((await page('?sort=-code')).items[0]?.id).toBe(kept.id);
+  });
+
   it('answers the grid’s columns', async () => {
     const w = await world();
     const sent = await requestTo(w.serviceB, {

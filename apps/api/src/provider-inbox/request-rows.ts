@@ -32,30 +32,30 @@ function containsPattern(text: string): string {
 const timeZone = 'Europe/Prague';
 
 /**
- * The joins an export reads from: the request (`cr`, which carries its client's name), its case (`k`),
- * service (`fs`), service type (`st`), facility (`f`), status (`rs`), sender (`u`) and assignees
- * (`apu`/`au`, `af`).
+ * The joins an export reads from: the request (`cr`, which carries its client's name, its case's code
+ * and its sender's name), its service (`fs`), service type (`st`), facility (`f`), status (`rs`) and
+ * assignees (`apu`/`au`, `af`) — the provider's own few rows, which PostgreSQL hashes or remembers.
  */
 export const providerRequestFrom = sql`
   care_requests cr
-  join cases k on k.id = cr.case_id
   join facility_services fs on fs.id = cr.facility_service_id
   join service_types st on st.id = fs.service_type_id
   join facilities f on f.id = cr.facility_id
   join request_statuses rs on rs.id = cr.status_id
-  left join users u on u.id = cr.created_by_user_id
   left join provider_users apu on apu.id = cr.assignee_provider_user_id
   left join users au on au.id = apu.user_id
   left join facilities af on af.id = cr.assignee_facility_id`;
 
+/** The sender's name as the grid shows it, from the copies on the request (`''` without a sender). */
+const creatorName = sql`coalesce(trim(cr.creator_first_name || ' ' || cr.creator_last_name), '')`;
+
 /** The grid's columns, named as `ProviderRequestRow`'s fields (nested objects are built by the caller). */
 export const providerRequestColumns = sql`
-  cr.id, k.code, cr.client_id as "clientId",
+  cr.id, cr.case_code as code, cr.client_id as "clientId",
   trim(cr.client_first_name || ' ' || cr.client_last_name) as "clientName",
   fs.id as "serviceId", fs.name as "serviceName", st.code as "serviceType",
   f.id as "facilityId", f.name as "facilityName", cr.care_from::text as "date", rs.code as status,
-  coalesce(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as creator,
-  cr.created_at as "createdDate", cr.updated_at as "editedDate",
+  ${creatorName} as creator, cr.created_at as "createdDate", cr.updated_at as "editedDate",
   apu.id as "assigneeProviderUserId",
   nullif(trim(coalesce(au.first_name, '') || ' ' || coalesce(au.last_name, '')), '') as "assigneeName",
   af.id as "assigneeFacilityId", af.name as "assigneeFacilityName"`;
@@ -66,13 +66,12 @@ export const providerRequestColumns = sql`
  * the join orders of ten tables (that planning alone took 25 ms a page).
  */
 export const providerRequestPageColumns = sql`
-  cr.id, (select k.code from cases k where k.id = cr.case_id) as code,
+  cr.id, cr.case_code as code,
   cr.client_id as "clientId", trim(cr.client_first_name || ' ' || cr.client_last_name) as "clientName",
   cr.facility_service_id as "serviceId", s.name as "serviceName", s.code as "serviceType",
   cr.facility_id as "facilityId", (select f.name from facilities f where f.id = cr.facility_id) as "facilityName",
   cr.care_from::text as "date", (select rs.code from request_statuses rs where rs.id = cr.status_id) as status,
-  coalesce((select trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) from users u
-            where u.id = cr.created_by_user_id), '') as creator,
+  ${creatorName} as creator,
   cr.created_at as "createdDate", cr.updated_at as "editedDate",
   cr.assignee_provider_user_id as "assigneeProviderUserId",
   (select nullif(trim(coalesce(au.first_name, '') || ' ' || coalesce(au.last_name, '')), '')
@@ -205,9 +204,9 @@ export function providerRequestFilters(
   }
   if (filter.creator) {
     conditions.push(
-      sql`exists (select from users u where u.id = cr.created_by_user_id and ${foldedSql(
-        sql`coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')`,
-      )} like ${containsPattern(filter.creator)})`,
+      sql`${foldedSql(sql`cr.creator_first_name || ' ' || cr.creator_last_name`)} like ${containsPattern(
+        filter.creator,
+      )}`,
     );
   }
   if (filter.serviceType) {
@@ -246,7 +245,7 @@ interface SortKeys {
 }
 const czech = (column: string) => `${column} collate "cs-x-icu"`;
 const sortKeys: Record<ProviderRequestSortField, SortKeys> = {
-  code: { keys: ['(select k.code from cases k where k.id = cr.case_id)'] },
+  code: { keys: ['cr.case_code'] },
   client: { keys: [czech('cr.client_last_name'), czech('cr.client_first_name')] },
   service: {
     keys: [czech('fs.name')],
@@ -259,11 +258,7 @@ const sortKeys: Record<ProviderRequestSortField, SortKeys> = {
   },
   date: { keys: ['cr.care_from'], nullable: true },
   status: { keys: ['rs.sort_order'], joins: 'join request_statuses rs on rs.id = cr.status_id' },
-  creator: {
-    keys: [czech('u.last_name'), czech('u.first_name')],
-    joins: 'left join users u on u.id = cr.created_by_user_id',
-    nullable: true,
-  },
+  creator: { keys: [czech('cr.creator_last_name'), czech('cr.creator_first_name')], nullable: true },
   createdDate: { keys: [] },
   editedDate: { keys: ['cr.updated_at'] },
 };

@@ -230,7 +230,8 @@ function statements(options: Required<BenchInboxOptions>): string[] {
                                 note, contractor_user_id, created_by_user_id, allows_new_request, care_from,
                                 assignee_provider_user_id, assignee_facility_id, decline_reason,
                                 first_answered_at, closed_at, created_at, updated_at,
-                                client_first_name, client_last_name, client_search)
+                                client_first_name, client_last_name, client_search, case_code,
+                                creator_first_name, creator_last_name)
        select ${benchUuid('c8000000', 'r.r')}, ${benchUuid('c5000000', 'r.c')}, s.provider_id, s.id, s.facility_id,
               ${benchUuid('c4000000', 'r.c')}, st.id, 'Maminka potřebuje pomoc od příštího měsíce.',
               ${benchUuid('c3000000', 'r.c')}, ${benchUuid('c3000000', 'r.c')},
@@ -249,12 +250,14 @@ function statements(options: Required<BenchInboxOptions>): string[] {
               r.created_at,
               case when r.status = 'new' then r.created_at else r.created_at + r.r_extra * interval '10 days' end,
               -- What the copy trigger (off with the foreign keys' during the load) would store.
-              cl.first_name, cl.last_name, care_request_client_search(cl.first_name, cl.last_name, k.code)
+              cl.first_name, cl.last_name, care_request_client_search(cl.first_name, cl.last_name, k.code), k.code,
+              coalesce(u.first_name, ''), coalesce(u.last_name, '')
          from bi_request_status r
          join bi_service s on s.p = r.p and s.sn = r.k % 4 + 4 * floor(r.r_service * r.facility_count)::int
          join request_statuses st on st.code = r.status
          join clients cl on cl.id = ${benchUuid('c4000000', 'r.c')}
          join cases k on k.id = ${benchUuid('c5000000', 'r.c')}
+         join users u on u.id = ${benchUuid('c3000000', 'r.c')}
         -- Stored in the order they arrived, every provider's requests interleaved, as in production.
         order by r.created_at`,
   ];
