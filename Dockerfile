@@ -40,4 +40,5 @@ COPY locales ./locales
 COPY --from=build /app/apps/web/dist ./apps/web/dist
 USER node
 EXPOSE 3000
-CMD ["node", "apps/api/src/server.ts"]
+# Node flags: scripts/node-flags.ts says why (node-flags.test.ts keeps this line in step).
+CMD ["node", "--max-semi-space-size=8", "apps/api/src/server.ts"]

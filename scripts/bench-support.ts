@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { productionNodeFlags } from './node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -38,6 +39,15 @@ export function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
+
+/**
+ * Node's flags for the API and the processes a bench measures: production's (`node-flags.ts`), or
+ * BENCH_NODE_FLAGS to compare (`BENCH_NODE_FLAGS=` for none).
+ */
+export const benchNodeFlags: readonly string[] =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? productionNodeFlags
+    : process.env.BENCH_NODE_FLAGS.split(' ').filter((flag) => flag !== '');
 
 export interface BenchServer {
   origin: string;
@@ -79,7 +89,7 @@ export async function startProductionApi(
     RATE_LIMIT_MAX: '1000000000',
     ...env,
   });
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, [...benchNodeFlags, path.join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
