@@ -33,7 +33,7 @@
  *
  * Environment: BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_THINK_MS, BENCH_PLANS (`full`), BENCH_ONLY (`grid`, `exports`,
  * `plans`, comma-separated; all by default), BENCH_REQUESTS (1000000), DATABASE_URL (see 1),
- * BENCH_EXPORT_FLAGS (Node flags for the export children, e.g. `--max-semi-space-size=4`; none by default).
+ * BENCH_NODE_FLAGS (Node flags of the API and the export children; production's by default, scripts/node-flags.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -44,7 +44,13 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { type BenchAccount, benchAccessToken, exited, startProductionApi } from './bench-support.ts';
+import {
+  type BenchAccount,
+  benchAccessToken,
+  benchNodeFlags,
+  exited,
+  startProductionApi,
+} from './bench-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 120_000;
@@ -437,7 +443,7 @@ async function measureGrid(origin: string, inbox: BenchInbox): Promise<string[]>
 
 // ── exports, each in a child process ──────────────────────────────────────────────────────────────
 
-type ExportKind = 'bare-xlsx' | 'real-xlsx' | 'bare-csv' | 'real-csv' | 'job-xlsx';
+type ExportKind = 'bare-xlsx' | 'real-xlsx' | 'bare-csv' | 'real-csv' | 'job-xlsx' | 'db-csv';
 
 interface ExportTask {
   kind: ExportKind;
@@ -486,6 +492,11 @@ interface ExportRowsModule {
     selection: unknown,
     options: { format: 'xlsx' | 'csv'; statementTimeoutMs: number; batchSize?: number },
   ): Promise<ExportCursorLike>;
+  exportStatement(
+    scope: unknown,
+    selection: unknown,
+    format: 'xlsx' | 'csv',
+  ): { sql: string; params: unknown[] };
 }
 
 interface ExportColumnsModule {
@@ -650,10 +661,37 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
         dbCpuS,
       };
     }
-    const [{ openExportCursor }, writers] = await Promise.all([
+    const [{ openExportCursor, exportStatement }, writers] = await Promise.all([
       importByPath<ExportRowsModule>('apps/api/src/provider-inbox/export/export-rows.ts'),
       importByPath<ExportWritersModule>('apps/api/src/provider-inbox/export/export-writers.ts'),
     ]);
+    if (task.kind === 'db-csv') {
+      // The database's share alone: the CSV cursor's statement run to its end in PostgreSQL, no row sent.
+      await resolveProviderScope(handle.db, principal, task.providerId);
+      const modulesMiB = rssMiB();
+      const started = performance.now();
+      const {
+        result: rows,
+        exportPeakMiB,
+        nodeCpuS,
+        dbCpuS,
+      } = await measured(async () => {
+        const scope = await resolveProviderScope(handle.db, principal, task.providerId);
+        const statement = exportStatement(scope, everything, 'csv');
+        const client = await handle.pool.connect();
+        try {
+          await client.query(`begin read only; set local time zone 'Europe/Prague'`);
+          await client.query(`declare bench_rows no scroll cursor for ${statement.sql}`, statement.params);
+          const moved = await client.query('move forward all in bench_rows');
+          await client.query('rollback');
+          return moved.rowCount ?? 0;
+        } finally {
+          client.release();
+        }
+      });
+      const ms = performance.now() - started;
+      return { rows, bytes: 0, ms, modulesMiB, exportPeakMiB, maxRssMiB: maxRssMiB(), nodeCpuS, dbCpuS };
+    }
     if (task.kind === 'real-xlsx' || task.kind === 'real-csv') {
       // Warm: the pool's first connection and the scope's prepared statement, as in a running API.
       await resolveProviderScope(handle.db, principal, task.providerId);
@@ -765,14 +803,11 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
   }
 }
 
-/** Node's flags for the export children (BENCH_EXPORT_FLAGS): none, as the API runs, by default. */
-const exportNodeFlags = (process.env.BENCH_EXPORT_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
-
 /** `runExportTask` in a child process of its own, so its `maxRSS` is the export's alone. */
 async function exportInChild(task: ExportTask): Promise<ExportFigures> {
   const child = spawn(
     process.execPath,
-    [...exportNodeFlags, fileURLToPath(import.meta.url), 'export-child', JSON.stringify(task)],
+    [...benchNodeFlags, fileURLToPath(import.meta.url), 'export-child', JSON.stringify(task)],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -799,7 +834,7 @@ async function measureExports(url: string, inbox: BenchInbox): Promise<string[]>
     account: inbox.coordinator,
   });
   const figures = new Map<ExportKind, ExportFigures>();
-  for (const kind of ['bare-xlsx', 'real-xlsx', 'job-xlsx', 'bare-csv', 'real-csv'] as const) {
+  for (const kind of ['bare-xlsx', 'real-xlsx', 'job-xlsx', 'bare-csv', 'real-csv', 'db-csv'] as const) {
     figures.set(kind, await exportInChild(task(kind)));
   }
   const label: Record<ExportKind, string> = {
@@ -808,6 +843,7 @@ async function measureExports(url: string, inbox: BenchInbox): Promise<string[]>
     'job-xlsx': 'XLSX: export job (stored in PostgreSQL)',
     'bare-csv': 'CSV: bare csv-stringify write',
     'real-csv': 'CSV: export code path (stream)',
+    'db-csv': 'CSV: the database alone (no row sent)',
   };
   const lines = [
     `${'export of the largest provider'.padEnd(42)}${'rows'.padStart(8)}${'MiB'.padStart(7)}${'s'.padStart(7)}` +
@@ -819,12 +855,13 @@ async function measureExports(url: string, inbox: BenchInbox): Promise<string[]>
   for (const [kind, result] of figures) {
     const bare = figures.get(kind.endsWith('xlsx') ? 'bare-xlsx' : 'bare-csv');
     const speed = bare ? bare.ms / result.ms : Number.NaN;
-    const measured = !kind.startsWith('bare');
-    const verdict = measured
-      ? speed >= targets.exportSpeed && result.maxRssMiB <= targets.exportRssMiB
-        ? 'PASS'
-        : 'MISS'
-      : '(baseline: the same file from rows held in memory; its RSS is theirs)';
+    const verdict = kind.startsWith('bare')
+      ? '(baseline: the same file from rows held in memory; its RSS is theirs)'
+      : kind === 'db-csv'
+        ? '(the reading alone: at most the speed any CSV export of these rows can reach here)'
+        : speed >= targets.exportSpeed && result.maxRssMiB <= targets.exportRssMiB
+          ? 'PASS'
+          : 'MISS';
     lines.push(
       `${label[kind].padEnd(42)}${String(result.rows).padStart(8)}${(result.bytes / 1048576).toFixed(1).padStart(7)}` +
         `${(result.ms / 1000).toFixed(2).padStart(7)}${(result.rows / (result.ms / 1000)).toFixed(0).padStart(9)}` +

@@ -75,11 +75,7 @@ function exportColumns(format: ProviderExportFormat): Record<ExportColumnKey, SQ
  * `providerRequestOrderBy('-createdDate')` writes over `cr`). PostgreSQL flattens the subquery: the
  * plan is the grid's, reading the provider's `(created_at, id)` index in order.
  */
-export function exportQuery(
-  scope: ProviderScope,
-  selection: ExportSelection,
-  format: ProviderExportFormat,
-): SQL {
+function exportQuery(scope: ProviderScope, selection: ExportSelection, format: ProviderExportFormat): SQL {
   const columns = exportColumns(format);
   return sql`
     select ${sql.join(
@@ -92,6 +88,18 @@ export function exportQuery(
 }
 
 const dialect = new PgDialect();
+
+/**
+ * The cursor's statement for the selection (text and parameters), run in Prague's time zone; also
+ * what the bench reads without sending (the database's share of an export).
+ */
+export function exportStatement(
+  scope: ProviderScope,
+  selection: ExportSelection,
+  format: ProviderExportFormat,
+): { sql: string; params: unknown[] } {
+  return dialect.sqlToQuery(exportQuery(scope, selection, format));
+}
 
 /** The cursor's name in its transaction (the tests find the export's backend by it). */
 export const exportCursorName = 'export_rows';
@@ -130,7 +138,7 @@ export async function openExportCursor(
   selection: ExportSelection,
   options: ExportCursorOptions,
 ): Promise<ExportCursor> {
-  const query = dialect.sqlToQuery(exportQuery(scope, selection, options.format));
+  const query = exportStatement(scope, selection, options.format);
   const client = await db.$client.connect();
   // A connection lost half-way (a restart, a terminated backend, the transaction's timeout) fails the
   // query in flight and every later one at once (pg marks the client unqueryable), and the pool drops
