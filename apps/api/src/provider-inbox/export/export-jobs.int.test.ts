@@ -269,7 +269,7 @@ describe('an export made in the background', () => {
       'Kód',
       'Klient',
       'Služba',
-      'Typ služby',
+      'Druh služby',
       'Zařízení',
       'Péče od',
       'Stav',
@@ -318,7 +318,7 @@ describe('an export made in the background', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'Kód;Klient;Služba;Typ služby;Zariadenie;Starostlivosť od;Stav;Pridelené;Tím zariadenia;Odosielateľ;Vytvorené;Upravené',
+      'Kód;Klient;Služba;Druh služby;Zariadenie;Starostlivosť od;Stav;Pridelené;Tím zariadenia;Odosielateľ;Vytvorené;Upravené',
     );
     // The worker sees the first facility only: the second's request is left out, not an error.
     expect(lines).toHaveLength(1 + 2 + 1);

@@ -145,7 +145,7 @@ describe('XLSX', () => {
         'Kód',
         'Klient',
         'Služba',
-        'Typ služby',
+        'Druh služby',
         'Zařízení',
         'Péče od',
         'Stav',
@@ -183,7 +183,7 @@ describe('XLSX', () => {
         'Kód',
         'Klient',
         'Služba',
-        'Typ služby',
+        'Druh služby',
         'Zariadenie',
         'Starostlivosť od',
         'Stav',
@@ -274,7 +274,7 @@ describe('CSV', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'Kód;Klient;Služba;Typ služby;Zařízení;Péče od;Stav;Přiděleno;Tým zařízení;Odesílatel;Vytvořeno;Upraveno',
+      'Kód;Klient;Služba;Druh služby;Zařízení;Péče od;Stav;Přiděleno;Tým zařízení;Odesílatel;Vytvořeno;Upraveno',
     );
     // Newest first, as the grid.
     expect(lines[1]).toContain(';Žofie Čápová;');
