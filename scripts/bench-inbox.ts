@@ -107,6 +107,10 @@ interface DbHandle {
   pool: {
     on(event: 'connect', listener: (client: PgClientLike) => void): void;
     query<T>(text: string, values: unknown[]): Promise<{ rows: T[] }>;
+    connect(): Promise<{
+      query(text: string, values?: unknown[]): Promise<{ rowCount: number | null }>;
+      release(): void;
+    }>;
   };
   close: () => Promise<void>;
 }
