@@ -669,18 +669,20 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
       importByPath<ExportRowsModule>('apps/api/src/provider-inbox/export/export-rows.ts'),
       importByPath<ExportWritersModule>('apps/api/src/provider-inbox/export/export-writers.ts'),
     ]);
-    if (task.kind === 'db-csv') {
-      // The database's share alone: the CSV cursor's statement run to its end in PostgreSQL, no row sent.
+    /** `work` over the caller's scope, timed once the scope was resolved before (as in a running API). */
+    const timed = async (work: (scope: unknown) => Promise<{ rows: number; bytes: number }>) => {
       await resolveProviderScope(handle.db, principal, task.providerId);
       const modulesMiB = rssMiB();
       const started = performance.now();
-      const {
-        result: rows,
-        exportPeakMiB,
-        nodeCpuS,
-        dbCpuS,
-      } = await measured(async () => {
-        const scope = await resolveProviderScope(handle.db, principal, task.providerId);
+      const { result, exportPeakMiB, nodeCpuS, dbCpuS } = await measured(async () =>
+        work(await resolveProviderScope(handle.db, principal, task.providerId)),
+      );
+      const ms = performance.now() - started;
+      return { ...result, ms, modulesMiB, exportPeakMiB, maxRssMiB: maxRssMiB(), nodeCpuS, dbCpuS };
+    };
+    if (task.kind === 'db-csv') {
+      // The database's share alone: the CSV cursor's statement run to its end in PostgreSQL, no row sent.
+      return await timed(async (scope) => {
         const statement = exportStatement(scope, everything, 'csv');
         const client = await handle.pool.connect();
         try {
@@ -688,47 +690,30 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
           await client.query(`declare bench_rows no scroll cursor for ${statement.sql}`, statement.params);
           const moved = await client.query('move forward all in bench_rows');
           await client.query('rollback');
-          return moved.rowCount ?? 0;
+          return { rows: moved.rowCount ?? 0, bytes: 0 };
         } finally {
           client.release();
         }
       });
-      const ms = performance.now() - started;
-      return { rows, bytes: 0, ms, modulesMiB, exportPeakMiB, maxRssMiB: maxRssMiB(), nodeCpuS, dbCpuS };
     }
     if (task.kind === 'real-xlsx' || task.kind === 'real-csv') {
-      // Warm: the pool's first connection and the scope's prepared statement, as in a running API.
-      await resolveProviderScope(handle.db, principal, task.providerId);
-      const modulesMiB = rssMiB();
-      const started = performance.now();
-      const {
-        result: rows,
-        exportPeakMiB,
-        nodeCpuS,
-        dbCpuS,
-      } = await measured(async () => {
-        const scope = await resolveProviderScope(handle.db, principal, task.providerId);
+      return await timed(async (scope) => {
         const cursor = await openExportCursor(handle.db, scope, everything, {
           format,
           statementTimeoutMs: 600_000,
         });
         try {
-          return await writers.writeExport({ format, locale: exportLocale, rows: cursor.rows, output: sink });
+          const rows = await writers.writeExport({
+            format,
+            locale: exportLocale,
+            rows: cursor.rows,
+            output: sink,
+          });
+          return { rows, bytes: sink.bytes };
         } finally {
           await cursor.close();
         }
       });
-      const ms = performance.now() - started;
-      return {
-        rows,
-        bytes: sink.bytes,
-        ms,
-        modulesMiB,
-        exportPeakMiB,
-        maxRssMiB: maxRssMiB(),
-        nodeCpuS,
-        dbCpuS,
-      };
     }
     // Bare: the same rows read first through the same cursor and made into the same cell values (not
     // timed), then written by the library alone with the export's own options: the same file.
