@@ -1,18 +1,8 @@
 import type { ProviderNoteSaved } from '@opora/contracts';
-import {
-  defaultDebounceMs,
-  defaultRetryDelaysMs,
-  isRetryableSaveError,
-} from '@/components/surveys/save-queue.ts';
+import { type AutosaveStatus, createAutosave } from '@/lib/autosave.ts';
 
 /** Where the note stands: typed and waiting, on its way, saved, retried after a failure that may pass, refused. */
-export type NoteSaveState =
-  | { kind: 'idle' }
-  | { kind: 'pending' }
-  | { kind: 'saving' }
-  | { kind: 'saved' }
-  | { kind: 'retrying'; attempt: number }
-  | { kind: 'failed'; error: unknown };
+export type NoteSaveState = AutosaveStatus;
 
 export type NoteAutosaveOptions = {
   /** The whole text, over the version it was typed on. */
@@ -27,8 +17,6 @@ export type NoteAutosaveOptions = {
   retryDelaysMs?: readonly number[];
 };
 
-// The questionnaires' autosave timing and retry rule (`save-queue.ts`): one behaviour to learn.
-
 export type NoteAutosave = {
   /** The person typed: the text is sent once they pause. */
   change: (text: string) => void;
@@ -42,135 +30,40 @@ export type NoteAutosave = {
   adopt: (text: string, version: number) => void;
   start: () => void;
   stop: () => void;
-  /**
-   * The page goes away: what waits is sent now, and a save that cannot get through yet keeps being
-   * retried after the page is gone — while the tab stays open, closing it asks first — then stops.
-   */
+  /** The page goes away: what waits is still sent, and retried while the tab stays open. */
   finishInBackground: () => void;
 };
 
 /**
- * Autosave of the internal note: one save in flight at a time, and the latest text wins — what is
- * typed during a save goes in the next one. Each save names the version it was typed over, so the
- * server can say when a colleague's text was replaced (`overwritten`). A failure that may pass is
- * retried with growing waits, and at once when the browser is back online; nothing typed is dropped.
+ * Autosave of the internal note: the questionnaires' autosave (`createAutosave`: one save in flight,
+ * the latest text wins, retries, one behaviour to learn) with the note's version. Each save names the
+ * version it was typed over, so the server can say when a colleague's text was replaced
+ * (`overwritten`).
  */
 export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
-  const debounceMs = options.debounceMs ?? defaultDebounceMs;
-  const retryDelays = options.retryDelaysMs ?? defaultRetryDelaysMs;
   let baseVersion = options.version;
-  let savedText = options.text;
-  let latest = options.text;
-  let inFlight = false;
-  let attempt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let timerKind: 'debounce' | 'retry' | undefined;
-  let stopped = false;
-  let detached = false;
-
-  const clearTimer = () => {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    timerKind = undefined;
-  };
-
-  const startTimer = (kind: 'debounce' | 'retry', ms: number) => {
-    clearTimer();
-    timerKind = kind;
-    timer = setTimeout(() => {
-      timer = undefined;
-      timerKind = undefined;
-      pump();
-    }, ms);
-  };
-
-  const hasUnsaved = () => inFlight || latest !== savedText;
-  const warnOnUnload = (event: BeforeUnloadEvent) => {
-    if (hasUnsaved()) event.preventDefault();
-  };
-  const stop = () => {
-    stopped = true;
-    clearTimer();
-    window.removeEventListener('online', onOnline);
-    window.removeEventListener('beforeunload', warnOnUnload);
-  };
-
-  const onOnline = () => {
-    if (timerKind === 'retry') {
-      clearTimer();
-      pump();
-    }
-  };
-
-  function pump(): void {
-    if (inFlight) return;
-    if (latest === savedText) {
-      options.onState({ kind: 'saved' });
-      if (detached) stop();
-      return;
-    }
-    const text = latest;
-    inFlight = true;
-    options.onState({ kind: 'saving' });
-    options.send(text, baseVersion).then(
-      (saved) => {
-        inFlight = false;
-        attempt = 0;
-        baseVersion = saved.version;
-        savedText = text;
-        options.onSaved?.(saved);
-        if (latest === savedText) {
-          options.onState({ kind: 'saved' });
-          if (detached) stop();
-        } else if (timerKind !== 'debounce') pump();
-        else options.onState({ kind: 'pending' });
-      },
-      (error: unknown) => {
-        inFlight = false;
-        if (!isRetryableSaveError(error)) {
-          options.onState({ kind: 'failed', error });
-          if (detached) stop();
-          return;
-        }
-        attempt += 1;
-        options.onState({ kind: 'retrying', attempt });
-        const delay = retryDelays[Math.min(attempt, retryDelays.length) - 1] ?? debounceMs;
-        if (!stopped) startTimer('retry', delay);
-      },
-    );
-  }
-
+  const autosave = createAutosave<string, ProviderNoteSaved>({
+    send: (text) => options.send(text, baseVersion),
+    same: (a, b) => a === b,
+    initial: options.text,
+    onStatus: options.onState,
+    onSaved: (saved) => {
+      baseVersion = saved.version;
+      options.onSaved?.(saved);
+    },
+    ...(options.debounceMs !== undefined && { debounceMs: options.debounceMs }),
+    ...(options.retryDelaysMs !== undefined && { retryDelaysMs: options.retryDelaysMs }),
+  });
   return {
-    change(text) {
-      latest = text;
-      if (stopped) return;
-      // While waiting to retry, typing does not hammer the server: the retry sends the latest text.
-      if (timerKind === 'retry') return;
-      startTimer('debounce', debounceMs);
-      if (!inFlight) options.onState({ kind: 'pending' });
-    },
-    flush() {
-      clearTimer();
-      pump();
-    },
-    hasUnsavedChanges: hasUnsaved,
+    change: autosave.change,
+    flush: autosave.flush,
+    hasUnsavedChanges: autosave.hasUnsavedChanges,
     version: () => baseVersion,
     adopt(text, version) {
-      if (inFlight || latest !== savedText || version <= baseVersion) return;
-      baseVersion = version;
-      savedText = text;
-      latest = text;
+      if (version > baseVersion && autosave.adopt(text)) baseVersion = version;
     },
-    start() {
-      stopped = false;
-      window.addEventListener('online', onOnline);
-    },
-    stop,
-    finishInBackground() {
-      detached = true;
-      window.addEventListener('beforeunload', warnOnUnload);
-      clearTimer();
-      pump();
-    },
+    start: autosave.start,
+    stop: autosave.stop,
+    finishInBackground: autosave.finishInBackground,
   };
 }
