@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { giveSubscription } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import {
   linkFromMail,
@@ -11,7 +12,6 @@ import {
   signUpByApi,
   textField,
 } from './identity.ts';
-import { subscribeThroughGateway } from './subscriptions.ts';
 
 // The carer's record as a new user meets it: sign-up, the first client through the new-client
 // wizard (with address autocomplete), the dashboard, the client page and its tabs, editing the
@@ -200,8 +200,9 @@ test('a carer with one client lands on its page, edits the details, adds a secon
   await page.getByRole('checkbox', { name: /Souhlasím, aby Opora zpracovávala údaje o mém zdraví/ }).check();
   await page.getByRole('button', { name: 'Uložit a pokračovat' }).click();
   await expect(page).toHaveURL(/\/new-client-wizard\/ext-case-survey\//);
-  // The services pool needs a subscription (SPEC §4): paid once in the test gateway.
-  await subscribeThroughGateway(page, new URL(page.url()).pathname.split('/').pop()!);
+  // The services pool needs a subscription (SPEC §4); paying for it is e2e/subscriptions.spec.ts's
+  // journey, so here it is written into the server's database.
+  await giveSubscription(person.email);
 
   // Signing in again with exactly one client leads to that client's page.
   await openUserMenu(page, `${person.firstName} ${person.lastName}`);
@@ -356,7 +357,7 @@ test.describe('screens in three languages and two sizes', () => {
     await page.getByRole('checkbox', { name: /Jménem klienta/ }).check();
     await page.getByRole('button', { name: 'Uložit a pokračovat' }).click();
     await expect(page).toHaveURL(/\/new-client-wizard\/ext-case-survey\//);
-    await subscribeThroughGateway(page, new URL(page.url()).pathname.split('/').pop()!);
+    await giveSubscription(person.email);
     await page.goto('/redirect-after-login');
     await expect(page).toHaveURL(new RegExp(`/dashboard/client/${uuid}$`));
     const clientPath = new URL(page.url()).pathname;

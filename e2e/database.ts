@@ -36,3 +36,21 @@ export async function withDatabase<T>(work: (client: PgClient) => Promise<T>): P
     await client.end();
   }
 }
+
+/**
+ * A month of the self-managed plan for the account, for tests whose subject is not paying (that is
+ * e2e/subscriptions.spec.ts's journey through the test gateway).
+ */
+export async function giveSubscription(email: string): Promise<void> {
+  const { rowCount } = await withDatabase((client) =>
+    client.query(
+      `insert into subscriptions (user_id, subscription_type_id, currency, amount_minor, vat_rate_percent,
+                                  gateway, current_period_end)
+       select u.id, t.id, 'CZK', 14900, 21, 'test', now() + interval '1 month'
+       from users u, subscription_types t
+       where lower(u.email) = lower($1) and t.code = 'self-managed'`,
+      [email],
+    ),
+  );
+  if (rowCount !== 1) throw new Error(`no subscription written for ${email}`);
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { withDatabase } from './database.ts';
+import { giveSubscription, withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
 
@@ -81,16 +81,8 @@ async function sendRequest(browser: Browser, request: APIRequestContext): Promis
     healthDataConsent: true,
     caseId: careCase.id,
   });
+  await giveSubscription(person.email);
   const serviceId = await withDatabase(async (client) => {
-    const { rowCount } = await client.query(
-      `insert into subscriptions (user_id, subscription_type_id, currency, amount_minor, vat_rate_percent,
-                                  gateway, current_period_end)
-       select u.id, t.id, 'CZK', 14900, 21, 'test', now() + interval '1 month'
-       from users u, subscription_types t
-       where lower(u.email) = lower($1) and t.code = 'self-managed'`,
-      [person.email],
-    );
-    expect(rowCount, 'subscription written').toBe(1);
     const { rows } = await client.query<{ id: string }>('select id from facility_services where name = $1', [
       serviceName,
     ]);
