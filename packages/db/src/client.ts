@@ -5,6 +5,8 @@ import * as schema from './schema/index.ts';
 
 /** The application's database: Drizzle over a `pg` pool (`$client`, for its counters and settings). */
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** A connection lent by the pool (`db.$client.connect()`), e.g. for a cursor's transaction. */
+export type DbClient = pg.PoolClient;
 /** A database or a transaction: what functions that may run inside `db.transaction` accept. */
 export type DbExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 

@@ -1,4 +1,11 @@
-export { type CreateDbOptions, createDb, type Db, type DbExecutor, type DbHandle } from './client.ts';
+export {
+  type CreateDbOptions,
+  createDb,
+  type Db,
+  type DbClient,
+  type DbExecutor,
+  type DbHandle,
+} from './client.ts';
 export { databaseName, redactConnectionString, withDatabase } from './connection-string.ts';
 export {
   createDatabaseIfMissing,

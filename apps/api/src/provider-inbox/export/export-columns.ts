@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { businessTimeZone, type Locale, locales } from '@opora/contracts';
+import { type Locale, locales } from '@opora/contracts';
 import { repoRoot } from '../../platform/config.ts';
 
 // What an exported row says: the grid's columns (SPEC §2) without "actions", plus the facility and
@@ -127,38 +127,6 @@ export function exportCells(texts: ExportTexts): ExportCells {
     }
     return values;
   };
-}
-
-const offsetParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: businessTimeZone,
-  timeZoneName: 'longOffset',
-});
-
-/** Prague's offset from UTC at `moment`, in minutes (60 in winter, 120 in summer). */
-export function pragueOffsetMinutes(moment: Date): number {
-  const name = offsetParts.formatToParts(moment).find((part) => part.type === 'timeZoneName')?.value ?? '';
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-}
-
-const two = (value: number) => String(value).padStart(2, '0');
-
-/** ISO 8601 with Prague's offset, e.g. `2026-11-24T09:05:00+01:00`. */
-export function pragueIsoDateTime(moment: Date): string {
-  const offset = pragueOffsetMinutes(moment);
-  const local = new Date(moment.getTime() + offset * 60_000);
-  const sign = offset < 0 ? '-' : '+';
-  const absolute = Math.abs(offset);
-  return (
-    `${local.getUTCFullYear()}-${two(local.getUTCMonth() + 1)}-${two(local.getUTCDate())}` +
-    `T${two(local.getUTCHours())}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}` +
-    `${sign}${two(Math.floor(absolute / 60))}:${two(absolute % 60)}`
-  );
-}
-
-/** Today in Prague (`yyyy-MM-dd`), for the file's name. */
-export function pragueIsoDate(moment: Date): string {
-  return pragueIsoDateTime(moment).slice(0, 10);
 }
 
 /** `Domov U Lípy, o.p.s.` → `domov-u-lipy-o-p-s`: letters without accents, digits and hyphens. */

@@ -1,8 +1,8 @@
-import type { Locale, ProviderExportFormat } from '@opora/contracts';
+import { type Locale, type ProviderExportFormat, todayIsoDate } from '@opora/contracts';
 import type { DbExecutor } from '@opora/db';
 import { sql } from 'drizzle-orm';
 import { NotFoundError } from '../../platform/errors.ts';
-import { asciiSlug, exportTexts, pragueIsoDate } from './export-columns.ts';
+import { asciiSlug, exportTexts } from './export-columns.ts';
 
 /** The provider's name, for the file's. */
 export async function providerName(db: DbExecutor, providerId: string): Promise<string> {
@@ -24,6 +24,6 @@ export function exportFileName(
   provider: string,
   madeAt: Date,
 ): string {
-  const parts = [exportTexts(locale).filePrefix, asciiSlug(provider), pragueIsoDate(madeAt)];
+  const parts = [exportTexts(locale).filePrefix, asciiSlug(provider), todayIsoDate(madeAt)];
   return `${parts.filter((part) => part !== '').join('-')}.${format}`;
 }

@@ -1,5 +1,5 @@
 import { businessTimeZone, type ProviderExportFormat, type ProviderExportSchema } from '@opora/contracts';
-import type { Db } from '@opora/db';
+import type { Db, DbClient } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -126,6 +126,19 @@ export interface ExportCursorOptions {
 }
 
 /**
+ * Rolls the cursor's transaction back and returns the connection to the pool — or has the pool drop it
+ * when even that fails (a lost connection).
+ */
+async function endTransaction(client: DbClient): Promise<void> {
+  try {
+    await client.query('rollback');
+    client.release();
+  } catch (error) {
+    client.release(error as Error);
+  }
+}
+
+/**
  * The selection's rows through a server-side cursor (`DECLARE … CURSOR`) on a connection of its own
  * from the pool, in a read-only transaction. Memory holds two batches, whatever the number of rows.
  * PostgreSQL plans a cursor for its first rows (`cursor_tuple_fraction`, 0.1): the provider's index
@@ -156,12 +169,7 @@ export async function openExportCursor(
     await client.query(`declare ${exportCursorName} no scroll cursor for ${query.sql}`, query.params);
   } catch (error) {
     // A value PostgreSQL refused (a malformed day) fails the transaction, not the connection.
-    try {
-      await client.query('rollback');
-      client.release();
-    } catch (rollbackError) {
-      client.release(rollbackError as Error);
-    }
+    await endTransaction(client);
     throw error;
   }
   const batchSize = options.batchSize ?? 2000;
@@ -186,15 +194,8 @@ export async function openExportCursor(
   return {
     rows: rows(),
     close() {
-      closing ??= (async () => {
-        try {
-          // Queued behind a fetch still running; ends the cursor with its transaction (also a failed one).
-          await client.query('rollback');
-          client.release();
-        } catch (error) {
-          client.release(error as Error);
-        }
-      })();
+      // Queued behind a fetch still running; ends the cursor with its transaction (also a failed one).
+      closing ??= endTransaction(client);
       return closing;
     },
   };
