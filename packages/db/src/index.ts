@@ -1,3 +1,4 @@
+export { copyCaseSurveysToRequest } from './care-requests/case-survey-copies.ts';
 export {
   type CreateDbOptions,
   createDb,

@@ -20,6 +20,7 @@ import {
   readRequester,
   readRequestService,
   readRequestSurveys,
+  sentCaseSurveyStates,
   withoutStatus,
 } from './request-views.ts';
 
@@ -91,7 +92,15 @@ export async function readRequestContents(db: DbExecutor, parts: RequestParts) {
     readDocuments(db, sql`care_request_id = ${parts.careRequestId}`),
   ]);
   if (!service) throw new NotFoundError();
-  return { service: withoutStatus(service), client, requester, careCase, surveys, documents };
+  return {
+    service: withoutStatus(service),
+    client,
+    requester,
+    // Its questionnaires as sent, not as the case's stand today (the copies the request carries).
+    careCase: { ...careCase, surveys: sentCaseSurveyStates(surveys) },
+    surveys,
+    documents,
+  };
 }
 
 /**

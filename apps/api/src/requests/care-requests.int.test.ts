@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import {
   type CareRequest,
   CareRequestListSchema,
   CareRequestSchema,
   CareRequestSurveySchema,
+  ProviderCareRequestSchema,
   type RequestDraft,
   RequestDraftSchema,
 } from '@opora/contracts';
@@ -13,6 +15,7 @@ import {
   emailOutbox,
   jobQueueSchema,
   providers,
+  providerUsers,
   requestDrafts,
   requestStatuses,
   subscriptions,
@@ -810,5 +813,137 @@ describe('notifyClientOfStatusChange', () => {
       (mail) => mail.template === 'care-request-status-changed',
     );
     expect(mails).toEqual([]);
+  });
+});
+
+describe('the need goes with the request', () => {
+  /** The case's own questionnaire of `type`, answered through the carer's API. */
+  async function answerCase(
+    setup: Setup,
+    type: 'extended-case' | 'case',
+    answers: Record<string, unknown>,
+    complete: boolean,
+  ): Promise<void> {
+    const url = `/api/v1/web/cases/${setup.caseId}/surveys/${type}`;
+    const current = await server.app.inject({ method: 'GET', url, headers: setup.caller.headers });
+    expect(current.statusCode, current.body).toBe(200);
+    const surveyDefinitionId = current.json<{ definition: { id: string } }>().definition.id;
+    const saved = await server.app.inject({
+      method: 'PUT',
+      url,
+      headers: setup.caller.headers,
+      payload: { surveyDefinitionId, answers, complete },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+
+  /** A coordinator of the provider, signed in: every request of the provider is theirs to read. */
+  async function coordinatorOf(providerId: string): Promise<Caller> {
+    const coordinator = await signedIn();
+    await server.database.db
+      .insert(providerUsers)
+      .values({ providerId, userId: coordinator.userId, roles: ['providerCoordinator'] });
+    return coordinator;
+  }
+
+  async function providerView(setup: Setup, coordinator: Caller, careRequestId: string) {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/provider/providers/${setup.providerId}/requests/${careRequestId}`,
+      headers: coordinator.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return ProviderCareRequestSchema.parse(response.json());
+  }
+
+  const extendedAnswers = { 'need-mobility': 'needs-help', 'need-hygiene': 'with-difficulty' };
+  const caseAnswers = {
+    'help-needed': ['personal-care-at-home'],
+    place: 'home',
+    'start-date': '2027-01-04',
+    notes: 'Maminka je po pádu, potřebuje pomoc ráno a večer.\nNejlépe od ledna.',
+  };
+
+  it('gives the provider the case’s questionnaires as they were when it was sent, as the review page listed them', async () => {
+    const setup = await prepared();
+    await answerCase(setup, 'extended-case', extendedAnswers, false);
+    await answerCase(setup, 'case', caseAnswers, true);
+    const draft = await opened(setup);
+    // What the review page lists under "What the provider will see".
+    expect(draft.case.surveys).toEqual([
+      { type: 'extended-case', state: 'draft' },
+      { type: 'case', state: 'completed' },
+    ]);
+    await answerAll(setup, draft.id);
+    const request = await sent(setup.caller, draft.id);
+
+    const coordinator = await coordinatorOf(setup.providerId);
+    const seen = await providerView(setup, coordinator, request.id);
+    expect(seen.case).toEqual(draft.case);
+    expect(seen.client).toEqual(draft.client);
+    expect(seen.requester.fullName).toBe(draft.requester.fullName);
+    expect(seen.surveys.map((survey) => [survey.type, survey.code, survey.answers, survey.complete])).toEqual(
+      [
+        ['extended-case', 'extended-case-v1', extendedAnswers, false],
+        ['case', 'case-v1', caseAnswers, true],
+        ['service', draft.surveys[0]?.code, { colour: 'red' }, true],
+      ],
+    );
+    // The sender reads the same as the provider: what was sent.
+    expect(request.surveys).toEqual(seen.surveys);
+    expect(request.case.surveys).toEqual(draft.case.surveys);
+
+    // The carer changes the need afterwards: the request keeps what was sent; the case moves on.
+    await answerCase(setup, 'case', { ...caseAnswers, notes: 'Už jen večer.' }, true);
+    await answerCase(setup, 'extended-case', { ...extendedAnswers, 'need-mobility': 'alone' }, false);
+    const later = await providerView(setup, coordinator, request.id);
+    expect(later.surveys).toEqual(seen.surveys);
+    expect(later.case.surveys).toEqual(seen.case.surveys);
+    const own = CareRequestSchema.parse((await getRequest(setup.caller, request.id)).json());
+    expect(own.surveys).toEqual(seen.surveys);
+  });
+
+  it('sends a need not yet described as not filled in, and a retried send copies it once', async () => {
+    const setup = await prepared();
+    const draft = await opened(setup);
+    await answerAll(setup, draft.id);
+    const first = await sent(setup.caller, draft.id);
+    const again = await sent(setup.caller, draft.id);
+    expect(again.id).toBe(first.id);
+    const coordinator = await coordinatorOf(setup.providerId);
+    const seen = await providerView(setup, coordinator, first.id);
+    expect(seen.case.surveys).toEqual([
+      { type: 'extended-case', state: 'not-started' },
+      { type: 'case', state: 'not-started' },
+    ]);
+    expect(seen.surveys.map((survey) => survey.type)).toEqual(['service']);
+    // Described after sending: still not what this request carries.
+    await answerCase(setup, 'case', caseAnswers, true);
+    expect((await providerView(setup, coordinator, first.id)).surveys.map((survey) => survey.type)).toEqual([
+      'service',
+    ]);
+  });
+
+  it('copies the case’s answers onto requests sent before the copy existed (migration 0016)', async () => {
+    const setup = await prepared();
+    await answerCase(setup, 'case', caseAnswers, true);
+    const request = await sentRequest(setup);
+    const db = server.database.db;
+    // As such a request was stored: its provider's answers only.
+    await db
+      .delete(surveyAnswers)
+      .where(and(eq(surveyAnswers.careRequestId, request.id), sql`${surveyAnswers.surveyType} <> 'service'`));
+    const migration = readFileSync(
+      new URL('../../../../packages/db/drizzle/0016_request_need_snapshots.sql', import.meta.url),
+      'utf8',
+    );
+    await db.execute(sql.raw(migration));
+    await db.execute(sql.raw(migration));
+    const coordinator = await coordinatorOf(setup.providerId);
+    const seen = await providerView(setup, coordinator, request.id);
+    expect(seen.surveys.map((survey) => [survey.type, survey.answers])).toEqual([
+      ['case', caseAnswers],
+      ['service', { colour: 'red' }],
+    ]);
   });
 });

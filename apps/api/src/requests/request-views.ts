@@ -1,14 +1,17 @@
 import {
+  type CareRequestCase,
   type CareRequestClient,
   type CareRequestService,
   type CareRequestSurvey,
   type Currency,
+  caseSurveyTypes,
   type DocumentFile,
   fullName,
   type ServiceForm,
   type ServiceTypeCode,
   type SurveyAnswers,
   SurveyDocumentSchema,
+  type SurveyType,
   surveyAnswersSchema,
 } from '@opora/contracts';
 import type { DbExecutor } from '@opora/db';
@@ -155,6 +158,7 @@ export async function readRequestCase(db: DbExecutor, userId: string, caseId: st
 
 type SurveyRow = {
   survey_definition_id: string;
+  type: SurveyType;
   code: string;
   definition: Record<string, unknown>;
   answers: SurveyAnswers | null;
@@ -167,6 +171,7 @@ function toSurvey(row: SurveyRow): CareRequestSurvey {
   const answers = row.answers ?? {};
   return {
     surveyDefinitionId: row.survey_definition_id,
+    type: row.type,
     code: row.code,
     definition,
     answers,
@@ -186,7 +191,7 @@ export async function readDraftSurveys(
   serviceId: string,
 ): Promise<CareRequestSurvey[]> {
   const { rows } = await db.execute<SurveyRow>(sql`
-    select d.id as survey_definition_id, d.code, d.definition, a.answers,
+    select d.id as survey_definition_id, d.type, d.code, d.definition, a.answers,
       ${isoInstant(sql`a.submitted_at`)} as submitted_at, ${isoInstant(sql`a.updated_at`)} as updated_at
     from survey_definitions d
     left join survey_answers a on a.survey_definition_id = d.id and a.request_draft_id = ${draftId}
@@ -197,19 +202,33 @@ export async function readDraftSurveys(
   return rows.map(toSurvey);
 }
 
-/** The questionnaires sent with a request: the answers it owns, with their definitions. */
+/**
+ * The questionnaires sent with a request, the answers it owns with their definitions: the case's own
+ * as they stood when it was sent (extended case survey, then case survey), then the provider's.
+ */
 export async function readRequestSurveys(
   db: DbExecutor,
   careRequestId: string,
 ): Promise<CareRequestSurvey[]> {
   const { rows } = await db.execute<SurveyRow>(sql`
-    select d.id as survey_definition_id, d.code, d.definition, a.answers,
+    select d.id as survey_definition_id, a.survey_type as type, d.code, d.definition, a.answers,
       ${isoInstant(sql`a.submitted_at`)} as submitted_at, ${isoInstant(sql`a.updated_at`)} as updated_at
     from survey_answers a join survey_definitions d on d.id = a.survey_definition_id
     where a.care_request_id = ${careRequestId}
-    order by d.code, d.id
+    order by array_position(array['extended-case', 'case', 'service']::survey_type[], a.survey_type), d.code, d.id
   `);
   return rows.map(toSurvey);
+}
+
+/**
+ * Where each of the case's questionnaires stood when the request was sent, read from the copies it
+ * carries (as `readCases` says it of a case: no answers not started, saved a draft, submitted completed).
+ */
+export function sentCaseSurveyStates(surveys: readonly CareRequestSurvey[]): CareRequestCase['surveys'] {
+  return caseSurveyTypes.map((type) => {
+    const sent = surveys.find((survey) => survey.type === type);
+    return { type, state: !sent ? 'not-started' : sent.submittedAt ? 'completed' : 'draft' };
+  });
 }
 
 /** Files attached to a draft or a request, oldest first. */

@@ -2,6 +2,7 @@ import {
   type CareRequestSurvey,
   type RequestDraftSurveySave,
   SurveyDocumentSchema,
+  type SurveyType,
   surveyAnswersSchema,
   toErrorDetails,
 } from '@opora/contracts';
@@ -36,7 +37,7 @@ export async function saveRequestDraftSurvey(
     }
     const { rows } = await tx.execute<{
       id: string;
-      type: 'extended-case' | 'case' | 'service';
+      type: SurveyType;
       code: string;
       definition: Record<string, unknown>;
     }>(sql`
@@ -82,6 +83,7 @@ export async function saveRequestDraftSurvey(
     if (!saved) throw new Error('Upsert returned no answers');
     return {
       surveyDefinitionId: row.id,
+      type: row.type,
       code: row.code,
       definition: document,
       answers: saved.answers as CareRequestSurvey['answers'],

@@ -3,6 +3,7 @@ import {
   careRequestEvents,
   careRequests,
   consents,
+  copyCaseSurveysToRequest,
   type DbExecutor,
   documents,
   postgresErrorCodes,
@@ -43,7 +44,8 @@ type SendInput = { providerConsent: true; message?: CareRequestSend['message'] }
  * questionnaire the service asks for answered completely (else `allFormsRequired` on
  * `surveys.<definitionId>`), then the request in status `new` with its `created` event, the
  * `provider-sharing` consent (who gave it, for whom, which text), the draft's answers and documents
- * moved to the request, the e-mails to the provider and the sender queued, and the draft deleted.
+ * moved to the request, a copy of the case's questionnaires made, the e-mails to the provider and the
+ * sender queued, and the draft deleted.
  *
  * Sending again — a double click, a retry after a lost answer, twenty at once — finds the draft gone
  * and its request carrying the draft's id, and answers that request: one request, one event, one
@@ -132,6 +134,7 @@ export async function sendRequestDraft(
           submittedAt: sql`coalesce(${surveyAnswers.submittedAt}, now())`,
         })
         .where(eq(surveyAnswers.requestDraftId, draft.id));
+      await copyCaseSurveysToRequest(tx, { caseId: draft.caseId, careRequestId: created.id });
       await tx
         .update(documents)
         .set({ careRequestId: created.id, requestDraftId: null })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { careRequestDeclineReasons } from '../care-request-decisions.ts';
-import { careRequestEventKinds, careRequestStatusCodes, caseSurveyTypes } from '../enums.ts';
+import { careRequestEventKinds, careRequestStatusCodes, caseSurveyTypes, surveyTypes } from '../enums.ts';
 import {
   DateTimeSchema,
   IsoDateSchema,
@@ -94,12 +94,14 @@ export const CareRequestCaseSchema = z
 export type CareRequestCase = z.infer<typeof CareRequestCaseSchema>;
 
 /**
- * One of the provider's questionnaires for the service: the document to fill, the answers so far and
- * whether they are complete (every visible required question answered).
+ * A questionnaire of a request: one of the provider's own for the service (`service`: the document to
+ * fill, the answers so far), or — on a sent request — the case's own (`extended-case`, `case`) as they
+ * stood when it was sent. `complete`: every visible required question answered.
  */
 export const CareRequestSurveySchema = z
   .object({
     surveyDefinitionId: IdSchema,
+    type: z.enum(surveyTypes),
     code: z.string(),
     definition: SurveyDocumentSchema,
     answers: SurveyAnswersSchema,

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { SurveyDocumentSchema } from '@opora/contracts';
+import {
+  basicNeedQuestionName,
+  basicNeeds,
+  SurveyDocumentSchema,
+  surveyAnswersSchema,
+} from '@opora/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
+import { copyCaseSurveysToRequest } from '../care-requests/case-survey-copies.ts';
 import type { DbExecutor } from '../client.ts';
 import { insertIdentityUser } from '../identity/identity-users.ts';
 import type { PlatformRole } from '../schema/enums.ts';
@@ -28,7 +34,7 @@ import {
   subscriptionTypes,
   users,
 } from '../schema/index.ts';
-import { facilityServiceSurveys, surveyDefinitions } from '../schema/surveys.ts';
+import { facilityServiceSurveys, surveyAnswers, surveyDefinitions } from '../schema/surveys.ts';
 import { demoCatalogue, demoPrice, demoProviders, withIcoCheckDigit } from './demo-catalogue.ts';
 import { demoProviderSurveyV1 } from './surveys/demo-provider-survey.ts';
 
@@ -465,6 +471,7 @@ async function seedDemoClient(
   }
 
   const grantedAt = new Date('2026-11-02T09:00:00Z');
+  await seedDemoCaseSurveys(db, { caseId, ownerUserId, answeredAt: new Date('2026-11-02T09:20:00Z') });
   await db
     .insert(consents)
     .values([
@@ -582,6 +589,7 @@ async function seedDemoClient(
       .onConflictDoNothing()
       .returning({ id: careRequests.id });
     if (inserted.length === 0) continue;
+    await copyCaseSurveysToRequest(db, { caseId, careRequestId });
     await db.insert(careRequestEvents).values({
       id: demoId(`care-request-event:marie:${demo.key}:created`),
       careRequestId,
@@ -601,5 +609,65 @@ async function seedDemoClient(
         payload: { from: 'new', ...('reason' in demo ? { reason: demo.reason } : {}) },
       });
     }
+  }
+}
+
+/**
+ * The demo case's own questionnaires, as Marie's daughter answered them: the provider's inbox shows
+ * them with each demo request (what a request carries of the need). Complete answers are submitted.
+ */
+async function seedDemoCaseSurveys(
+  db: DbExecutor,
+  { caseId, ownerUserId, answeredAt }: { caseId: string; ownerUserId: string; answeredAt: Date },
+): Promise<void> {
+  const needsHelp = new Set(['mobility', 'hygiene', 'dressing', 'household']);
+  const byType = {
+    'extended-case': {
+      living: 'alone',
+      'current-help': ['family'],
+      'care-allowance': 'applied',
+      ...Object.fromEntries(
+        basicNeeds.map((need) => [basicNeedQuestionName(need), needsHelp.has(need) ? 'needs-help' : 'alone']),
+      ),
+    },
+    case: {
+      'help-needed': ['personal-care-at-home', 'residential-care'],
+      place: 'either',
+      frequency: 'daily',
+      'start-date': '2027-01-04',
+      urgency: 'within-weeks',
+      notes:
+        'Maminka žije sama, od pádu v říjnu chodí jen s chodítkem. Dopoledne jsem v práci; ' +
+        'nejvíc potřebujeme pomoc ráno s hygienou a oblékáním.',
+    },
+  } as const;
+  const definitions = await db
+    .select({
+      id: surveyDefinitions.id,
+      type: surveyDefinitions.type,
+      definition: surveyDefinitions.definition,
+    })
+    .from(surveyDefinitions)
+    .where(inArray(surveyDefinitions.code, ['extended-case-v1', 'case-v1']));
+  for (const found of definitions) {
+    if (found.type !== 'extended-case' && found.type !== 'case') continue;
+    const answers = byType[found.type];
+    const complete = surveyAnswersSchema(SurveyDocumentSchema.parse(found.definition), {
+      complete: true,
+    }).safeParse(answers).success;
+    await db
+      .insert(surveyAnswers)
+      .values({
+        id: demoId(`survey-answers:marie:${found.type}`),
+        surveyDefinitionId: found.id,
+        surveyType: found.type,
+        caseId,
+        answers,
+        createdByUserId: ownerUserId,
+        submittedAt: complete ? answeredAt : null,
+        createdAt: answeredAt,
+        updatedAt: answeredAt,
+      })
+      .onConflictDoNothing();
   }
 }

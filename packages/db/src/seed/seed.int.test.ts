@@ -16,6 +16,7 @@ import {
   regions,
   requestStatuses,
   serviceTypes,
+  surveyAnswers,
   users,
 } from '../schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing.ts';
@@ -253,6 +254,29 @@ describe('demo seed', () => {
       { email: demoAccounts.coordinator.email, roles: ['providerCoordinator'], facilities: 0 },
       { email: demoAccounts.worker.email, roles: ['providerUser'], facilities: 1 },
     ]);
+  });
+
+  it('describes the demo case’s need in both of its questionnaires, and every demo request carries them', async () => {
+    const caseAnswers = await database.db
+      .select({ type: surveyAnswers.surveyType, submittedAt: surveyAnswers.submittedAt })
+      .from(surveyAnswers)
+      .innerJoin(cases, eq(cases.id, surveyAnswers.caseId))
+      .innerJoin(users, eq(users.id, cases.ownerUserId))
+      .where(eq(users.email, demoAccounts.client.email))
+      .orderBy(surveyAnswers.surveyType);
+    // Complete: the demo shows submitted questionnaires, not drafts.
+    expect(caseAnswers.map((row) => [row.type, row.submittedAt !== null])).toEqual([
+      ['extended-case', true],
+      ['case', true],
+    ]);
+    const { rows } = await database.db.execute<{ copies: number }>(sql`
+      select (select count(*)::int from survey_answers a
+              where a.care_request_id = cr.id and a.survey_type in ('extended-case', 'case')) as copies
+      from care_requests cr join cases k on k.id = cr.case_id join users u on u.id = k.owner_user_id
+      where u.email = ${demoAccounts.client.email}
+    `);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.copies === 2)).toBe(true);
   });
 
   it('gives every demo service whose name states a form that form (a day or field respite service is not residential)', async () => {
