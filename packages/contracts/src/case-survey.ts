@@ -7,6 +7,9 @@ import type { ServiceTypeCode } from './enums.ts';
  */
 export const helpNeededQuestionName = 'help-needed';
 
+/** The case survey's free text, "anything else you would like us to know": the provider's overview shows it. */
+export const caseNotesQuestionName = 'notes';
+
 export const helpNeededServiceTypes = {
   'personal-care-at-home': ['home-care-service', 'personal-assistance'],
   'nursing-at-home': ['home-nursing'],

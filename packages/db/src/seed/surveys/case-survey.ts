@@ -1,4 +1,5 @@
 import {
+  caseNotesQuestionName,
   type HelpNeeded,
   helpNeededQuestionName,
   type LocalizedText,
@@ -281,7 +282,7 @@ export const caseSurveyV1 = {
           unit: localized('Kč / € měsíčně', 'CZK / EUR a month', '€ / Kč mesačne'),
         },
         {
-          name: 'notes',
+          name: caseNotesQuestionName,
           type: 'text',
           required: false,
           multiline: true,

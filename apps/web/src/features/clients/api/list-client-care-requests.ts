@@ -1,12 +1,21 @@
 import { type CareRequestStatusCode, listClientCareRequestsRoute } from '@opora/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { careRequestRefreshMs } from '@/components/requests/refresh.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
-/** `listClientCareRequests`: the requests sent for a client (my-services), by status, with the counts. */
+/**
+ * `listClientCareRequests`: the requests sent for a client (my-services), by status, with the counts;
+ * read again on every entry and while open, as a request's own page is (their statuses change at the
+ * provider's).
+ */
 export function clientCareRequestsQueryOptions(clientId: string, status: CareRequestStatusCode | 'all') {
-  return operationQueryOptions(listClientCareRequestsRoute, {
-    params: { clientId },
-    query: status === 'all' ? {} : { status },
+  return queryOptions({
+    ...operationQueryOptions(listClientCareRequestsRoute, {
+      params: { clientId },
+      query: status === 'all' ? {} : { status },
+    }),
+    staleTime: 0,
+    refetchInterval: careRequestRefreshMs,
   });
 }
 

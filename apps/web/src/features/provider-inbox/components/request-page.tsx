@@ -13,6 +13,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { formatDateTime } from '@/components/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
+import { SentSurveys } from '@/components/surveys/sent-surveys.tsx';
 import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
@@ -23,8 +24,7 @@ import { RequestAssignment } from './detail/request-assignment.tsx';
 import { RequestDocuments } from './detail/request-documents.tsx';
 import { RequestHistory } from './detail/request-history.tsx';
 import { RequestNote } from './detail/request-note.tsx';
-import { ClientCard, DetailCard, RequesterCard, RequestFacts } from './detail/request-overview.tsx';
-import { RequestSurveys } from './detail/request-surveys.tsx';
+import { ClientCard, DetailCard, NeedCard, RequesterCard, RequestFacts } from './detail/request-overview.tsx';
 import { StatusDialog } from './detail/status-dialog.tsx';
 import { ProviderArea, useActingProvider } from './provider-area.tsx';
 
@@ -192,12 +192,13 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
           <Tabs.Panel value="overview" className={classes.tabPanel}>
             <Stack gap="lg">
               <RequestFacts request={request} headingId="facts-title" />
+              <NeedCard request={request} headingId="need-title" onShowSurveys={() => selectTab('surveys')} />
               <ClientCard request={request} headingId="client-title" />
               <RequesterCard request={request} headingId="requester-title" />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="surveys" className={classes.tabPanel}>
-            <RequestSurveys surveys={request.surveys} />
+            <SentSurveys surveys={request.surveys} caseSurveys={request.case.surveys} />
           </Tabs.Panel>
           <Tabs.Panel value="documents" className={classes.tabPanel}>
             <DetailCard id="documents-title" title={t('documents.title')}>

@@ -11,6 +11,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { formatDateTime } from '@/components/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
+import { SentSurveys } from '@/components/surveys/sent-surveys.tsx';
 import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
@@ -20,8 +21,7 @@ import classes from './detail/detail.module.css';
 import { assigneeText } from './detail/request-assignment.tsx';
 import { DocumentFacts } from './detail/request-documents.tsx';
 import { RequestHistory } from './detail/request-history.tsx';
-import { ClientCard, DetailCard, RequesterCard, RequestFacts } from './detail/request-overview.tsx';
-import { RequestSurveys } from './detail/request-surveys.tsx';
+import { ClientCard, DetailCard, NeedCard, RequesterCard, RequestFacts } from './detail/request-overview.tsx';
 
 /** The sections named in `?sections=` (in their usual order); none or nothing known: all of them. */
 export function printSections(value: string | null): ProviderRequestPrintSection[] {
@@ -178,6 +178,7 @@ function PrintDocument({
         <div className={classes.printSection}>
           <Stack gap="md">
             <RequestFacts request={request} headingId="print-facts" />
+            <NeedCard request={request} headingId="print-need" />
             <ClientCard request={request} headingId="print-client" />
             <RequesterCard request={request} headingId="print-requester" />
             <DetailCard id="print-internal" title={t('note.title')}>
@@ -197,7 +198,7 @@ function PrintDocument({
           <Title order={2} size="h3" id="print-surveys" mb="sm">
             {t('tabs.surveys')}
           </Title>
-          <RequestSurveys surveys={request.surveys} headingOrder={3} />
+          <SentSurveys surveys={request.surveys} caseSurveys={request.case.surveys} headingOrder={3} />
         </section>
       ) : null}
       {sections.includes('documents') ? (

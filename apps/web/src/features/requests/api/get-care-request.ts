@@ -1,12 +1,30 @@
 import { getCareRequestRoute } from '@opora/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { careRequestRefreshMs } from '@/components/requests/refresh.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
-/** `getCareRequest`: one of the caller's requests with its history, questionnaires and documents. */
+/**
+ * `getCareRequest`: one of the caller's requests with its history, questionnaires and documents —
+ * never fresh for long: read again on every entry, on focus and every `careRequestRefreshMs`.
+ */
 export function careRequestQueryOptions(careRequestId: string) {
-  return operationQueryOptions(getCareRequestRoute, { params: { careRequestId } });
+  return queryOptions({
+    ...operationQueryOptions(getCareRequestRoute, { params: { careRequestId } }),
+    staleTime: 0,
+    refetchInterval: careRequestRefreshMs,
+  });
 }
 
+/**
+ * The request as it is now: a copy cached before this page was entered (the confirmation page's, or
+ * one from an earlier visit) is not shown while it is being read again, so the page never shows an
+ * older status than the list that led to it. Polls keep it current; they do not blank the page.
+ */
 export function useCareRequest(careRequestId: string | null) {
-  return useQuery({ ...careRequestQueryOptions(careRequestId ?? ''), enabled: careRequestId !== null });
+  const query = useQuery({
+    ...careRequestQueryOptions(careRequestId ?? ''),
+    enabled: careRequestId !== null,
+  });
+  const current = query.isFetchedAfterMount || !query.isFetching;
+  return { ...query, data: current ? query.data : undefined };
 }

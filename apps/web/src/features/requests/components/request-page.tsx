@@ -15,7 +15,7 @@ import { confirm } from '@/components/overlays/confirm.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { formatDateTime, formatInstantDate } from '@/components/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
-import { localized } from '@/components/surveys/survey-logic.ts';
+import { SentSurveys } from '@/components/surveys/sent-surveys.tsx';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import {
   DashboardButton,
@@ -32,7 +32,7 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 import { careRequestQueryOptions, useCareRequest } from '../api/get-care-request.ts';
 import { useWithdrawCareRequest } from '../api/withdraw-care-request.ts';
 import { DocumentsPanel } from './documents-panel.tsx';
-import { ClientSummary, ProviderContacts, SurveyAnswersList, useServiceKind } from './request-parts.tsx';
+import { CaseSurveyStates, ClientSummary, ProviderContacts, useServiceKind } from './request-parts.tsx';
 import classes from './requests.module.css';
 
 // The route's loader calls it as soon as this module is there (app/router.tsx).
@@ -164,7 +164,7 @@ function Detail({ request }: { request: CareRequest }) {
           <Overview request={request} />
         </Tabs.Panel>
         <Tabs.Panel value="surveys" className={classes.tabPanel}>
-          <SurveysTab request={request} />
+          <SentSurveys surveys={request.surveys} caseSurveys={request.case.surveys} />
         </Tabs.Panel>
         <Tabs.Panel value="documents" className={classes.tabPanel}>
           <DocumentsTab request={request} />
@@ -285,6 +285,9 @@ function Overview({ request }: { request: CareRequest }) {
               )}
             </Field>
             <Field label={t('review.shared.case')}>{request.case.name}</Field>
+            <Field label={t('review.shared.caseSurveys')}>
+              <CaseSurveyStates careCase={request.case} />
+            </Field>
             <Field label={t('review.shared.requester')}>
               {[request.requester.fullName, request.requester.email].filter(Boolean).join(' · ')}
             </Field>
@@ -301,35 +304,6 @@ function Overview({ request }: { request: CareRequest }) {
         </Stack>
       </Paper>
     </div>
-  );
-}
-
-function SurveysTab({ request }: { request: CareRequest }) {
-  const { t } = useTranslation('requests');
-  const { locale } = useLocale();
-  if (request.surveys.length === 0) {
-    return <Text size="lg">{t('detail.surveys.empty')}</Text>;
-  }
-  return (
-    <Stack gap="lg">
-      {request.surveys.map((survey) => (
-        <Paper
-          key={survey.surveyDefinitionId}
-          withBorder
-          radius="md"
-          p={{ base: 'md', sm: 'xl' }}
-          component="section"
-          aria-labelledby={`answers-${survey.surveyDefinitionId}`}
-        >
-          <Stack gap="md">
-            <Title order={2} size="h3" id={`answers-${survey.surveyDefinitionId}`}>
-              {localized(survey.definition.title, locale)}
-            </Title>
-            <SurveyAnswersList survey={survey} />
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
   );
 }
 

@@ -3,7 +3,6 @@ import {
   type CareRequestCase,
   type CareRequestClient,
   type CareRequestService,
-  type CareRequestSurvey,
   formatDisplayDate,
 } from '@opora/contracts';
 import { IconMail, IconPhone } from '@tabler/icons-react';
@@ -11,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { formatAddress } from '@/components/services/format.ts';
 import { priceText } from '@/components/services/service-price.ts';
-import { SurveyAnswersList as SharedSurveyAnswersList } from '@/components/surveys/survey-answers-list.tsx';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { formatPhone } from '@/lib/format.ts';
 import classes from './requests.module.css';
@@ -186,20 +184,5 @@ export function ProviderContacts({ service }: { service: CareRequestService }) {
         </>
       ) : null}
     </dl>
-  );
-}
-
-/** A questionnaire's answers, read-only: every question shown with the answers given, in order. */
-export function SurveyAnswersList({ survey }: { survey: CareRequestSurvey }) {
-  const { t } = useTranslation('requests');
-  return (
-    <SharedSurveyAnswersList
-      survey={survey}
-      labels={{
-        yes: t('detail.surveys.yes'),
-        no: t('detail.surveys.no'),
-        notAnswered: t('detail.surveys.notAnswered'),
-      }}
-    />
   );
 }

@@ -1,5 +1,11 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDisplayDate, type ProviderCareRequest, relationshipTypeCodes } from '@opora/contracts';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  caseNotesQuestionName,
+  formatDisplayDate,
+  type ProviderCareRequest,
+  relationshipTypeCodes,
+} from '@opora/contracts';
+import { IconListDetails } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/header/use-locale.ts';
@@ -76,7 +82,6 @@ export function RequestFacts({ request, headingId }: { request: ProviderCareRequ
         </Field>
         <Field label={t('facts.sent')}>{formatDateTime(request.createdDate, locale)}</Field>
         <Field label={t('facts.edited')}>{formatDateTime(request.editedDate, locale)}</Field>
-        <Field label={t('facts.case')}>{request.case.name}</Field>
         <Field label={t('facts.message')}>
           {request.message ? (
             <span className={classes.preWrap}>{request.message}</span>
@@ -85,6 +90,58 @@ export function RequestFacts({ request, headingId }: { request: ProviderCareRequ
           )}
         </Field>
       </FieldList>
+    </DetailCard>
+  );
+}
+
+/**
+ * The need for care as the request carries it: the case, where each of its questionnaires stood when it
+ * was sent (as the sender's review page listed them) and the family's own note; the answers themselves
+ * are on the surveys tab (`onShowSurveys` leads there; the print layout has none).
+ */
+export function NeedCard({
+  request,
+  headingId,
+  onShowSurveys,
+}: {
+  request: ProviderCareRequest;
+  headingId: string;
+  onShowSurveys?: () => void;
+}) {
+  const { t } = useTranslation(['provider-request', 'requests']);
+  const notes = request.surveys.find((survey) => survey.type === 'case')?.answers[caseNotesQuestionName];
+  return (
+    <DetailCard id={headingId} title={t('need.title')}>
+      <FieldList>
+        <Field label={t('facts.case')}>{request.case.name}</Field>
+        {request.case.surveys.map(({ type, state }) => (
+          <Field key={type} label={t(`requests:caseSurveys.${type}`)}>
+            {state === 'not-started' ? (
+              <Dimmed>{t(`requests:caseSurveys.states.${state}`)}</Dimmed>
+            ) : (
+              t(`requests:caseSurveys.states.${state}`)
+            )}
+          </Field>
+        ))}
+        <Field label={t('need.notes')}>
+          {typeof notes === 'string' && notes !== '' ? (
+            <span className={classes.preWrap}>{notes}</span>
+          ) : (
+            <Dimmed>{t('need.noNotes')}</Dimmed>
+          )}
+        </Field>
+      </FieldList>
+      {onShowSurveys ? (
+        <div>
+          <Button
+            variant="light"
+            leftSection={<IconListDetails size={18} aria-hidden />}
+            onClick={onShowSurveys}
+          >
+            {t('need.showSurveys')}
+          </Button>
+        </div>
+      ) : null}
     </DetailCard>
   );
 }
