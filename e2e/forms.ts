@@ -1,0 +1,55 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { textField } from './identity.ts';
+
+/** A questionnaire's question, by the start of its title (its group's accessible name). */
+export function question(page: Page, title: string): Locator {
+  return page.getByRole('group', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+}
+
+/** Answers a single-choice question as a person does: the radio with the answer's words. */
+export async function choose(page: Page, title: string, option: string): Promise<void> {
+  await question(page, title).getByRole('radio', { name: option, exact: true }).check();
+}
+
+export type ClientDetails = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  relationship?: string;
+  search: string;
+  place: RegExp;
+  street?: string;
+  /** Choose the first suggestion with the keyboard instead of the mouse. */
+  keyboard?: boolean;
+};
+
+/** Fills the client form as a person does: by labels, choosing the town from the suggestions. */
+export async function fillClientForm(page: Page, client: ClientDetails): Promise<void> {
+  if (client.relationship) {
+    await page.getByRole('combobox', { name: 'Váš vztah ke klientovi' }).selectOption({
+      label: client.relationship,
+    });
+  } else {
+    await page.getByRole('switch', { name: 'Klientem jsem já' }).check();
+    await expect(page.getByRole('combobox', { name: 'Váš vztah ke klientovi' })).toBeHidden();
+  }
+  await textField(page, 'Jméno').fill(client.firstName);
+  await textField(page, 'Příjmení').fill(client.lastName);
+  await page.getByLabel('Datum narození').fill(client.dateOfBirth);
+  await page.getByRole('radio', { name: 'Žena' }).check();
+
+  const residence = page.getByRole('combobox', { name: 'Trvalé bydliště' });
+  await residence.fill(client.search);
+  if (client.keyboard) {
+    await expect(page.getByRole('listbox').getByRole('option').first()).toHaveAccessibleName(client.place);
+    await residence.press('ArrowDown');
+    await residence.press('ArrowUp');
+    await residence.press('Enter');
+  } else {
+    await page.getByRole('option', { name: client.place }).click();
+  }
+  // The chosen place is shown read-only, with a way to change it; the street follows.
+  await expect(page.getByRole('group', { name: 'Trvalé bydliště' })).toContainText('okres');
+  await expect(textField(page, 'Ulice a číslo domu')).toBeFocused();
+  if (client.street) await textField(page, 'Ulice a číslo domu').fill(client.street);
+}
