@@ -51,7 +51,7 @@ export function ClientSummary({ client }: { client: CareRequestClient }) {
       {client.birthNumberMasked ? (
         <Field label={t('client.birthNumber')}>{client.birthNumberMasked}</Field>
       ) : null}
-      <Field label={t('client.sex')}>{client.sex ? t(`client.sexes.${client.sex}`) : <NotGiven />}</Field>
+      <Field label={t('client.sex')}>{client.sex ? t(`enums:sex.${client.sex}`) : <NotGiven />}</Field>
       <Field label={t('client.phone')}>{client.phone ? formatPhone(client.phone) : <NotGiven />}</Field>
       <Field label={t('client.email')}>{client.email ?? <NotGiven />}</Field>
       <Field label={t('client.careAddress')}>
