@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type SignInForm, SignInFormSchema } from '@opora/contracts';
 import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
@@ -58,7 +59,7 @@ export function SignInPage() {
   const signInCall = useMutation({
     mutationFn: (values: SignInForm) => signIn(values.username, values.password),
   });
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: SignInFormSchema,
     initialValues: { username: handedOver, password: '' },
     submit: (values) => signInCall.mutateAsync(values),
@@ -105,15 +106,15 @@ export function SignInPage() {
                 {t('signIn.forgotPassword')}
               </Anchor>
             </Group>
-            <Button
+            <AsyncButton
               type="submit"
               size="lg"
               fullWidth
-              loading={submitting}
+              {...submitButton}
               leftSection={<IconLogin2 size={20} aria-hidden />}
             >
               {t('signIn.submit')}
-            </Button>
+            </AsyncButton>
             <Text ta="center">
               {t('signIn.noAccount')}{' '}
               <Anchor component={Link} to={signUpHref(returnTo)} fw={600} style={{ whiteSpace: 'nowrap' }}>

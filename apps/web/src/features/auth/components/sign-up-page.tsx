@@ -1,10 +1,11 @@
-import { Anchor, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type SignUpForm, SignUpFormSchema } from '@opora/contracts';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { toast } from '@/components/overlays/toast.tsx';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { paths } from '@/config/paths.ts';
 import { NameField, NewPasswordField, PhoneField } from '@/lib/forms/account-fields.tsx';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
@@ -74,7 +75,7 @@ export function SignUpFields({ returnTo }: { returnTo: string | null }) {
     privacyPolicy: false,
     marketingAccept: false,
   };
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: SignUpFormSchema,
     initialValues,
     toInput: toSignUpForm,
@@ -130,15 +131,15 @@ export function SignUpFields({ returnTo }: { returnTo: string | null }) {
           key={form.key('marketingAccept')}
           {...form.getInputProps('marketingAccept', { type: 'checkbox' })}
         />
-        <Button
+        <AsyncButton
           type="submit"
           size="lg"
           fullWidth
-          loading={submitting}
+          {...submitButton}
           leftSection={<IconUserPlus size={20} aria-hidden />}
         >
           {t('signUp.submit')}
-        </Button>
+        </AsyncButton>
         <Text ta="center">
           {t('signUp.haveAccount')}{' '}
           <Anchor component={Link} to={signInHref(returnTo)} fw={600} style={{ whiteSpace: 'nowrap' }}>
