@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.ts';
 import {
   linkFromMail,
+  newClientWizardFirstStep,
   newPerson,
   openUserMenu,
   passwordField,
@@ -39,12 +40,12 @@ test('a new user signs up, confirms, edits the profile, changes and resets the p
   await page.goto(await linkFromMail(request, person.email, '/confirm-email'));
   await expect(page.getByText('Děkujeme, vaše e-mailová adresa je potvrzená.')).toBeVisible();
 
-  // Sign in.
+  // Sign in: without a client yet, on to the new-client wizard.
   await page.getByRole('link', { name: 'Přihlásit se' }).last().click();
   await textField(page, 'E-mail').fill(person.email);
   await passwordField(page, 'Heslo').fill(person.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   await expect(page.getByRole('link', { name: 'Přehled' })).toBeVisible();
 
   // Edit the profile.
@@ -98,7 +99,7 @@ test('a new user signs up, confirms, edits the profile, changes and resets the p
   await expect(page.getByRole('alert')).toHaveText('E-mail nebo heslo nesouhlasí.');
   await passwordField(page, 'Heslo').fill(resetPassword);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
 
   // Delete the profile.
   await page.goto('/user');
@@ -128,7 +129,7 @@ test('an expired access token is refreshed silently in the middle of a session',
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   await page.goto('/user');
   await expect(textField(page, 'Jméno')).toHaveValue(person.firstName);
 
@@ -179,7 +180,7 @@ test('a person who opened the app at another address of the server than PUBLIC_U
   await textField(page, 'E-mail').fill(person.email);
   await passwordField(page, 'Heslo').fill(person.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page).toHaveURL(`${other}/dashboard`);
+  await expect(page).toHaveURL(new RegExp(`^${other}${newClientWizardFirstStep.source}`));
   await expect(page.getByRole('link', { name: 'Přehled' })).toBeVisible();
 });
 
@@ -191,7 +192,7 @@ test('sign-in never sends anyone to another site, whatever its address says', as
     await textField(page, 'E-mail').fill(person.email);
     await passwordField(page, 'Heslo').fill(person.password);
     await page.getByRole('button', { name: 'Přihlásit se' }).click();
-    await expect(page).toHaveURL('/dashboard');
+    await expect(page).toHaveURL(newClientWizardFirstStep);
     await page.context().clearCookies();
   }
 });
@@ -230,21 +231,53 @@ test('a signed-in client is sent from the provider area to the unauthorized page
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   await page.goto('/provider');
   await expect(page).toHaveURL('/unauthorized');
   await expect(page.getByRole('heading', { level: 1, name: 'Nedostatečná oprávnění' })).toBeVisible();
 });
 
-test('a signed-in user opening sign-in or sign-up goes on to the dashboard', async ({ page, request }) => {
+test('a signed-in user opening sign-in or sign-up goes on as after signing in, to the same case', async ({
+  page,
+  request,
+}) => {
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
+  const firstStep = page.url();
   await page.goto('/login');
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(firstStep);
   await page.goto('/registration');
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(firstStep);
+});
+
+test('a new account that confirms its e-mail first and signs in from the confirmation page goes on to the new-client wizard', async ({
+  page,
+  request,
+}) => {
+  const person = newPerson();
+  await page.goto('/registration');
+  await textField(page, 'Jméno').fill(person.firstName);
+  await textField(page, 'Příjmení').fill(person.lastName);
+  await textField(page, 'E-mail').fill(person.email);
+  await textField(page, 'Telefon').fill(person.phone);
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('checkbox', { name: /Souhlasím s obchodními podmínkami/ }).check();
+  await page.getByRole('button', { name: 'Založit účet' }).click();
+  await expect(page).toHaveURL('/login');
+
+  // The link from the e-mail, then the confirmation page's own way to sign in.
+  await page.goto(await linkFromMail(request, person.email, '/confirm-email'));
+  await expect(page.getByText('Děkujeme, vaše e-mailová adresa je potvrzená.')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Přihlásit se' }).click();
+  await expect(page).toHaveURL('/login');
+  await textField(page, 'E-mail').fill(person.email);
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+
+  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await expect(page.getByRole('heading', { level: 1, name: 'Údaje o klientovi' })).toBeVisible();
 });
 
 test('a wrong password shows the invalid-credentials message in the chosen language', async ({
@@ -308,7 +341,7 @@ test.describe('on a phone', () => {
     const person = newPerson({ firstName: 'Šárka', lastName: 'Černá' });
     await signUpByApi(request, person);
     await signInThroughForm(page, person.email, person.password);
-    await expect(page).toHaveURL('/dashboard');
+    await expect(page).toHaveURL(newClientWizardFirstStep);
 
     await page.getByRole('button', { name: 'Otevřít nabídku' }).click();
     const menu = page.getByRole('dialog', { name: 'Nabídka' });

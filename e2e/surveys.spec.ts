@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
 
 // The questionnaires of the wizards, answered as a carer does: the extended case survey (ten basic
 // needs → the care-allowance estimate) and the case survey (→ the service offer). The questionnaires
@@ -24,7 +24,7 @@ async function signedInCarer(page: Page, request: APIRequestContext): Promise<He
   const carer = newPerson();
   await signUpByApi(request, carer);
   await signInThroughForm(page, carer.email, carer.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   return bearerOf(page);
 }
 

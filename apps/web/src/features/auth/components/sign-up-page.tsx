@@ -43,7 +43,7 @@ function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }
 /**
  * `/registration` (SPEC §2, §3): creates an account; the e-mail address is confirmed by a link. A page
  * to return to (`?redirectTo=`) is handed on to sign-in, which goes there once signed in; without one,
- * the first sign-in leads on to `redirectAfterRegistration` and the first client's details.
+ * sign-in leads an account without clients on to the new-client wizard (`redirectAfterLogin`).
  */
 export function SignUpPage() {
   const { t } = useFormTranslation();
@@ -82,7 +82,7 @@ export function SignUpFields({ returnTo }: { returnTo: string | null }) {
     submit: (body) => signUpCall.mutateAsync({ ...body, locale }),
     onSuccess: (_, body) => {
       void toast.success(t('signUp.success'));
-      const state: SignInLocationState = { email: body.email, registered: true };
+      const state: SignInLocationState = { email: body.email };
       void navigate(signInHref(returnTo), { state });
     },
     leavesOnSuccess: true,
