@@ -60,3 +60,35 @@ export async function redirectAfterRegistration(url: string): Promise<never> {
     created ? paths.newClientWizardNewClient.getHref({ caseId: created.id }) : paths.dashboard.getHref(),
   );
 }
+
+/**
+ * `/new-client-wizard` without a step (docs/decisions.md): with `?caseId=`, that case's first step
+ * (the client's details); without a case, `redirectAfterRegistration` opens one and goes there.
+ */
+export async function newClientWizardStart(url: string): Promise<never> {
+  await navigationGuard('login', url);
+  const caseId = new URL(url).searchParams.get('caseId');
+  throw redirect(
+    caseId ? paths.newClientWizardNewClient.getHref({ caseId }) : paths.redirectAfterRegistration.getHref(),
+  );
+}
+
+/**
+ * `/new-case-wizard` without a step (docs/decisions.md): SPEC §2's default step, the extended survey of
+ * the client named by `?clientId=` (a `?caseId=` goes along) or, without one, of the carer's only
+ * client; a carer with none or several chooses on the dashboard.
+ */
+export async function newCaseWizardStart(url: string): Promise<never> {
+  await navigationGuard('login', url);
+  const search = new URL(url).searchParams;
+  let clientId = search.get('clientId');
+  if (!clientId) {
+    const clients = await queryClient.fetchQuery(myClientsQueryOptions()).catch(() => null);
+    clientId = clients?.length === 1 ? (clients[0]?.id ?? null) : null;
+  }
+  throw redirect(
+    clientId
+      ? paths.newCaseWizardExtCaseSurvey.getHref({ clientId }, { caseId: search.get('caseId') })
+      : paths.dashboard.getHref(),
+  );
+}
