@@ -46,7 +46,7 @@ test('a new user signs up, confirms, edits the profile, changes and resets the p
   await passwordField(page, 'Heslo').fill(person.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
   await expect(page).toHaveURL(newClientWizardFirstStep);
-  await expect(page.getByRole('link', { name: 'Přehled' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Přehled', exact: true })).toBeVisible();
 
   // Edit the profile.
   await openUserMenu(page, `${person.firstName} ${person.lastName}`);
@@ -82,6 +82,8 @@ test('a new user signs up, confirms, edits the profile, changes and resets the p
 
   // Forgotten password: a link by e-mail.
   await page.getByRole('link', { name: 'Zapomenuté heslo?' }).click();
+  // The sign-in page has an e-mail field too: fill the one of the page asked for.
+  await expect(page).toHaveURL('/forgot-password');
   await textField(page, 'E-mail').fill(person.email);
   await page.getByRole('button', { name: 'Obnovit heslo' }).click();
   await expect(page.getByText('E-mail pro obnovení hesla byl úspěšně odeslán.')).toBeVisible();
@@ -181,7 +183,7 @@ test('a person who opened the app at another address of the server than PUBLIC_U
   await passwordField(page, 'Heslo').fill(person.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
   await expect(page).toHaveURL(new RegExp(`^${other}${newClientWizardFirstStep.source}`));
-  await expect(page.getByRole('link', { name: 'Přehled' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Přehled', exact: true })).toBeVisible();
 });
 
 test('sign-in never sends anyone to another site, whatever its address says', async ({ page, request }) => {
