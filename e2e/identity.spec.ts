@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import {
   linkFromMail,
@@ -10,6 +11,8 @@ import {
   signUpByApi,
   textField,
 } from './identity.ts';
+
+const shots = '/tmp/shots';
 
 test('a new user signs up, confirms, edits the profile, changes and resets the password, then deletes the profile', async ({
   page,
@@ -359,4 +362,61 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Otevřít nabídku' }).click();
     await expect(menu.getByRole('link', { name: 'Přihlásit se' })).toBeVisible();
   });
+});
+
+test('a slow save shows the spinner, then a check that is said to screen readers, then the label again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const person = newPerson();
+  await signUpByApi(request, person);
+  await signInThroughForm(page, person.email, person.password);
+  await expect(page).toHaveURL(newClientWizardFirstStep);
+
+  // The server's answer to a save is held until the test lets it through.
+  let release = () => {};
+  await page.route('**/api/v1/web/users/me*', async (route) => {
+    if (route.request().method() === 'GET') return route.fallback();
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return route.fallback();
+  });
+
+  mkdirSync(shots, { recursive: true });
+  const labels = { cs: 'Uložit změny', en: 'Save changes', sk: 'Uložiť zmeny' } as const;
+  const done = { cs: 'Hotovo', en: 'Done', sk: 'Hotovo' } as const;
+  for (const locale of ['cs', 'en', 'sk'] as const) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const size = `${viewport.width}x${viewport.height}`;
+      await page.setViewportSize(viewport);
+      await page.goto(`/${locale}/user`);
+      // Saved, the profile's language becomes the interface's: keep the one being shown.
+      await page.getByRole('combobox', { name: /^(Jazyk|Language)/ }).selectOption(locale);
+      const save = page.getByRole('button', { name: labels[locale], exact: true });
+      const said = save.locator('xpath=following-sibling::*[@role="status"][1]');
+      await save.click();
+      await expect(save).toHaveAttribute('aria-busy', 'true');
+      await expect(save).toHaveAttribute('data-loading', 'true');
+      await save.evaluate((button) =>
+        (button as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'center' }),
+      );
+      // Transitions finished: the states themselves, not the frames between them.
+      const shot = (state: string) =>
+        page.screenshot({ path: `${shots}/button-${state}-${locale}-${size}.png`, animations: 'disabled' });
+      await shot('loading');
+
+      release();
+      await expect(save).toHaveAttribute('data-result', 'success');
+      await shot('done');
+      await expect(said).toHaveText(done[locale]);
+      await expect(save).not.toHaveAttribute('data-result');
+      await expect(save).not.toHaveAttribute('aria-busy');
+      await expect(said).toHaveText('');
+    }
+  }
 });
