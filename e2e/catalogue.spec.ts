@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { newPerson, passwordField, signInThroughForm, signUpByApi, textField } from './identity.ts';
+import {
+  newClientWizardFirstStep,
+  newPerson,
+  passwordField,
+  signInThroughForm,
+  signUpByApi,
+  textField,
+} from './identity.ts';
 
 const southMoravia = 'CZ064';
 const listPath = (regionCode: string, search = '') =>
@@ -133,7 +140,7 @@ test('a signed-in client who requests a service goes on to the client form', asy
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
 
   await page.goto(listPath(southMoravia, 'type=home-nursing'));
   await page.getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link').click();

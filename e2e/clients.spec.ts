@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { giveSubscription } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import {
   linkFromMail,
+  newClientWizardFirstStep,
   newPerson,
   openUserMenu,
   passwordField,
@@ -176,8 +177,9 @@ test('a carer with one client lands on its page, edits the details, adds a secon
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
 
-  // No client yet: the dashboard explains the first step.
-  await expect(page).toHaveURL('/dashboard');
+  // No client yet: sign-in leads on to the new-client wizard, and the dashboard explains that step.
+  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await page.goto('/dashboard');
   await expect(
     page.getByRole('heading', { level: 2, name: 'Začněte tím, pro koho péči hledáte' }),
   ).toBeVisible();
@@ -311,7 +313,7 @@ test('the client page offers to describe the need again, which opens the new-cas
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await page.getByRole('button', { name: 'Přidat klienta' }).click();
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   await fillClientForm(page, {
     firstName: 'Eva',
     lastName: 'Malá',
@@ -335,6 +337,68 @@ test('the client page offers to describe the need again, which opens the new-cas
   await expect(page.getByRole('link', { name: 'Zpět na kartu klienta' })).toBeVisible();
 });
 
+/** A client of the signed-in carer for the case given, entered through the API (a daughter's mother). */
+async function enterClientByApi(page: Page, request: APIRequestContext, caseId: string): Promise<string> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value;
+  const headers = { authorization: `Bearer ${token}` };
+  const types = (await (await request.get('/api/v1/web/relationship-types', { headers })).json()) as {
+    id: string;
+    code: string;
+  }[];
+  const created = await request.post('/api/v1/web/clients', {
+    headers,
+    data: {
+      isClient: false,
+      relationshipTypeId: types.find((type) => type.code === 'child')?.id,
+      firstName: 'Marie',
+      lastName: 'Dvořáková',
+      dateOfBirth: '1941-03-12',
+      sex: 'female',
+      residence: { street: 'Hrnčířská 12', city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
+      serviceAddressDiffers: false,
+      healthDataConsent: true,
+      caseId,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}
+
+test('the wizards opened without a step go on to their first step, or to the dashboard to choose a client', async ({
+  page,
+  request,
+}) => {
+  const person = newPerson();
+  await signUpByApi(request, person);
+  await signInThroughForm(page, person.email, person.password);
+  await expect(page).toHaveURL(newClientWizardFirstStep);
+  const firstStep = new URL(page.url()).pathname;
+  const caseId = firstStep.split('/').pop() ?? '';
+  const currentStep = page
+    .getByRole('navigation', { name: 'Kroky průvodce' })
+    .locator('[aria-current="step"]');
+
+  // The new-client wizard starts with the client's details: of the case named, else of a case opened
+  // for it (this tab's, the one sign-in opened).
+  await page.goto('/new-client-wizard');
+  await expect(page).toHaveURL(firstStep);
+  await expect(currentStep).toContainText('Údaje o klientovi');
+  await page.goto(`/new-client-wizard?caseId=${caseId}`);
+  await expect(page).toHaveURL(firstStep);
+
+  // The new-case wizard describes a need of a client: with none yet, the dashboard.
+  await page.goto('/new-case-wizard');
+  await expect(page).toHaveURL('/dashboard');
+
+  // With exactly one, that client's extended questionnaire; a client named in the address wins.
+  const clientId = await enterClientByApi(page, request, caseId);
+  await page.goto('/new-case-wizard');
+  await expect(page).toHaveURL(`/new-case-wizard/ext-case-survey/${clientId}`);
+  await expect(currentStep).toContainText('Co zvládá a s čím potřebuje pomoc');
+  await page.goto(`/new-case-wizard/?clientId=${clientId}&caseId=${caseId}`);
+  await expect(page).toHaveURL(`/new-case-wizard/ext-case-survey/${clientId}?caseId=${caseId}`);
+});
+
 test.describe('screens in three languages and two sizes', () => {
   test('dashboard, client tabs and the client form look right', async ({ page, request }) => {
     test.setTimeout(180_000);
@@ -342,8 +406,7 @@ test.describe('screens in three languages and two sizes', () => {
     const person = newPerson();
     await signUpByApi(request, person);
     await signInThroughForm(page, person.email, person.password);
-    await page.getByRole('button', { name: 'Přidat klienta' }).click();
-    await expect(page).toHaveURL(new RegExp(`/new-client-wizard/new-client/${uuid}$`));
+    await expect(page).toHaveURL(newClientWizardFirstStep);
     const newClientUrl = page.url();
     await fillClientForm(page, {
       firstName: 'Marie',

@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import {
   linkFromMail,
+  newClientWizardFirstStep,
   newPerson,
   openUserMenu,
   passwordField,
@@ -9,6 +11,8 @@ import {
   signUpByApi,
   textField,
 } from './identity.ts';
+
+const shots = '/tmp/shots';
 
 test('a new user signs up, confirms, edits the profile, changes and resets the password, then deletes the profile', async ({
   page,
@@ -39,13 +43,13 @@ test('a new user signs up, confirms, edits the profile, changes and resets the p
   await page.goto(await linkFromMail(request, person.email, '/confirm-email'));
   await expect(page.getByText('Děkujeme, vaše e-mailová adresa je potvrzená.')).toBeVisible();
 
-  // Sign in.
+  // Sign in: without a client yet, on to the new-client wizard.
   await page.getByRole('link', { name: 'Přihlásit se' }).last().click();
   await textField(page, 'E-mail').fill(person.email);
   await passwordField(page, 'Heslo').fill(person.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page).toHaveURL('/dashboard');
-  await expect(page.getByRole('link', { name: 'Přehled' })).toBeVisible();
+  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await expect(page.getByRole('link', { name: 'Přehled', exact: true })).toBeVisible();
 
   // Edit the profile.
   await openUserMenu(page, `${person.firstName} ${person.lastName}`);
@@ -81,6 +85,8 @@ test('a new user signs up, confirms, edits the profile, changes and resets the p
 
   // Forgotten password: a link by e-mail.
   await page.getByRole('link', { name: 'Zapomenuté heslo?' }).click();
+  // The sign-in page has an e-mail field too: fill the one of the page asked for.
+  await expect(page).toHaveURL('/forgot-password');
   await textField(page, 'E-mail').fill(person.email);
   await page.getByRole('button', { name: 'Obnovit heslo' }).click();
   await expect(page.getByText('E-mail pro obnovení hesla byl úspěšně odeslán.')).toBeVisible();
@@ -98,7 +104,7 @@ test('a new user signs up, confirms, edits the profile, changes and resets the p
   await expect(page.getByRole('alert')).toHaveText('E-mail nebo heslo nesouhlasí.');
   await passwordField(page, 'Heslo').fill(resetPassword);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
 
   // Delete the profile.
   await page.goto('/user');
@@ -128,7 +134,7 @@ test('an expired access token is refreshed silently in the middle of a session',
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   await page.goto('/user');
   await expect(textField(page, 'Jméno')).toHaveValue(person.firstName);
 
@@ -179,8 +185,8 @@ test('a person who opened the app at another address of the server than PUBLIC_U
   await textField(page, 'E-mail').fill(person.email);
   await passwordField(page, 'Heslo').fill(person.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
-  await expect(page).toHaveURL(`${other}/dashboard`);
-  await expect(page.getByRole('link', { name: 'Přehled' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`^${other}${newClientWizardFirstStep.source}`));
+  await expect(page.getByRole('link', { name: 'Přehled', exact: true })).toBeVisible();
 });
 
 test('sign-in never sends anyone to another site, whatever its address says', async ({ page, request }) => {
@@ -191,7 +197,7 @@ test('sign-in never sends anyone to another site, whatever its address says', as
     await textField(page, 'E-mail').fill(person.email);
     await passwordField(page, 'Heslo').fill(person.password);
     await page.getByRole('button', { name: 'Přihlásit se' }).click();
-    await expect(page).toHaveURL('/dashboard');
+    await expect(page).toHaveURL(newClientWizardFirstStep);
     await page.context().clearCookies();
   }
 });
@@ -230,21 +236,53 @@ test('a signed-in client is sent from the provider area to the unauthorized page
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   await page.goto('/provider');
   await expect(page).toHaveURL('/unauthorized');
   await expect(page.getByRole('heading', { level: 1, name: 'Nedostatečná oprávnění' })).toBeVisible();
 });
 
-test('a signed-in user opening sign-in or sign-up goes on to the dashboard', async ({ page, request }) => {
+test('a signed-in user opening sign-in or sign-up goes on as after signing in, to the same case', async ({
+  page,
+  request,
+}) => {
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
+  const firstStep = page.url();
   await page.goto('/login');
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(firstStep);
   await page.goto('/registration');
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(firstStep);
+});
+
+test('a new account that confirms its e-mail first and signs in from the confirmation page goes on to the new-client wizard', async ({
+  page,
+  request,
+}) => {
+  const person = newPerson();
+  await page.goto('/registration');
+  await textField(page, 'Jméno').fill(person.firstName);
+  await textField(page, 'Příjmení').fill(person.lastName);
+  await textField(page, 'E-mail').fill(person.email);
+  await textField(page, 'Telefon').fill(person.phone);
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('checkbox', { name: /Souhlasím s obchodními podmínkami/ }).check();
+  await page.getByRole('button', { name: 'Založit účet' }).click();
+  await expect(page).toHaveURL('/login');
+
+  // The link from the e-mail, then the confirmation page's own way to sign in.
+  await page.goto(await linkFromMail(request, person.email, '/confirm-email'));
+  await expect(page.getByText('Děkujeme, vaše e-mailová adresa je potvrzená.')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Přihlásit se' }).click();
+  await expect(page).toHaveURL('/login');
+  await textField(page, 'E-mail').fill(person.email);
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+
+  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await expect(page.getByRole('heading', { level: 1, name: 'Údaje o klientovi' })).toBeVisible();
 });
 
 test('a wrong password shows the invalid-credentials message in the chosen language', async ({
@@ -308,7 +346,7 @@ test.describe('on a phone', () => {
     const person = newPerson({ firstName: 'Šárka', lastName: 'Černá' });
     await signUpByApi(request, person);
     await signInThroughForm(page, person.email, person.password);
-    await expect(page).toHaveURL('/dashboard');
+    await expect(page).toHaveURL(newClientWizardFirstStep);
 
     await page.getByRole('button', { name: 'Otevřít nabídku' }).click();
     const menu = page.getByRole('dialog', { name: 'Nabídka' });
@@ -324,4 +362,61 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Otevřít nabídku' }).click();
     await expect(menu.getByRole('link', { name: 'Přihlásit se' })).toBeVisible();
   });
+});
+
+test('a slow save shows the spinner, then a check that is said to screen readers, then the label again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const person = newPerson();
+  await signUpByApi(request, person);
+  await signInThroughForm(page, person.email, person.password);
+  await expect(page).toHaveURL(newClientWizardFirstStep);
+
+  // The server's answer to a save is held until the test lets it through.
+  let release = () => {};
+  await page.route('**/api/v1/web/users/me*', async (route) => {
+    if (route.request().method() === 'GET') return route.fallback();
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return route.fallback();
+  });
+
+  mkdirSync(shots, { recursive: true });
+  const labels = { cs: 'Uložit změny', en: 'Save changes', sk: 'Uložiť zmeny' } as const;
+  const done = { cs: 'Hotovo', en: 'Done', sk: 'Hotovo' } as const;
+  for (const locale of ['cs', 'en', 'sk'] as const) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const size = `${viewport.width}x${viewport.height}`;
+      await page.setViewportSize(viewport);
+      await page.goto(`/${locale}/user`);
+      // Saved, the profile's language becomes the interface's: keep the one being shown.
+      await page.getByRole('combobox', { name: /^(Jazyk|Language)/ }).selectOption(locale);
+      const save = page.getByRole('button', { name: labels[locale], exact: true });
+      const said = save.locator('xpath=following-sibling::*[@role="status"][1]');
+      await save.click();
+      await expect(save).toHaveAttribute('aria-busy', 'true');
+      await expect(save).toHaveAttribute('data-loading', 'true');
+      await save.evaluate((button) =>
+        (button as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'center' }),
+      );
+      // Transitions finished: the states themselves, not the frames between them.
+      const shot = (state: string) =>
+        page.screenshot({ path: `${shots}/button-${state}-${locale}-${size}.png`, animations: 'disabled' });
+      await shot('loading');
+
+      release();
+      await expect(save).toHaveAttribute('data-result', 'success');
+      await shot('done');
+      await expect(said).toHaveText(done[locale]);
+      await expect(save).not.toHaveAttribute('data-result');
+      await expect(save).not.toHaveAttribute('aria-busy');
+      await expect(said).toHaveText('');
+    }
+  }
 });

@@ -80,6 +80,13 @@ export async function linkFromMail(request: APIRequestContext, email: string, pa
   return `${url.pathname}${url.search}`;
 }
 
+/**
+ * Where a sign-in without a page to return to leads an account without clients: `redirectAfterLogin`
+ * opens a case and the new-client wizard's first step for it.
+ */
+export const newClientWizardFirstStep =
+  /\/new-client-wizard\/new-client\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** Fills the sign-in form as a person does and submits it. */
 export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
 
 // The provider's inbox with the demo seed (README): Vlídná péče holds four requests of the demo client
 // Marie Nováková — two new (Chodov, and the Vršovice centre of the demo worker), one in progress, one
@@ -118,7 +118,7 @@ test('a client who opens the provider area is sent to the unauthorized page', as
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   await page.goto('/provider/requests');
   await expect(page).toHaveURL('/unauthorized');
 });

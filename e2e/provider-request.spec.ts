@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { giveSubscription, withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
 
 // The provider's side of a request (SPEC §3 request detail, change-status dialog, print dialog): a
 // carer sends a request to the demo provider Vlídná péče through the API (the sending itself is
@@ -55,7 +55,7 @@ async function sendRequest(browser: Browser, request: APIRequestContext): Promis
   await signUpByApi(request, person);
   const carer = await (await browser.newContext()).newPage();
   await signInThroughForm(carer, person.email, person.password);
-  await expect(carer).toHaveURL('/dashboard');
+  await expect(carer).toHaveURL(newClientWizardFirstStep);
   const headers = await bearerOf(carer);
   const careCase = await call<{ id: string }>(request, 'post', '/api/v1/web/cases', headers, {
     date: new Date().toISOString().slice(0, 10),

@@ -3,7 +3,13 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { giveSubscription } from './database.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signInThroughForm, signUpByApi, type TestPerson } from './identity.ts';
+import {
+  newClientWizardFirstStep,
+  newPerson,
+  signInThroughForm,
+  signUpByApi,
+  type TestPerson,
+} from './identity.ts';
 
 // From the services pool to a sent request, as a carer does it (SPEC §2 request-review,
 // request-confirmation, request/{id}, my-services): the demo provider Vlídná péče asks for its own
@@ -32,7 +38,7 @@ async function signedInCarer(
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   return { person, headers: await bearerOf(page) };
 }
 

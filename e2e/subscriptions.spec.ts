@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { newPerson, passwordField, signInThroughForm, signUpByApi, textField } from './identity.ts';
+import {
+  newClientWizardFirstStep,
+  newPerson,
+  passwordField,
+  signInThroughForm,
+  signUpByApi,
+  textField,
+} from './identity.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
 // Subscriptions and payment as a carer meets them (SPEC §1, §4): the plans instead of the pool, the
@@ -27,7 +34,7 @@ async function signedInCarer(page: Page, request: APIRequestContext): Promise<He
   const carer = newPerson();
   await signUpByApi(request, carer);
   await signInThroughForm(page, carer.email, carer.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   return bearerOf(page);
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
 
 // The questionnaires of the wizards, answered as a carer does: the extended case survey (ten basic
 // needs → the care-allowance estimate) and the case survey (→ the service offer). The questionnaires
@@ -24,7 +24,7 @@ async function signedInCarer(page: Page, request: APIRequestContext): Promise<He
   const carer = newPerson();
   await signUpByApi(request, carer);
   await signInThroughForm(page, carer.email, carer.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   return bearerOf(page);
 }
 
@@ -313,4 +313,59 @@ test('a new case for a client in Slovakia gets its case on the first answer, onc
 
   await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
   await expect(page).toHaveURL(/\/new-case-wizard\/case-survey\//);
+});
+
+test('with no need marked, the estimate says all ten are managed, and shows no amount nor a note about amounts', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const headers = await signedInCarer(page, request);
+  const caseId = await createCase(request, headers);
+  await createClient(request, headers, { countyCode: 'CZ0642', city: 'Brno', zipcode: '602 00', caseId });
+
+  const surveyUrl = `/new-client-wizard/ext-case-survey/${caseId}`;
+  await page.goto(surveyUrl);
+  await page.getByRole('button', { name: 'Pokračovat' }).click();
+  for (const part of [
+    ['Pohyb', 'Jídlo a pití', 'Oblékání a obouvání', 'Tělesná hygiena', 'Použití toalety'],
+    ['Orientace', 'Dorozumění'],
+    ['Péče o zdraví', 'Osobní aktivity', 'Domácnost'],
+  ]) {
+    for (const title of part) await choose(page, title, alone);
+    await page
+      .getByRole('button', { name: part[0] === 'Péče o zdraví' ? 'Dokončit a zobrazit odhad' : 'Pokračovat' })
+      .click();
+  }
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Odhad příspěvku na péči' })).toBeFocused();
+  await expect(page.getByText('Podle odpovědí příspěvek spíše nevznikne')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Podle odpovědí zvládá všech deset základních potřeb sám nebo jen s menší pomocí či pomůckami.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/potřeb z deseti/)).toHaveCount(0);
+  await expect(page.getByText(/Kč/)).toHaveCount(0);
+  await expect(page.getByText(/Uvedené částky platí pro dospělé/)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  mkdirSync(shots, { recursive: true });
+  for (const locale of ['cs', 'en', 'sk'] as const) {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await storeLocale(page, locale);
+      await page.goto(surveyUrl);
+      const counted = page.getByRole('heading', {
+        name: /Započítané potřeby|Needs counted|Započítané potreby/,
+      });
+      await expect(counted).toBeVisible();
+      await expect(page.getByText(/Uvedené částky|The amounts shown|Uvedené sumy/)).toHaveCount(0);
+      await shoot(page, `surveys-estimate-no-need-${locale}-${viewport.width}x${viewport.height}`, counted);
+    }
+  }
+  await storeLocale(page, 'cs');
 });

@@ -1,5 +1,11 @@
 import { expect, test } from './fixtures.ts';
-import { newPerson, openUserMenu, signInThroughForm, signUpByApi } from './identity.ts';
+import {
+  newClientWizardFirstStep,
+  newPerson,
+  openUserMenu,
+  signInThroughForm,
+  signUpByApi,
+} from './identity.ts';
 
 // Staff roles come from a provider's membership or from platform staff, which no sign-up grants: these
 // tests sign in with the demo seed's accounts (README) and only read.
@@ -51,7 +57,7 @@ test('platform staff are led to the administration, which a client cannot open',
   const person = newPerson();
   await signUpByApi(request, person);
   await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL('/dashboard');
+  await expect(page).toHaveURL(newClientWizardFirstStep);
   await expect(page.getByRole('link', { name: /Sekce pro poskytovatele|Administrace/ })).toHaveCount(0);
   await page.goto('/admin');
   await expect(page).toHaveURL('/unauthorized');

@@ -81,12 +81,28 @@ function pageRoute({ path, handle, page, namespaces }: PageDefinition, areaPath:
   };
 }
 
+/**
+ * The logged-in wizards' own paths, which have no page: each sends on to a first step (SPEC §2,
+ * docs/decisions.md) instead of showing the wizard's frame around nothing.
+ */
+const wizardStarts: Partial<Record<string, (url: string) => Promise<never>>> = {
+  newClientWizard: async (url) => (await import('./redirects.ts')).newClientWizardStart(url),
+  newCaseWizard: async (url) => (await import('./redirects.ts')).newCaseWizardStart(url),
+};
+
 /** An area (SPEC §2): its pages nested under one route, wrapped in its layout route when it has one. */
 function areaRoute(area: AreaDefinition): RouteObject {
+  const start = wizardStarts[area.id];
   const route: RouteObject = {
     id: area.id,
     path: area.path,
-    children: area.pages.map((page) => pageRoute(page, area.path)),
+    children: [
+      ...area.pages.map((page) => pageRoute(page, area.path)),
+      // Never rendered: the loader always redirects.
+      ...(start
+        ? [{ index: true, element: null, loader: ({ request }: LoaderFunctionArgs) => start(request.url) }]
+        : []),
+    ],
   };
   const { layout } = area;
   if (!layout) return route;

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconInfoCircle, IconMail, IconRefresh } from '@table
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { cardClasses } from '@/components/ui/card-parts.tsx';
 import { paths } from '@/config/paths.ts';
 import classes from './services.module.css';
@@ -59,14 +60,14 @@ export function LoadError({
     <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} title={title}>
       <Stack gap="sm" align="flex-start">
         <Text>{text}</Text>
-        <Button
+        <AsyncButton
           variant="default"
           leftSection={<IconRefresh size={18} aria-hidden />}
-          loading={retrying}
+          busy={retrying}
           onClick={onRetry}
         >
           {retryLabel ?? t('list.error.retry')}
-        </Button>
+        </AsyncButton>
       </Stack>
     </Alert>
   );

@@ -7,6 +7,7 @@ import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck } from '@ta
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/header/use-locale.ts';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { readDraft, removeDraft, writeDraft } from './draft-storage.ts';
 import { createSaveQueue, type SaveQueue, type SaveStatus, type SendAnswers } from './save-queue.ts';
@@ -340,16 +341,16 @@ export function SurveyForm<Result extends { updatedAt: string | null }>(props: S
               ) : (
                 <span />
               )}
-              <Button
+              <AsyncButton
                 type="submit"
                 size="md"
-                loading={finishing}
+                busy={finishing}
                 rightSection={
                   isLast ? <IconCheck size={20} aria-hidden /> : <IconArrowRight size={20} aria-hidden />
                 }
               >
                 {isLast ? props.finishLabel : t('form.next')}
-              </Button>
+              </AsyncButton>
             </div>
           </Stack>
         </form>

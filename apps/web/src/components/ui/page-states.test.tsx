@@ -35,11 +35,16 @@ describe('page states', () => {
     expect(onRetry).toHaveBeenCalledOnce();
   });
 
-  it('disables the retry while it runs', async () => {
+  it('takes no second click while the retry runs, marked busy', async () => {
+    const onRetry = vi.fn();
     await renderWithApp(
-      <LoadError title="Not loaded" text="Try later." retryLabel="Again" retrying onRetry={() => {}} />,
+      <LoadError title="Not loaded" text="Try later." retryLabel="Again" retrying onRetry={onRetry} />,
     );
-    expect(screen.getByRole('button', { name: 'Again' })).toHaveProperty('disabled', true);
+    const retry = screen.getByRole('button', { name: 'Again' });
+    expect(retry.getAttribute('aria-busy')).toBe('true');
+    expect(retry.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(retry);
+    expect(onRetry).not.toHaveBeenCalled();
   });
 
   it('names a missing subject in a heading and leads to the dashboard', async () => {

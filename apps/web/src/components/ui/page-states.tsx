@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { AsyncButton } from './async-button.tsx';
 
 // What a page shows instead of its subject: not there, not loaded, still loading. The words are the
 // page's own (its namespace), passed in translated.
@@ -66,14 +67,14 @@ export function LoadError({
     <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle aria-hidden />} title={title}>
       <Stack gap="sm" align="flex-start">
         <Text>{text}</Text>
-        <Button
+        <AsyncButton
           variant="default"
           leftSection={<IconRefresh size={18} aria-hidden />}
-          loading={retrying}
+          busy={retrying}
           onClick={onRetry}
         >
           {retryLabel}
-        </Button>
+        </AsyncButton>
       </Stack>
     </Alert>
   );

@@ -1,8 +1,9 @@
-import { Button, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { createErrorDetail, ResetPasswordFormSchema } from '@opora/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { i18n, initI18n } from '@/lib/i18n/i18n.ts';
 import { renderWithApp } from '@/testing/render.tsx';
@@ -15,7 +16,7 @@ const password = 'Pevne-heslo-2026';
 
 /** A form as the pages write it: the reset-password contract, whose body calls the field `newPassword`. */
 function TestForm(options: Options) {
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: ResetPasswordFormSchema,
     initialValues: { password: '', confirmPassword: '' },
     fields: { newPassword: 'password' },
@@ -30,9 +31,9 @@ function TestForm(options: Options) {
         key={form.key('confirmPassword')}
         {...form.getInputProps('confirmPassword')}
       />
-      <Button type="submit" loading={submitting}>
+      <AsyncButton type="submit" {...submitButton}>
         Odeslat
-      </Button>
+      </AsyncButton>
     </form>
   );
 }
@@ -103,7 +104,29 @@ describe('useContractForm', () => {
     fireEvent.submit(screen.getByRole('form', { name: 'Formulář' }));
 
     expect(submit).toHaveBeenCalledTimes(1);
-    expect(submitButton().hasAttribute('data-loading')).toBe(true);
+    expect(submitButton().getAttribute('aria-busy')).toBe('true');
+    expect(submitButton().hasAttribute('data-result')).toBe(false);
+  });
+
+  it('shows on its submit button how the call ended: a success', async () => {
+    await renderWithApp(<TestForm submit={() => Promise.resolve()} />);
+    await fillIn();
+
+    await userEvent.click(submitButton());
+
+    await waitFor(() => expect(submitButton().getAttribute('data-result')).toBe('success'));
+    expect(screen.getByRole('status').textContent).toBe('Hotovo');
+  });
+
+  it('shows on its submit button how the call ended: a failure', async () => {
+    const failure = new ApiError({ status: 503, code: 'ServiceUnavailable', title: 'Service Unavailable' });
+    await renderWithApp(<TestForm submit={() => Promise.reject(failure)} onError={() => true} />);
+    await fillIn();
+
+    await userEvent.click(submitButton());
+
+    await waitFor(() => expect(submitButton().getAttribute('data-result')).toBe('failure'));
+    expect(screen.getByRole('status').textContent).toBe('Nepodařilo se');
   });
 
   it('puts a server error beside its field by property, through the field map, and focuses it', async () => {
@@ -200,6 +223,6 @@ describe('useContractForm', () => {
     expect(await screen.findByText('Při zpracování požadavku došlo k chybě')).toBeTruthy();
     expect((screen.getByLabelText('Heslo') as HTMLInputElement).value).toBe(password);
     expect((screen.getByLabelText('Heslo znovu') as HTMLInputElement).value).toBe(password);
-    await waitFor(() => expect(submitButton().hasAttribute('data-loading')).toBe(false));
+    await waitFor(() => expect(submitButton().hasAttribute('aria-busy')).toBe(false));
   });
 });

@@ -1,7 +1,9 @@
 import { type FormErrors, type UseFormReturnType, useForm } from '@mantine/form';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/overlays/toast.tsx';
+import type { AsyncOutcome } from '@/components/ui/async-button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import {
@@ -51,6 +53,8 @@ export type ContractForm<Values> = {
   submitting: boolean;
   /** The last call's failure that landed on no field (`null` when none); cleared by the next call. */
   failure: unknown;
+  /** For the submit button, `<AsyncButton type="submit" {...submitButton}>`: busy, then the outcome. */
+  submitButton: { busy: boolean; outcome: AsyncOutcome | null };
 };
 
 /**
@@ -69,6 +73,7 @@ export function useContractForm<Values extends object, Body, Result>(
   const { t } = useTranslation(['errors']);
   const [failure, setFailure] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<AsyncOutcome | null>(null);
   const inFlight = useRef(false);
   const lifetime = useRef<AbortController | null>(null);
   useEffect(() => {
@@ -97,14 +102,17 @@ export function useContractForm<Values extends object, Body, Result>(
     setSubmitting(true);
     setFailure(null);
     let release = true;
+    const settle = (ok: boolean) => setOutcome((previous) => ({ ok, id: (previous?.id ?? 0) + 1 }));
     try {
       let result: Result;
       try {
         result = await submit(parsed.data, { signal });
       } catch (error) {
         if (signal.aborted) return;
+        settle(false);
         const { fields = Object.keys(latest.current.initialValues), codeFields, onError } = latest.current;
-        if (showServerErrors(form, error, fields, codeFields)) {
+        // Committed at once: the focus below looks for the marked field in the page.
+        if (flushSync(() => showServerErrors(form, error, fields, codeFields))) {
           focusFirstInvalidField();
           return;
         }
@@ -117,6 +125,8 @@ export function useContractForm<Values extends object, Body, Result>(
       if (signal.aborted) return;
       await onSuccess?.(result, parsed.data, values);
       release = !latest.current.leavesOnSuccess;
+      // A page that leaves keeps its button busy until it is gone: no check on the way out.
+      if (release) settle(true);
     } finally {
       if (release) {
         inFlight.current = false;
@@ -134,5 +144,5 @@ export function useContractForm<Values extends object, Body, Result>(
     })(event);
   };
 
-  return { form, onSubmit, submitting, failure };
+  return { form, onSubmit, submitting, failure, submitButton: { busy: submitting, outcome } };
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Stack, TextInput } from '@mantine/core';
 import { ResetPasswordRequestSchema } from '@opora/contracts';
 import { IconMailCheck, IconSend } from '@tabler/icons-react';
 import { toast } from '@/components/overlays/toast.tsx';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { BackToSignInLink } from '@/lib/forms/account-fields.tsx';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useFormTranslation } from '@/lib/forms/use-form-translation.ts';
@@ -12,7 +13,7 @@ import { AuthCard } from './auth-card.tsx';
 export function ForgotPasswordPage() {
   const { t } = useFormTranslation();
   const resetCall = useRequestPasswordReset();
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: ResetPasswordRequestSchema,
     initialValues: { email: '' },
     submit: (body) => resetCall.mutateAsync(body),
@@ -38,15 +39,15 @@ export function ForgotPasswordPage() {
               key={form.key('email')}
               {...form.getInputProps('email')}
             />
-            <Button
+            <AsyncButton
               type="submit"
               size="lg"
               fullWidth
-              loading={submitting}
+              {...submitButton}
               leftSection={<IconSend size={20} aria-hidden />}
             >
               {t('forgotPassword.submit')}
-            </Button>
+            </AsyncButton>
           </Stack>
         </form>
       )}

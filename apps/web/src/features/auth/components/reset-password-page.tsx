@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Alert, Anchor, Stack } from '@mantine/core';
 import { ResetPasswordFormSchema } from '@opora/contracts';
 import { IconAlertCircle, IconKey } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@/components/overlays/toast.tsx';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { BackToSignInLink, NewPasswordField, PasswordField } from '@/lib/forms/account-fields.tsx';
@@ -22,7 +23,7 @@ export function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const resetCall = useResetPassword();
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: ResetPasswordFormSchema,
     initialValues: { password: '', confirmPassword: '' },
     submit: ({ password }) => resetCall.mutateAsync({ resetToken: token, newPassword: password }),
@@ -64,15 +65,15 @@ export function ResetPasswordPage() {
               key={form.key('confirmPassword')}
               {...form.getInputProps('confirmPassword')}
             />
-            <Button
+            <AsyncButton
               type="submit"
               size="lg"
               fullWidth
-              loading={submitting}
+              {...submitButton}
               leftSection={<IconKey size={20} aria-hidden />}
             >
               {t('resetPassword.submit')}
-            </Button>
+            </AsyncButton>
           </Stack>
         </form>
       )}

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type SignInForm, SignInFormSchema } from '@opora/contracts';
 import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
@@ -15,10 +16,10 @@ import { AuthCard } from './auth-card.tsx';
 import { ProviderClaims } from './provider-claims.tsx';
 
 /**
- * What the sign-up page hands over: the address, so the new user does not type it twice, and that
- * the account is new, so the first sign-in goes on to `redirectAfterRegistration` (the first client).
+ * What the sign-up page hands over: the address, so the new user does not type it twice. Whether the
+ * account is new is not handed over: `redirectAfterLogin` reads it from the account (no client yet).
  */
-export type SignInLocationState = { email?: string; registered?: boolean };
+export type SignInLocationState = { email?: string };
 
 function signInFailureMessage(t: FormT, error: unknown): string {
   if (error instanceof SignInError) {
@@ -38,8 +39,8 @@ function signInFailureMessage(t: FormT, error: unknown): string {
 
 /**
  * `/login` (SPEC §2): e-mail and password; a signed-in user never sees it (the guard redirects).
- * Signed in, the person goes back to the page that sent them here (`?redirectTo=`), else on to
- * `redirectAfterRegistration` right after signing up (the first client), else to `redirectAfterLogin`.
+ * Signed in, the person goes back to the page that sent them here (`?redirectTo=`), else to
+ * `redirectAfterLogin` (which leads an account without clients on to the new-client wizard).
  */
 export function SignInPage() {
   const { t } = useFormTranslation();
@@ -50,15 +51,13 @@ export function SignInPage() {
   const handedOver = state?.email ?? '';
   const returnTo = returnPathIn(search);
   // A page to return to wins: a guest who asked for a service comes back to it.
-  const next =
-    returnTo ??
-    (state?.registered ? paths.redirectAfterRegistration.getHref() : paths.redirectAfterLogin.getHref());
+  const next = returnTo ?? paths.redirectAfterLogin.getHref();
 
   // The banner reads the call's state: a refusal is said above the fields, not in a toast.
   const signInCall = useMutation({
     mutationFn: (values: SignInForm) => signIn(values.username, values.password),
   });
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: SignInFormSchema,
     initialValues: { username: handedOver, password: '' },
     submit: (values) => signInCall.mutateAsync(values),
@@ -105,15 +104,15 @@ export function SignInPage() {
                 {t('signIn.forgotPassword')}
               </Anchor>
             </Group>
-            <Button
+            <AsyncButton
               type="submit"
               size="lg"
               fullWidth
-              loading={submitting}
+              {...submitButton}
               leftSection={<IconLogin2 size={20} aria-hidden />}
             >
               {t('signIn.submit')}
-            </Button>
+            </AsyncButton>
             <Text ta="center">
               {t('signIn.noAccount')}{' '}
               <Anchor component={Link} to={signUpHref(returnTo)} fw={600} style={{ whiteSpace: 'nowrap' }}>

@@ -1,10 +1,11 @@
-import { Anchor, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type SignUpForm, SignUpFormSchema } from '@opora/contracts';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { toast } from '@/components/overlays/toast.tsx';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { paths } from '@/config/paths.ts';
 import { NameField, NewPasswordField, PhoneField } from '@/lib/forms/account-fields.tsx';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
@@ -42,7 +43,7 @@ function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }
 /**
  * `/registration` (SPEC §2, §3): creates an account; the e-mail address is confirmed by a link. A page
  * to return to (`?redirectTo=`) is handed on to sign-in, which goes there once signed in; without one,
- * the first sign-in leads on to `redirectAfterRegistration` and the first client's details.
+ * sign-in leads an account without clients on to the new-client wizard (`redirectAfterLogin`).
  */
 export function SignUpPage() {
   const { t } = useFormTranslation();
@@ -74,14 +75,14 @@ export function SignUpFields({ returnTo }: { returnTo: string | null }) {
     privacyPolicy: false,
     marketingAccept: false,
   };
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: SignUpFormSchema,
     initialValues,
     toInput: toSignUpForm,
     submit: (body) => signUpCall.mutateAsync({ ...body, locale }),
     onSuccess: (_, body) => {
       void toast.success(t('signUp.success'));
-      const state: SignInLocationState = { email: body.email, registered: true };
+      const state: SignInLocationState = { email: body.email };
       void navigate(signInHref(returnTo), { state });
     },
     leavesOnSuccess: true,
@@ -130,15 +131,15 @@ export function SignUpFields({ returnTo }: { returnTo: string | null }) {
           key={form.key('marketingAccept')}
           {...form.getInputProps('marketingAccept', { type: 'checkbox' })}
         />
-        <Button
+        <AsyncButton
           type="submit"
           size="lg"
           fullWidth
-          loading={submitting}
+          {...submitButton}
           leftSection={<IconUserPlus size={20} aria-hidden />}
         >
           {t('signUp.submit')}
-        </Button>
+        </AsyncButton>
         <Text ta="center">
           {t('signUp.haveAccount')}{' '}
           <Anchor component={Link} to={signInHref(returnTo)} fw={600} style={{ whiteSpace: 'nowrap' }}>

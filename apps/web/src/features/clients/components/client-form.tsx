@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Switch.css';
 import {
-  Button,
   Checkbox,
   Group,
   NativeSelect,
@@ -28,6 +27,7 @@ import {
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { type ContractFormOptions, useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { useRelationshipTypes } from '../api/list-relationship-types.ts';
@@ -168,7 +168,7 @@ export function ClientForm({
 }: ClientFormProps) {
   const { t } = useTranslation(['clients', 'enums']);
   const relationshipTypes = useRelationshipTypes();
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     ...contractOf(mode),
     mode: 'controlled',
     initialValues,
@@ -353,14 +353,14 @@ export function ClientForm({
         ) : null}
 
         <Group gap="sm">
-          <Button
+          <AsyncButton
             type="submit"
             size="lg"
-            loading={submitting}
+            {...submitButton}
             leftSection={<IconDeviceFloppy size={20} aria-hidden />}
           >
             {submitLabel}
-          </Button>
+          </AsyncButton>
           {secondaryAction}
         </Group>
       </Stack>

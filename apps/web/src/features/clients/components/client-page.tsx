@@ -5,6 +5,7 @@ import { IconArrowLeft, IconClipboardHeart, IconPencil } from '@tabler/icons-rea
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
+import { AsyncButton, mutationOutcome } from '@/components/ui/async-button.tsx';
 import {
   DashboardButton,
   isMissing,
@@ -128,14 +129,15 @@ export function ClientPage() {
           )}
           {facts.length > 0 ? <Text size="lg">{facts.join(' · ')}</Text> : null}
         </Stack>
-        <Button
+        <AsyncButton
           variant="default"
-          loading={newCase.isPending || newCase.isSuccess}
+          busy={newCase.isPending || newCase.isSuccess}
+          outcome={mutationOutcome(newCase)}
           leftSection={<IconClipboardHeart size={20} aria-hidden />}
           onClick={() => newCase.mutate()}
         >
           {t('client.newCase')}
-        </Button>
+        </AsyncButton>
       </div>
 
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>

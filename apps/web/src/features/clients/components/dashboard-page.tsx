@@ -3,6 +3,7 @@ import { IconHeartHandshake, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAreaLinks } from '@/components/header/area-links.ts';
+import { AsyncButton, mutationOutcome } from '@/components/ui/async-button.tsx';
 import { cardClasses } from '@/components/ui/card-parts.tsx';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { queryClient } from '@/lib/query-client.ts';
@@ -21,14 +22,15 @@ function AddClientButton({ size = 'md' }: { size?: 'md' | 'lg' }) {
   const { t } = useTranslation('clients');
   const addClient = useAddClient();
   return (
-    <Button
+    <AsyncButton
       size={size}
-      loading={addClient.isPending || addClient.isSuccess}
+      busy={addClient.isPending || addClient.isSuccess}
+      outcome={mutationOutcome(addClient)}
       leftSection={<IconUserPlus size={20} aria-hidden />}
       onClick={() => addClient.mutate()}
     >
       {t('dashboard.addClient')}
-    </Button>
+    </AsyncButton>
   );
 }
 

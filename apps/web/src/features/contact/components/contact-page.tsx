@@ -1,20 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type ContactForm, ContactFormSchema } from '@opora/contracts';
 import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -40,7 +30,7 @@ export function ContactPage() {
   const { t } = useTranslation(['contact', 'errors', 'validation']);
   const user = useSessionUser();
   const sendCall = useSendContactMessage();
-  const { form, onSubmit, submitting, failure } = useContractForm({
+  const { form, onSubmit, submitButton, failure } = useContractForm({
     schema: ContactFormSchema,
     initialValues: blankMessage(user),
     submit: (body) => sendCall.mutateAsync(body),
@@ -138,15 +128,15 @@ export function ContactPage() {
                     {t('contact.form.privacyLink')}
                   </Anchor>
                 </Text>
-                <Button
+                <AsyncButton
                   type="submit"
                   size="lg"
-                  loading={submitting}
+                  {...submitButton}
                   leftSection={<IconSend size={20} aria-hidden />}
                   className={classes.submit}
                 >
                   {t('contact.form.submit')}
-                </Button>
+                </AsyncButton>
               </Stack>
             </form>
           </Paper>

@@ -1,8 +1,9 @@
-import { Anchor, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { countries } from '@opora/contracts';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
 import { useRegions } from '@/lib/reference-data/regions.ts';
@@ -34,14 +35,14 @@ export function RegionBrowser() {
           ) : regions.isError ? (
             <Stack gap="sm" align="flex-start" role="alert">
               <Text>{t('regions.error')}</Text>
-              <Button
+              <AsyncButton
                 variant="default"
                 leftSection={<IconRefresh size={18} aria-hidden />}
-                loading={regions.isFetching}
+                busy={regions.isFetching}
                 onClick={() => void regions.refetch()}
               >
                 {t('regions.retry')}
-              </Button>
+              </AsyncButton>
             </Stack>
           ) : (
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">

@@ -1,9 +1,10 @@
-import { Alert, Autocomplete, Button, Skeleton } from '@mantine/core';
+import { Alert, Autocomplete, Skeleton } from '@mantine/core';
 import type { RegionTree } from '@opora/contracts';
 import { IconAlertTriangle, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useRegions } from '@/lib/reference-data/regions.ts';
 import { type Place, placesOf, searchPlaces } from './place-search.ts';
@@ -128,14 +129,14 @@ export function RegionSearchBody() {
       >
         <div className={classes.stack}>
           <p className={classes.paragraph}>{t('search.error.text')}</p>
-          <Button
+          <AsyncButton
             variant="default"
             leftSection={<IconRefresh size={18} aria-hidden />}
-            loading={regions.isFetching}
+            busy={regions.isFetching}
             onClick={() => void regions.refetch()}
           >
             {t('search.error.retry')}
-          </Button>
+          </AsyncButton>
         </div>
       </Alert>
     );

@@ -36,6 +36,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useRouteHandle } from '@/app/route-handle.ts';
 import { toast } from '@/components/overlays/toast.tsx';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { useWizardCase } from '@/components/wizard/wizard-case.ts';
@@ -211,7 +212,7 @@ function AssistantForm({
   const { t } = useTranslation(['subscriptions', 'validation', 'errors']);
   const save = useSaveAssistantTask(caseId);
   const titleId = useId();
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: AssistantTaskInputSchema,
     mode: 'controlled',
     initialValues: {
@@ -282,14 +283,14 @@ function AssistantForm({
             {...form.getInputProps('note')}
           />
           <Group>
-            <Button
+            <AsyncButton
               type="submit"
               size="lg"
-              loading={submitting}
+              {...submitButton}
               leftSection={<IconSend size={20} aria-hidden />}
             >
               {t('assistant.submit')}
-            </Button>
+            </AsyncButton>
           </Group>
         </Stack>
       </form>

@@ -39,6 +39,7 @@ import {
   variantOfSubscription,
 } from '@/components/subscriptions/subscription-queries.ts';
 import classes from '@/components/subscriptions/subscriptions.module.css';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
@@ -184,14 +185,14 @@ function PendingOutcome({ outcome }: { outcome: Extract<CheckoutOutcome, { state
       <WarningAlert role="alert" icon={<IconInfoCircle aria-hidden />} title={t('payment.slow.title')}>
         <Stack gap="sm" align="flex-start">
           <Text>{t('payment.slow.text')}</Text>
-          <Button
+          <AsyncButton
             variant="default"
             leftSection={<IconRefresh size={18} aria-hidden />}
-            loading={outcome.retrying}
+            busy={outcome.retrying}
             onClick={outcome.retry}
           >
             {t('payment.slow.retry')}
-          </Button>
+          </AsyncButton>
         </Stack>
       </WarningAlert>
     );
@@ -391,10 +392,10 @@ function PlanSummary({
       </Alert>
 
       <Stack gap="xs" align="flex-start">
-        <Button
+        <AsyncButton
           size="lg"
           {...wrappingButton}
-          loading={checkout.isPending || (checkout.isSuccess && leaving.current)}
+          busy={checkout.isPending || (checkout.isSuccess && leaving.current)}
           onClick={pay}
           leftSection={free ? undefined : <IconCreditCard size={22} aria-hidden />}
           rightSection={free ? <IconArrowRight size={20} aria-hidden /> : undefined}
@@ -404,7 +405,7 @@ function PlanSummary({
             : retry
               ? t('payment.failed.retry')
               : t('payment.pay', { price: formatMoney(type.price, locale) })}
-        </Button>
+        </AsyncButton>
         {free ? null : <Text size="sm">{t('payment.gatewayNote')}</Text>}
       </Stack>
       {offerHref ? (

@@ -100,14 +100,21 @@ export function CareAllowanceResult({
         {country === 'CZ' ? <CzechEstimate estimate={estimate} /> : <Text>{t('result.sk.noAmount')}</Text>}
 
         <Section title={t('result.needs.title')}>
-          <Text>{t('result.needs.counted', { count: counted })}</Text>
           {counted > 0 ? (
-            <List>
-              {estimate.unmanagedNeeds.map((need) => (
-                <List.Item key={need}>{t(`needs.${need}`)}</List.Item>
-              ))}
-            </List>
-          ) : null}
+            <>
+              <Text>{t('result.needs.counted', { count: counted })}</Text>
+              <List>
+                {estimate.unmanagedNeeds.map((need) => (
+                  <List.Item key={need}>{t(`needs.${need}`)}</List.Item>
+                ))}
+              </List>
+            </>
+          ) : (
+            // "All ten managed" holds only once all ten are answered.
+            <Text>
+              {t(estimate.unansweredNeeds.length > 0 ? 'result.needs.noneYet' : 'result.needs.none')}
+            </Text>
+          )}
           {estimate.unansweredNeeds.length > 0 ? (
             <Text c="dimmed">{t('result.needs.unanswered', { count: estimate.unansweredNeeds.length })}</Text>
           ) : null}
@@ -127,7 +134,8 @@ export function CareAllowanceResult({
             </Section>
             <Section title={t('result.whereTitle')}>
               <Text>{t('result.cz.where')}</Text>
-              <Text c="dimmed">{t('result.cz.children')}</Text>
+              {/* It speaks of "the amounts shown": there are none without a degree. */}
+              {estimate.degree !== null ? <Text c="dimmed">{t('result.cz.children')}</Text> : null}
             </Section>
           </>
         ) : (

@@ -1,8 +1,9 @@
-import { Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { ChangePasswordFormSchema } from '@opora/contracts';
 import { IconArrowLeft, IconKey } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/components/overlays/toast.tsx';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { paths } from '@/config/paths.ts';
 import { NewPasswordField, PasswordField } from '@/lib/forms/account-fields.tsx';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
@@ -14,7 +15,7 @@ export function ChangePasswordPage() {
   const { t } = useFormTranslation();
   const navigate = useNavigate();
   const changeCall = useChangePassword();
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: ChangePasswordFormSchema,
     initialValues: { currentPassword: '', newPassword: '', repeatPassword: '' },
     submit: ({ currentPassword, newPassword }) => changeCall.mutateAsync({ currentPassword, newPassword }),
@@ -57,14 +58,14 @@ export function ChangePasswordPage() {
               {...form.getInputProps('repeatPassword')}
             />
             <div>
-              <Button
+              <AsyncButton
                 type="submit"
                 size="md"
-                loading={submitting}
+                {...submitButton}
                 leftSection={<IconKey size={20} aria-hidden />}
               >
                 {t('changePassword.submit')}
-              </Button>
+              </AsyncButton>
             </div>
           </Stack>
         </form>

@@ -18,6 +18,7 @@ import { Link, useNavigate } from 'react-router';
 import { localeOptions } from '@/components/header/locale-options.ts';
 import { confirm } from '@/components/overlays/confirm.ts';
 import { toast } from '@/components/overlays/toast.tsx';
+import { AsyncButton, mutationOutcome } from '@/components/ui/async-button.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { paths } from '@/config/paths.ts';
 import { forgetDeletedSession } from '@/lib/auth/session-runtime.ts';
@@ -51,7 +52,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     phone: user.phone ? formatPhone(user.phone) : '',
     locale: user.locale,
   };
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: UpdateCurrentUserSchema,
     initialValues,
     toInput: toUpdate,
@@ -85,9 +86,13 @@ function ProfileForm({ user }: { user: CurrentUser }) {
           />
         </SimpleGrid>
         <Group>
-          <Button type="submit" loading={submitting} leftSection={<IconDeviceFloppy size={20} aria-hidden />}>
+          <AsyncButton
+            type="submit"
+            {...submitButton}
+            leftSection={<IconDeviceFloppy size={20} aria-hidden />}
+          >
             {t('profile.save')}
-          </Button>
+          </AsyncButton>
         </Group>
       </Stack>
     </form>
@@ -118,9 +123,10 @@ function EmailSection({ user }: { user: CurrentUser }) {
         <WarningAlert title={t('profile.confirmTitle')}>
           <Stack gap="sm" align="flex-start">
             <span>{t('profile.confirmText')}</span>
-            <Button
+            <AsyncButton
               variant="default"
-              loading={resendCall.isPending}
+              busy={resendCall.isPending}
+              outcome={mutationOutcome(resendCall)}
               leftSection={<IconMailForward size={20} aria-hidden />}
               onClick={() =>
                 resendCall.mutate(undefined, {
@@ -130,7 +136,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
               }
             >
               {t('profile.resend')}
-            </Button>
+            </AsyncButton>
           </Stack>
         </WarningAlert>
       ) : null}
@@ -167,15 +173,16 @@ function DeleteSection() {
       <Alert color="red" variant="light" w="100%">
         {t('profile.delete.warning')}
       </Alert>
-      <Button
+      <AsyncButton
         color="red.9"
         variant="outline"
-        loading={deleteCall.isPending}
+        busy={deleteCall.isPending}
+        outcome={mutationOutcome(deleteCall)}
         leftSection={<IconTrash size={20} aria-hidden />}
         onClick={() => void deleteProfile()}
       >
         {t('profile.delete.action')}
-      </Button>
+      </AsyncButton>
     </Stack>
   );
 }

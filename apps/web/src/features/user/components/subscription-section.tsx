@@ -9,6 +9,7 @@ import { confirm } from '@/components/overlays/confirm.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { planName, priceWithVat } from '@/components/subscriptions/plan-texts.ts';
 import { currentSubscriptionQueryOptions } from '@/components/subscriptions/subscription-queries.ts';
+import { AsyncButton, mutationOutcome } from '@/components/ui/async-button.tsx';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { paths } from '@/config/paths.ts';
@@ -124,14 +125,15 @@ export function SubscriptionSection() {
         </WarningAlert>
       ) : null}
       {subscription.renews ? (
-        <Button
+        <AsyncButton
           variant="default"
-          loading={cancel.isPending}
+          busy={cancel.isPending}
+          outcome={mutationOutcome(cancel)}
           leftSection={<IconX size={20} aria-hidden />}
           onClick={() => void cancelSubscription()}
         >
           {t('profile.cancel')}
-        </Button>
+        </AsyncButton>
       ) : null}
     </Stack>
   );
