@@ -16,6 +16,7 @@ import { toast } from '@/components/overlays/toast.tsx';
 import { formatDateTime, formatInstantDate } from '@/components/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
 import { SentSurveys } from '@/components/surveys/sent-surveys.tsx';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import {
   DashboardButton,
@@ -138,15 +139,15 @@ function Detail({ request }: { request: CareRequest }) {
           <Text size="lg">{request.service.provider.name}</Text>
         </Stack>
         {request.canWithdraw ? (
-          <Button
+          <AsyncButton
             variant="default"
             color="red"
             leftSection={<IconX size={18} aria-hidden />}
-            loading={withdraw.isPending}
+            busy={withdraw.isPending}
             onClick={() => void askToWithdraw()}
           >
             {t('detail.withdraw.button')}
-          </Button>
+          </AsyncButton>
         ) : null}
       </div>
 

@@ -35,6 +35,7 @@ import { useLocale } from '@/components/header/use-locale.ts';
 import { draftStorageKey } from '@/components/surveys/draft-storage.ts';
 import { SurveyForm } from '@/components/surveys/survey-form.tsx';
 import { localized } from '@/components/surveys/survey-logic.ts';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import {
   DashboardButton,
   isMissing,
@@ -532,7 +533,7 @@ function SendForm({
   const navigate = useNavigate();
   const send = useSendRequestDraft(draft.id);
   const queryClient = useQueryClient();
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: CareRequestSendSchema,
     initialValues: { providerConsent: false, message: '' } as SendValues,
     submit: (body) => send.mutateAsync(body),
@@ -604,14 +605,14 @@ function SendForm({
             {...form.getInputProps('providerConsent', { type: 'checkbox' })}
           />
           <div>
-            <Button
+            <AsyncButton
               type="submit"
               size="lg"
-              loading={submitting}
+              {...submitButton}
               leftSection={<IconSend size={20} aria-hidden />}
             >
               {t('review.send.submit')}
-            </Button>
+            </AsyncButton>
           </div>
         </Stack>
       </form>

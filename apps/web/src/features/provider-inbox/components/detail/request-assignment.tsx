@@ -9,6 +9,7 @@ import { IconUserCheck, IconUserMinus } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/overlays/toast.tsx';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
@@ -45,7 +46,7 @@ function AssignmentForm({
   const assign = useAssignProviderRequest(providerId, request.id);
   const colleagueId = request.assignee.colleague?.providerUserId ?? '';
   const facilityId = request.assignee.facility?.id ?? '';
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: ProviderAssignmentSchema,
     initialValues: { providerUserId: colleagueId, facilityId } satisfies Values,
     toInput: (values: Values): ProviderAssignment => ({
@@ -83,9 +84,9 @@ function AssignmentForm({
           {...form.getInputProps('facilityId')}
         />
         <Group gap="xs">
-          <Button type="submit" loading={submitting}>
+          <AsyncButton type="submit" {...submitButton}>
             {t('assignment.save')}
-          </Button>
+          </AsyncButton>
         </Group>
       </Stack>
     </form>

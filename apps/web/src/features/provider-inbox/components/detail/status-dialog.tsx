@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/overlays/toast.tsx';
 import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
+import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { providerRequestQueryOptions } from '../../api/get-request.ts';
@@ -54,7 +55,7 @@ function StatusForm({
   const { t } = useTranslation(['provider-request', 'enums']);
   const queryClient = useQueryClient();
   const change = useChangeProviderRequestStatus(providerId, request.id);
-  const { form, onSubmit, submitting } = useContractForm({
+  const { form, onSubmit, submitButton } = useContractForm({
     schema: StatusChangeFormSchema,
     mode: 'controlled',
     initialValues: { status: '', reason: '', reasonText: '' } satisfies Values,
@@ -132,9 +133,9 @@ function StatusForm({
           <Button variant="default" onClick={onDone}>
             {t('status.cancel')}
           </Button>
-          <Button type="submit" loading={submitting}>
+          <AsyncButton type="submit" {...submitButton}>
             {t('status.submit')}
-          </Button>
+          </AsyncButton>
         </Group>
       </Stack>
     </form>
