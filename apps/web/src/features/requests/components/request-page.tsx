@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Tabs.css';
-import { Anchor, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   type CareRequest,
   type CareRequestEvent,
