@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
@@ -22,6 +22,35 @@ const { Workbook: WorkbookClass } = apiRequire('exceljs') as { Workbook: new () 
 
 function gridRows(page: Page) {
   return page.getByRole('table', { name: 'Poptávky klientů' }).locator('tbody tr');
+}
+
+/**
+ * Holds the browser's requests for `url` until `release()`: a navigation that needs them (the request
+ * page's code, on its first visit after a page load) stays pending meanwhile.
+ */
+async function holdRequests(page: Page, url: RegExp) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(url, (route) => (holding ? void held.push(route) : route.continue()));
+  return {
+    count: () => held.length,
+    release: async () => {
+      holding = false;
+      await Promise.all(held.map((route) => route.continue()));
+      await page.unroute(url);
+    },
+  };
+}
+
+/** A row's "open request" link: its code and the request's address. */
+async function requestLink(row: Locator): Promise<{ link: Locator; code: string; href: string }> {
+  const link = row.getByRole('link', { name: /^Otevřít poptávku / });
+  const label = (await link.getAttribute('aria-label')) ?? '';
+  return {
+    link,
+    code: label.replace('Otevřít poptávku ', ''),
+    href: (await link.getAttribute('href')) ?? '',
+  };
 }
 
 test('a provider signs in to the inbox, filters, sorts and keeps the view in the address', async ({
@@ -174,5 +203,59 @@ test('past a thousand requests the grid says "more than 1 000" and still selects
     await expect(page.getByText(/^1\s001–1\s014 z 1\s014$/)).toBeVisible();
   } finally {
     await withDatabase((client) => client.query('delete from care_requests where note = $1', [marker]));
+  }
+});
+
+// The search follows typing after a pause (350 ms). The page's clock is stopped while the person types
+// and clicks, so the click lands inside that pause however slow the machine is; the request page's code
+// is held, so its navigation is still under way when the pause ends.
+test('a click on a request while the search is still pending opens that request', async ({ page }) => {
+  await page.clock.install();
+  await signInThroughForm(page, administrator, demoPassword);
+  await expect(gridRows(page).nth(1)).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Klient nebo kód' });
+  for (const index of [0, 1]) {
+    await page.goto('/provider/requests');
+    await expect(gridRows(page).nth(1)).toBeVisible();
+    const target = await requestLink(gridRows(page).nth(index));
+    const requestPage = await holdRequests(page, /\/assets\/request-page-/);
+    const searched = page.waitForResponse((response) => response.url().includes('client=OP-'));
+    await page.clock.pauseAt(Date.now() + 1000);
+    await search.fill(target.code);
+    await target.link.click();
+    await expect.poll(requestPage.count, 'the request page is on its way').toBeGreaterThan(0);
+    // The pause ends while the request page is still on its way.
+    await page.clock.resume();
+    await searched;
+    await requestPage.release();
+    await expect(page).toHaveURL(target.href);
+    await expect(page.getByRole('link', { name: 'Zpět na poptávky' })).toBeVisible();
+  }
+});
+
+// A person's click takes a moment: the search's results may come between the press and the release.
+// Here they find nothing, so the table would give way to "no match" under the pressed link.
+test('a press on a request held while the search’s results arrive still opens it', async ({ page }) => {
+  await page.clock.install();
+  await signInThroughForm(page, administrator, demoPassword);
+  await expect(gridRows(page).nth(1)).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Klient nebo kód' });
+  for (const index of [0, -1]) {
+    await page.goto('/provider/requests');
+    await expect(gridRows(page).nth(1)).toBeVisible();
+    const target = await requestLink(gridRows(page).nth(index));
+    await page.clock.pauseAt(Date.now() + 1000);
+    await search.fill('Nikdo Takový');
+    await target.link.scrollIntoViewIfNeeded();
+    const box = await target.link.boundingBox();
+    if (!box) throw new Error('The link is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.clock.resume();
+    // The heading counts what the search found: its answer is in.
+    await expect(page.getByText(/^0 poptávek$/)).toBeVisible();
+    await page.mouse.up();
+    await expect(page).toHaveURL(target.href);
+    await expect(page.getByRole('link', { name: 'Zpět na poptávky' })).toBeVisible();
   }
 });

@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatDisplayDate, type ProviderRequestRow, type ProviderRequestSortField } from '@opora/contracts';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronRight } from '@tabler/icons-react';
+import type { PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInstantDate } from '@/components/requests/dates.ts';
@@ -17,6 +18,8 @@ type TableProps = {
   selection: Selection;
   /** The rows of the page now checked (`ids`), after a tick on a row or on the header. */
   onCheck: (ids: readonly string[]) => void;
+  /** A press on a row (it holds the rows until its click: `useHeldWhilePressed`). */
+  onPointerDown: (event: PointerEvent) => void;
   stale: boolean;
 };
 
@@ -76,7 +79,7 @@ function toggled(ids: readonly string[], id: string, checked: boolean): string[]
 }
 
 /** The grid on a wide screen: SPEC §2's columns, sortable headers, a checkbox per row. */
-export function RequestsTable({ rows, query, onSort, selection, onCheck, stale }: TableProps) {
+export function RequestsTable({ rows, query, onSort, selection, onCheck, onPointerDown, stale }: TableProps) {
   const { t, careFrom, serviceType, assignee } = useRowTexts();
   const pageIds = rows.map((row) => row.id);
   const checked = checkedIds(selection, pageIds);
@@ -118,7 +121,7 @@ export function RequestsTable({ rows, query, onSort, selection, onCheck, stale }
               {header('editedDate')}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody onPointerDown={onPointerDown}>
             {rows.map((row) => {
               const isChecked = checked.includes(row.id);
               const assignedTo = assignee(row);
@@ -181,12 +184,21 @@ export function RequestsTable({ rows, query, onSort, selection, onCheck, stale }
 }
 
 /** The grid on a phone: one card per request, the same selection. */
-export function RequestCards({ rows, selection, onCheck, stale }: Omit<TableProps, 'query' | 'onSort'>) {
+export function RequestCards({
+  rows,
+  selection,
+  onCheck,
+  onPointerDown,
+  stale,
+}: Omit<TableProps, 'query' | 'onSort'>) {
   const { t, careFrom, serviceType, assignee } = useRowTexts();
   const pageIds = rows.map((row) => row.id);
   const checked = checkedIds(selection, pageIds);
   return (
-    <ul className={`${classes.cards} ${classes.phoneOnly} ${stale ? classes.stale : ''}`}>
+    <ul
+      className={`${classes.cards} ${classes.phoneOnly} ${stale ? classes.stale : ''}`}
+      onPointerDown={onPointerDown}
+    >
       {rows.map((row) => {
         const isChecked = checked.includes(row.id);
         const assignedTo = assignee(row);
