@@ -135,6 +135,36 @@ test('every matching request is selected and exported as XLSX with Czech headers
   await expect(page.getByRole('button', { name: 'Exportovat vše' })).toBeVisible();
 });
 
+test('“Back to requests” returns to the grid as it was left, and to the plain grid from a link', async ({
+  page,
+}) => {
+  await signInThroughForm(page, administrator, demoPassword);
+  await expect(gridRows(page)).not.toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Stav', exact: true }).click();
+  await page.getByRole('option', { name: 'Nová' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Klient nebo kód' }).fill('marie');
+  await expect(page).toHaveURL(/client=marie/);
+  await page.getByRole('button', { name: 'Klient', exact: true }).click();
+  const grid = '/provider/requests?status=new&client=marie&sort=client';
+  await expect(page).toHaveURL(grid);
+  const target = await requestLink(gridRows(page).first());
+  await target.link.click();
+  await expect(page).toHaveURL(target.href);
+  // Another tab of the request on the way does not lose the way back.
+  await page.getByRole('tab', { name: 'Historie změn' }).click();
+  await expect(page).toHaveURL(`${target.href}?tab=history`);
+  await page.getByRole('link', { name: 'Zpět na poptávky' }).click();
+  await expect(page).toHaveURL(grid);
+  await expect(page.getByRole('searchbox', { name: 'Klient nebo kód' })).toHaveValue('marie');
+  await expect(page.getByRole('columnheader', { name: 'Klient' })).toHaveAttribute('aria-sort', 'ascending');
+
+  // Opened from its address (a link in an e-mail, a new tab), the way back is the plain grid.
+  await page.goto(target.href);
+  await page.getByRole('link', { name: 'Zpět na poptávky' }).click();
+  await expect(page).toHaveURL('/provider/requests');
+});
+
 test('a worker sees only the requests of their facility', async ({ page }) => {
   await signInThroughForm(page, worker, demoPassword);
   await expect(page).toHaveURL('/provider/requests');

@@ -12,6 +12,7 @@ import {
   activeFilterCount,
   filterOf,
   type GridQuery,
+  gridReturnState,
   pageSizes,
   readGridQuery,
   withoutFilters,
@@ -90,6 +91,8 @@ function RequestsGrid() {
   const mode = selectionMode(selection, pageIds);
   const pageCount = Math.max(1, Math.ceil(total / query.pageSize) + (totalExact ? 0 : 1));
   const stale = view.stale || data !== found;
+  // The grid as applied, not as held: a search applied by the press that opens a request is kept too.
+  const linkState = gridReturnState(applied);
   const onCheck = (checkedOnPage: readonly string[]) =>
     setSelection(withPageChecked(selection, pageIds, checkedOnPage));
 
@@ -155,6 +158,7 @@ function RequestsGrid() {
           onSort={(sort) => setQuery({ ...query, sort, page: 1 })}
           selection={selection}
           onCheck={onCheck}
+          linkState={linkState}
           onPointerDown={onRowsPointerDown}
           stale={stale}
         />
@@ -162,6 +166,7 @@ function RequestsGrid() {
           rows={rows}
           selection={selection}
           onCheck={onCheck}
+          linkState={linkState}
           onPointerDown={onRowsPointerDown}
           stale={stale}
         />

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { formatInstantDate } from '@/components/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
 import { paths } from '@/config/paths.ts';
-import { type GridQuery, nextSort, sortStateOf } from '../../utils/grid-search.ts';
+import { type GridQuery, type GridReturnState, nextSort, sortStateOf } from '../../utils/grid-search.ts';
 import { checkedIds, type Selection } from '../../utils/selection.ts';
 import classes from '../provider-inbox.module.css';
 
@@ -18,6 +18,8 @@ type TableProps = {
   selection: Selection;
   /** The rows of the page now checked (`ids`), after a tick on a row or on the header. */
   onCheck: (ids: readonly string[]) => void;
+  /** The router state of a link to a request: the grid to return to (`gridReturnState`). */
+  linkState: GridReturnState;
   /** A press on a row (it holds the rows until its click: `useHeldWhilePressed`). */
   onPointerDown: (event: PointerEvent) => void;
   stale: boolean;
@@ -79,7 +81,16 @@ function toggled(ids: readonly string[], id: string, checked: boolean): string[]
 }
 
 /** The grid on a wide screen: SPEC §2's columns, sortable headers, a checkbox per row. */
-export function RequestsTable({ rows, query, onSort, selection, onCheck, onPointerDown, stale }: TableProps) {
+export function RequestsTable({
+  rows,
+  query,
+  onSort,
+  selection,
+  onCheck,
+  linkState,
+  onPointerDown,
+  stale,
+}: TableProps) {
   const { t, careFrom, serviceType, assignee } = useRowTexts();
   const pageIds = rows.map((row) => row.id);
   const checked = checkedIds(selection, pageIds);
@@ -135,7 +146,7 @@ export function RequestsTable({ rows, query, onSort, selection, onCheck, onPoint
                     />
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>
-                    <Anchor component={Link} to={requestHref(row)} fw={600}>
+                    <Anchor component={Link} to={requestHref(row)} state={linkState} fw={600}>
                       {row.code}
                     </Anchor>
                   </Table.Td>
@@ -162,6 +173,7 @@ export function RequestsTable({ rows, query, onSort, selection, onCheck, onPoint
                     <ActionIcon
                       component={Link}
                       to={requestHref(row)}
+                      state={linkState}
                       variant="light"
                       size="lg"
                       aria-label={t('grid.openRequest', { code: row.code })}
@@ -188,6 +200,7 @@ export function RequestCards({
   rows,
   selection,
   onCheck,
+  linkState,
   onPointerDown,
   stale,
 }: Omit<TableProps, 'query' | 'onSort'>) {
@@ -235,6 +248,7 @@ export function RequestCards({
                 <Button
                   component={Link}
                   to={requestHref(row)}
+                  state={linkState}
                   variant="light"
                   rightSection={<IconChevronRight size={18} aria-hidden />}
                   aria-label={t('grid.openRequest', { code: row.code })}
