@@ -73,6 +73,8 @@ test('a provider signs in to the inbox, filters, sorts and keeps the view in the
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL('/provider/requests?status=new');
   await expect(gridRows(page)).toHaveCount(2);
+  // "All" is now what the filter found, and the export says so.
+  await expect(page.getByRole('button', { name: 'Exportovat všechny 2 odpovídající' })).toBeVisible();
 
   // Client by name, then sorted by client, newest state in the address.
   await page.getByRole('searchbox', { name: 'Klient nebo kód' }).fill('marie novakova');

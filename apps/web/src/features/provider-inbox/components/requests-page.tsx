@@ -225,7 +225,13 @@ function RequestsGrid() {
           ) : null}
         </Stack>
         {data && total > 0 ? (
-          <ExportMenu providerId={acting.providerId} query={query} selection={selection} total={total} />
+          <ExportMenu
+            providerId={acting.providerId}
+            query={query}
+            selection={selection}
+            total={total}
+            totalExact={totalExact}
+          />
         ) : null}
       </Group>
       <RequestFilters query={query} onChange={setQuery} />
