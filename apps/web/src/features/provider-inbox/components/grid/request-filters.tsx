@@ -76,7 +76,8 @@ export function RequestFilters({
   const count = activeFilterCount(query);
   const set = (changes: Partial<Record<FilterKey, string | undefined>>) =>
     onChange(withFilter(query, changes));
-  const facilities = team.data?.facilities ?? acting.facilities;
+  // Only facilities that can occur in the person's grid (a worker's: theirs and their requests').
+  const facilities = team.data?.scopeFacilities ?? acting.facilities;
 
   // A filter changed elsewhere (back, a shared link) opens the phone's panel, so what is applied shows.
   useEffect(() => {
