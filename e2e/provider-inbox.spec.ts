@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from '@playwright/test';
@@ -40,6 +41,15 @@ async function holdRequests(page: Page, url: RegExp) {
       await page.unroute(url);
     },
   };
+}
+
+/** How wide the page is laid out: wider than the window means it scrolls sideways. */
+function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+        .documentElement.scrollWidth,
+  );
 }
 
 /** A row's "open request" link: its code and the request's address. */
@@ -230,6 +240,15 @@ test('past a thousand requests the grid says "more than 1 000" and still selects
       page.getByText(/^Vybrány jsou všechny poptávky odpovídající filtrům: více než 1\s000\.$/),
     ).toBeVisible();
     await page.screenshot({ path: '/tmp/shots-inbox/more-than-1000.png', fullPage: false });
+    // A search stops counting at 100: the export of everything it finds does not claim a number.
+    await page.goto('/provider/requests?client=marie');
+    await expect(page.getByText(/^Více než 100 poptávek$/)).toBeVisible();
+    const exportFound = page.getByRole('button', { name: 'Exportovat všechny odpovídající (více než 100)' });
+    await expect(exportFound).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(exportFound).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '/tmp/shots-inbox/grid/more-than-100-found-cs-390.png' });
     // The last page counted offers one more; there the count goes on and is exact.
     await page.goto('/provider/requests?page=41');
     await expect(page.getByText(/^1\s001–1\s014 z 1\s014$/)).toBeVisible();
@@ -290,4 +309,45 @@ test('a press on a request held while the search’s results arrive still opens 
     await expect(page).toHaveURL(target.href);
     await expect(page.getByRole('link', { name: 'Zpět na poptávky' })).toBeVisible();
   }
+});
+
+test('screenshots of the filtered grid and a request opened from it, in cs, en and sk', async ({ page }) => {
+  test.setTimeout(120_000);
+  const shots = '/tmp/shots-inbox/grid';
+  mkdirSync(shots, { recursive: true });
+  await signInThroughForm(page, administrator, demoPassword);
+  await expect(gridRows(page)).not.toHaveCount(0);
+  const languages = [
+    { locale: 'cs', exportAll: /^Exportovat všechny 2 odpovídající$/, back: 'Zpět na poptávky' },
+    { locale: 'en', exportAll: /^Export all 2 matching$/, back: 'Back to requests' },
+    { locale: 'sk', exportAll: /^Exportovať všetky 2 zodpovedajúce$/, back: 'Späť na dopyty' },
+  ];
+  for (const { locale, exportAll, back } of languages) {
+    await page.evaluate((value) => {
+      (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('i18nLocale', value);
+    }, locale);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/provider/requests?status=new');
+      const exportButton = page.getByRole('button', { name: exportAll });
+      await expect(exportButton).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await page.screenshot({ path: `${shots}/grid-filtered-${locale}-${width}.png`, fullPage: true });
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /OP-/ })
+        .filter({ visible: true })
+        .first()
+        .click();
+      const backLink = page.getByRole('link', { name: back });
+      await expect(backLink).toHaveAttribute('href', '/provider/requests?status=new');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.screenshot({ path: `${shots}/request-${locale}-${width}.png`, fullPage: true });
+      if (width === 390) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    }
+  }
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('i18nLocale', 'cs'),
+  );
 });

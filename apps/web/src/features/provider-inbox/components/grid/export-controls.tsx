@@ -17,6 +17,7 @@ import { useCreateExportJob, useExportJobs } from '../../api/export-jobs.ts';
 import { downloadProviderExport, exportProviderRequests } from '../../api/files.ts';
 import { activeFilterCount, filterOf, type GridQuery } from '../../utils/grid-search.ts';
 import { type Selection, selectedIds } from '../../utils/selection.ts';
+import classes from '../provider-inbox.module.css';
 
 const fallbackName = (format: ProviderExportFormat) => `opora-requests.${format}`;
 
@@ -87,6 +88,7 @@ export function ExportMenu({
       <Menu position="bottom-end" shadow="md">
         <Menu.Target>
           <Button
+            classNames={{ root: classes.exportButton, label: classes.exportLabel }}
             leftSection={<IconDownload size={18} aria-hidden />}
             rightSection={<IconChevronDown size={16} aria-hidden />}
             loading={downloading !== null || createJob.isPending}
