@@ -271,7 +271,8 @@ test('a click on a request while the search is still pending opens that request'
     const target = await requestLink(gridRows(page).nth(index));
     const requestPage = await holdRequests(page, /\/assets\/request-page-/);
     const searched = page.waitForResponse((response) => response.url().includes('client=OP-'));
-    await page.clock.pauseAt(Date.now() + 1000);
+    // A moment ahead of the page's clock (which runs with this process's) however slow the call.
+    await page.clock.pauseAt(Date.now() + 5000);
     await search.fill(target.code);
     await target.link.click();
     await expect.poll(requestPage.count, 'the request page is on its way').toBeGreaterThan(0);
@@ -295,7 +296,7 @@ test('a press on a request held while the search’s results arrive still opens 
     await page.goto('/provider/requests');
     await expect(gridRows(page).nth(1)).toBeVisible();
     const target = await requestLink(gridRows(page).nth(index));
-    await page.clock.pauseAt(Date.now() + 1000);
+    await page.clock.pauseAt(Date.now() + 5000);
     await search.fill('Nikdo Takový');
     await target.link.scrollIntoViewIfNeeded();
     const box = await target.link.boundingBox();
