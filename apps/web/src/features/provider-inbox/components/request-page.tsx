@@ -32,17 +32,15 @@ function isTab(value: string | null): value is ProviderRequestTab {
   return (providerRequestTabs as readonly (string | null)[]).includes(value);
 }
 
-/** The grid to go back to: as it was left when the request was opened from it, else the plain grid. */
-function useInboxHref(): string {
-  const { state } = useLocation();
-  return gridReturnHref(state);
-}
-
-/** The way back to the inbox, as a button (the not-found state) or a link (above the detail). */
+/**
+ * The way back to the inbox from the not-found state (a link above the detail): to the grid as it was
+ * left when the request was opened from it, else the plain grid (`gridReturnHref`).
+ */
 function InboxButton() {
   const { t } = useTranslation('provider-request');
+  const { state } = useLocation();
   return (
-    <Button component={Link} to={useInboxHref()} leftSection={<IconInbox size={20} aria-hidden />}>
+    <Button component={Link} to={gridReturnHref(state)} leftSection={<IconInbox size={20} aria-hidden />}>
       {t('notFound.back')}
     </Button>
   );
