@@ -1,6 +1,7 @@
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
@@ -24,6 +25,44 @@ function gridRows(page: Page) {
   return page.getByRole('table', { name: 'Poptávky klientů' }).locator('tbody tr');
 }
 
+/**
+ * Holds the browser's requests for `url` until `release()`: a navigation that needs them (the request
+ * page's code, on its first visit after a page load) stays pending meanwhile.
+ */
+async function holdRequests(page: Page, url: RegExp) {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route(url, (route) => (holding ? void held.push(route) : route.continue()));
+  return {
+    count: () => held.length,
+    release: async () => {
+      holding = false;
+      await Promise.all(held.map((route) => route.continue()));
+      await page.unroute(url);
+    },
+  };
+}
+
+/** How wide the page is laid out: wider than the window means it scrolls sideways. */
+function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document
+        .documentElement.scrollWidth,
+  );
+}
+
+/** A row's "open request" link: its code and the request's address. */
+async function requestLink(row: Locator): Promise<{ link: Locator; code: string; href: string }> {
+  const link = row.getByRole('link', { name: /^Otevřít poptávku / });
+  const label = (await link.getAttribute('aria-label')) ?? '';
+  return {
+    link,
+    code: label.replace('Otevřít poptávku ', ''),
+    href: (await link.getAttribute('href')) ?? '',
+  };
+}
+
 test('a provider signs in to the inbox, filters, sorts and keeps the view in the address', async ({
   page,
 }) => {
@@ -44,6 +83,8 @@ test('a provider signs in to the inbox, filters, sorts and keeps the view in the
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL('/provider/requests?status=new');
   await expect(gridRows(page)).toHaveCount(2);
+  // "All" is now what the filter found, and the export says so.
+  await expect(page.getByRole('button', { name: 'Exportovat všechny 2 odpovídající' })).toBeVisible();
 
   // Client by name, then sorted by client, newest state in the address.
   await page.getByRole('searchbox', { name: 'Klient nebo kód' }).fill('marie novakova');
@@ -104,6 +145,36 @@ test('every matching request is selected and exported as XLSX with Czech headers
   // Clearing the selection goes back to exporting everything.
   await page.getByRole('button', { name: 'Zrušit výběr' }).click();
   await expect(page.getByRole('button', { name: 'Exportovat vše' })).toBeVisible();
+});
+
+test('“Back to requests” returns to the grid as it was left, and to the plain grid from a link', async ({
+  page,
+}) => {
+  await signInThroughForm(page, administrator, demoPassword);
+  await expect(gridRows(page)).not.toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Stav', exact: true }).click();
+  await page.getByRole('option', { name: 'Nová' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Klient nebo kód' }).fill('marie');
+  await expect(page).toHaveURL(/client=marie/);
+  await page.getByRole('button', { name: 'Klient', exact: true }).click();
+  const grid = '/provider/requests?status=new&client=marie&sort=client';
+  await expect(page).toHaveURL(grid);
+  const target = await requestLink(gridRows(page).first());
+  await target.link.click();
+  await expect(page).toHaveURL(target.href);
+  // Another tab of the request on the way does not lose the way back.
+  await page.getByRole('tab', { name: 'Historie změn' }).click();
+  await expect(page).toHaveURL(`${target.href}?tab=history`);
+  await page.getByRole('link', { name: 'Zpět na poptávky' }).click();
+  await expect(page).toHaveURL(grid);
+  await expect(page.getByRole('searchbox', { name: 'Klient nebo kód' })).toHaveValue('marie');
+  await expect(page.getByRole('columnheader', { name: 'Klient' })).toHaveAttribute('aria-sort', 'ascending');
+
+  // Opened from its address (a link in an e-mail, a new tab), the way back is the plain grid.
+  await page.goto(target.href);
+  await page.getByRole('link', { name: 'Zpět na poptávky' }).click();
+  await expect(page).toHaveURL('/provider/requests');
 });
 
 test('a worker sees only the requests of their facility', async ({ page }) => {
@@ -169,10 +240,115 @@ test('past a thousand requests the grid says "more than 1 000" and still selects
       page.getByText(/^Vybrány jsou všechny poptávky odpovídající filtrům: více než 1\s000\.$/),
     ).toBeVisible();
     await page.screenshot({ path: '/tmp/shots-inbox/more-than-1000.png', fullPage: false });
+    // A search stops counting at 100: the export of everything it finds does not claim a number.
+    await page.goto('/provider/requests?client=marie');
+    await expect(page.getByText(/^Více než 100 poptávek$/)).toBeVisible();
+    const exportFound = page.getByRole('button', { name: 'Exportovat všechny odpovídající (více než 100)' });
+    await expect(exportFound).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(exportFound).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '/tmp/shots-inbox/grid/more-than-100-found-cs-390.png' });
     // The last page counted offers one more; there the count goes on and is exact.
     await page.goto('/provider/requests?page=41');
     await expect(page.getByText(/^1\s001–1\s014 z 1\s014$/)).toBeVisible();
   } finally {
     await withDatabase((client) => client.query('delete from care_requests where note = $1', [marker]));
   }
+});
+
+// The search follows typing after a pause (350 ms). The page's clock is stopped while the person types
+// and clicks, so the click lands inside that pause however slow the machine is; the request page's code
+// is held, so its navigation is still under way when the pause ends.
+test('a click on a request while the search is still pending opens that request', async ({ page }) => {
+  await page.clock.install();
+  await signInThroughForm(page, administrator, demoPassword);
+  await expect(gridRows(page).nth(1)).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Klient nebo kód' });
+  for (const index of [0, 1]) {
+    await page.goto('/provider/requests');
+    await expect(gridRows(page).nth(1)).toBeVisible();
+    const target = await requestLink(gridRows(page).nth(index));
+    const requestPage = await holdRequests(page, /\/assets\/request-page-/);
+    const searched = page.waitForResponse((response) => response.url().includes('client=OP-'));
+    // A moment ahead of the page's clock (which runs with this process's) however slow the call.
+    await page.clock.pauseAt(Date.now() + 5000);
+    await search.fill(target.code);
+    await target.link.click();
+    await expect.poll(requestPage.count, 'the request page is on its way').toBeGreaterThan(0);
+    // The pause ends while the request page is still on its way.
+    await page.clock.resume();
+    await searched;
+    await requestPage.release();
+    await expect(page).toHaveURL(target.href);
+    await expect(page.getByRole('link', { name: 'Zpět na poptávky' })).toBeVisible();
+  }
+});
+
+// A person's click takes a moment: the search's results may come between the press and the release.
+// Here they find nothing, so the table would give way to "no match" under the pressed link.
+test('a press on a request held while the search’s results arrive still opens it', async ({ page }) => {
+  await page.clock.install();
+  await signInThroughForm(page, administrator, demoPassword);
+  await expect(gridRows(page).nth(1)).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Klient nebo kód' });
+  for (const index of [0, -1]) {
+    await page.goto('/provider/requests');
+    await expect(gridRows(page).nth(1)).toBeVisible();
+    const target = await requestLink(gridRows(page).nth(index));
+    await page.clock.pauseAt(Date.now() + 5000);
+    await search.fill('Nikdo Takový');
+    await target.link.scrollIntoViewIfNeeded();
+    const box = await target.link.boundingBox();
+    if (!box) throw new Error('The link is not on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.clock.resume();
+    // The heading counts what the search found: its answer is in.
+    await expect(page.getByText(/^0 poptávek$/)).toBeVisible();
+    await page.mouse.up();
+    await expect(page).toHaveURL(target.href);
+    await expect(page.getByRole('link', { name: 'Zpět na poptávky' })).toBeVisible();
+  }
+});
+
+test('screenshots of the filtered grid and a request opened from it, in cs, en and sk', async ({ page }) => {
+  test.setTimeout(120_000);
+  const shots = '/tmp/shots-inbox/grid';
+  mkdirSync(shots, { recursive: true });
+  await signInThroughForm(page, administrator, demoPassword);
+  await expect(gridRows(page)).not.toHaveCount(0);
+  const languages = [
+    { locale: 'cs', exportAll: /^Exportovat všechny 2 odpovídající$/, back: 'Zpět na poptávky' },
+    { locale: 'en', exportAll: /^Export all 2 matching$/, back: 'Back to requests' },
+    { locale: 'sk', exportAll: /^Exportovať všetky 2 zodpovedajúce$/, back: 'Späť na dopyty' },
+  ];
+  for (const { locale, exportAll, back } of languages) {
+    await page.evaluate((value) => {
+      (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('i18nLocale', value);
+    }, locale);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/provider/requests?status=new');
+      const exportButton = page.getByRole('button', { name: exportAll });
+      await expect(exportButton).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await page.screenshot({ path: `${shots}/grid-filtered-${locale}-${width}.png`, fullPage: true });
+      expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /OP-/ })
+        .filter({ visible: true })
+        .first()
+        .click();
+      const backLink = page.getByRole('link', { name: back });
+      await expect(backLink).toHaveAttribute('href', '/provider/requests?status=new');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.screenshot({ path: `${shots}/request-${locale}-${width}.png`, fullPage: true });
+      if (width === 390) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    }
+  }
+  await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('i18nLocale', 'cs'),
+  );
 });

@@ -357,6 +357,103 @@ describe('GET /api/v1/provider/providers/{providerId}/team', () => {
   });
 });
 
+describe('the facility filter’s options (`scopeFacilities` of the team)', () => {
+  /** The team as the caller reads it. */
+  async function team(who: Caller, providerId: string) {
+    const response = await call(who, 'GET', `${base(providerId)}/team`);
+    expect(response.statusCode, response.body).toBe(200);
+    return ProviderTeamSchema.parse(response.json());
+  }
+
+  /** Every request the caller's grid shows (one page of 100 holds them all here). */
+  async function everyRow(who: Caller, providerId: string) {
+    const page = await grid(who, providerId, '?pageSize=100');
+    expect(page.totalExact && page.total === page.items.length).toBe(true);
+    return page.items;
+  }
+
+  const names = (facilities: { name: string }[]) => facilities.map((facility) => facility.name).toSorted();
+
+  it('lists a worker’s own facilities and those of the requests in their scope, and no other', async () => {
+    const w = await world();
+    const facility = async (name: string) => {
+      const made = await createFacility(db(), { providerId: w.providerId, name });
+      return { id: made.id, service: (await createFacilityService(db(), { facilityId: made.id })).id };
+    };
+    const [c, d, e, quiet] = [
+      await facility('Středisko Západ'),
+      await facility('Středisko Východ'),
+      await facility('Středisko Střed'),
+      await facility('Středisko Klidné'),
+    ];
+    // A worker of A and of a facility without requests; a colleague without facilities.
+    const worker = await member(w.providerId, ['providerUser'], [w.facilityA, quiet.id]);
+    const assign = async (serviceId: string, to: { facilityId?: string; providerUserId?: string }) => {
+      const request = await requestTo(serviceId);
+      await db()
+        .update(careRequests)
+        .set({
+          assigneeFacilityId: to.facilityId ?? null,
+          assigneeProviderUserId: to.providerUserId ?? null,
+        })
+        .where(eq(careRequests.id, request.id));
+    };
+    await requestTo(w.serviceA);
+    // B's request given to A's team; A's request given to C's team; D's request given to the worker.
+    await assign(w.serviceB, { facilityId: w.facilityA });
+    await assign(w.serviceA, { facilityId: c.id });
+    await assign(d.service, { providerUserId: worker.providerUserId });
+    // E's requests are nobody's of A: not in the worker's grid.
+    await requestTo(e.service);
+    await assign(e.service, { facilityId: w.facilityB, providerUserId: w.workerNone.providerUserId });
+
+    const offered = (await team(worker, w.providerId)).scopeFacilities;
+    expect(names(offered)).toEqual(
+      [
+        'Středisko Jih',
+        'Středisko Klidné',
+        'Středisko Sever',
+        'Středisko Východ',
+        'Středisko Západ',
+      ].toSorted(),
+    );
+    // Exactly the worker's facilities and those their rows name (a service's, or a team's).
+    const rows = await everyRow(worker, w.providerId);
+    const occurring = new Set([
+      w.facilityA,
+      quiet.id,
+      ...rows.flatMap((row) => [
+        row.facility.id,
+        ...(row.assignee.facility ? [row.assignee.facility.id] : []),
+      ]),
+    ]);
+    expect(offered.map((option) => option.id).toSorted()).toEqual([...occurring].toSorted());
+    // Each option other than the worker's own finds requests in their grid.
+    for (const option of offered.filter((option) => option.id !== quiet.id)) {
+      expect((await grid(worker, w.providerId, `?facilityId=${option.id}`)).total).toBeGreaterThan(0);
+    }
+
+    // A worker without facilities: those of what is assigned to them (E's service, B's team).
+    expect(names((await team(w.workerNone, w.providerId)).scopeFacilities)).toEqual([
+      'Středisko Sever',
+      'Středisko Střed',
+    ]);
+    // Administrators and coordinators see the whole provider: every facility.
+    const every = [
+      'Středisko Jih',
+      'Středisko Klidné',
+      'Středisko Sever',
+      'Středisko Střed',
+      'Středisko Východ',
+      'Středisko Západ',
+    ];
+    expect(names((await team(w.coordinator, w.providerId)).scopeFacilities)).toEqual(every.toSorted());
+    expect(names((await team(w.admin, w.providerId)).scopeFacilities)).toEqual(every.toSorted());
+    // The assignment picker's facility teams stay the provider's every facility, whoever asks.
+    expect(names((await team(worker, w.providerId)).facilities)).toEqual(every.toSorted());
+  });
+});
+
 describe('GET /api/v1/provider/providers/{providerId}/requests', () => {
   it('shows each role its scope: the whole provider, a worker’s facilities and assignments', async () => {
     const w = await world();

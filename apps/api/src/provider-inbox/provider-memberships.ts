@@ -7,7 +7,7 @@ import {
 import type { Db } from '@opora/db';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
-import { careRequestInScope, type ProviderScope, scopeOfMembership } from './scope.ts';
+import { careRequestInScope, type ProviderScope, scopeOfMembership, uuidArray } from './scope.ts';
 
 type MembershipRow = {
   providerId: string;
@@ -73,13 +73,50 @@ type ColleagueRow = {
   facilityIds: string[];
 };
 
+type FacilityRow = { id: string; name: string };
+
+/**
+ * The facilities that can occur in the caller's grid, as a request's service's facility or its
+ * facility team (the grid's facility filter matches either): for those who see the whole provider,
+ * every facility. A worker's scope (`careRequestInScope`) holds the requests of their facilities, of
+ * their facility teams and those assigned to them; so besides their own facilities, a facility occurs
+ * there as the service's of a request assigned to them or to their team, or as the team of a request
+ * assigned to them or of their facilities. Each `exists` reads one short index range: few requests
+ * have a team or a person assigned.
+ */
+async function readScopeFacilities(db: Db, scope: ProviderScope): Promise<FacilityRow[] | null> {
+  const { providerId, providerUserId, facilityIds } = scope;
+  if (facilityIds === 'all') return null;
+  const conditions = [
+    sql`exists (select 1 from care_requests cr
+      where cr.provider_id = ${providerId} and cr.assignee_provider_user_id = ${providerUserId}
+        and f.id in (cr.facility_id, cr.assignee_facility_id))`,
+  ];
+  if (facilityIds.length > 0) {
+    const own = uuidArray(facilityIds);
+    conditions.push(
+      sql`f.id = any(${own})`,
+      sql`exists (select 1 from care_requests cr
+        where cr.provider_id = ${providerId} and cr.assignee_facility_id = any(${own}) and cr.facility_id = f.id)`,
+      sql`exists (select 1 from care_requests cr
+        where cr.provider_id = ${providerId} and cr.assignee_facility_id = f.id and cr.facility_id = any(${own}))`,
+    );
+  }
+  const { rows } = await db.execute<FacilityRow>(sql`
+    select f.id, f.name from facilities f
+    where f.provider_id = ${providerId} and (${sql.join(conditions, sql` or `)})
+    order by f.name, f.id
+  `);
+  return rows;
+}
+
 /**
  * `GET /provider/providers/{providerId}/team`: the registered colleagues (whom a request can be
- * assigned to) with their roles and facilities, and the provider's facilities (facility teams), for
- * any member of the provider.
+ * assigned to) with their roles and facilities, the provider's facilities (facility teams), and the
+ * facilities that can occur in the caller's grid (its facility filter), for any member of the provider.
  */
 export async function readProviderTeam(db: Db, scope: ProviderScope): Promise<ProviderTeam> {
-  const [colleagues, facilities] = await Promise.all([
+  const [colleagues, facilities, scopeFacilities] = await Promise.all([
     db.execute<ColleagueRow>(sql`
       select pu.id as "providerUserId", u.first_name as "firstName", u.last_name as "lastName",
         coalesce(u.email, '') as email, pu.roles::text[] as roles,
@@ -92,9 +129,10 @@ export async function readProviderTeam(db: Db, scope: ProviderScope): Promise<Pr
       where pu.provider_id = ${scope.providerId} and cardinality(pu.roles) > 0
       order by u.last_name, u.first_name, pu.id
     `),
-    db.execute<{ id: string; name: string }>(sql`
+    db.execute<FacilityRow>(sql`
       select f.id, f.name from facilities f where f.provider_id = ${scope.providerId} order by f.name, f.id
     `),
+    readScopeFacilities(db, scope),
   ]);
   return {
     colleagues: colleagues.rows.map((row) => ({
@@ -105,6 +143,7 @@ export async function readProviderTeam(db: Db, scope: ProviderScope): Promise<Pr
       facilityIds: row.facilityIds,
     })),
     facilities: facilities.rows,
+    scopeFacilities: scopeFacilities ?? facilities.rows,
     meProviderUserId: scope.providerUserId,
   };
 }

@@ -54,8 +54,10 @@ export const providerInboxRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Colleagues and facility teams a request can be assigned to',
       description:
-        'The provider’s registered colleagues (name, e-mail, roles, facilities), its facilities and the ' +
-        'caller’s own provider user id (“assigned to me”). For every member of the provider.',
+        'The provider’s registered colleagues (name, e-mail, roles, facilities), its facilities (facility ' +
+        'teams), the facilities that can occur in the caller’s grid (`scopeFacilities`, the facility ' +
+        'filter: for a worker their own and those of the requests in their scope) and the caller’s own ' +
+        'provider user id (“assigned to me”). For every member of the provider.',
       failures: { 404: notMember },
     }),
     handler: async (request, reply) => {

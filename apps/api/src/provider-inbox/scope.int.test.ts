@@ -10,6 +10,7 @@ import {
 } from '@opora/db/testing';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readProviderTeam } from './provider-memberships.ts';
 import { careRequestInScope, careRequestScopeBranches, type ProviderScope } from './scope.ts';
 
 // The scope is written twice: one condition (`careRequestInScope`: a request's detail, its changes,
@@ -138,5 +139,35 @@ describe('a provider scope as one condition and as a union of index ranges', () 
     expect(await idsOfBranches(branches)).toEqual(want);
     expect(want).not.toContain(made.elsewhere);
     expect(want.length).toBeGreaterThan(0);
+  });
+
+  // The grid's facility filter offers the facilities its rows can name (a service's or a team's). The
+  // worker here has requests assigned in every facility; a member with none assigned shows the rest.
+  it.each([
+    ['a coordinator', 'all' as const, true],
+    ['a worker without facilities', 0, true],
+    ['a worker without facilities or assignments', 0, false],
+    ['a worker of one facility without assignments', 1, false],
+    ['a worker of three facilities without assignments', 3, false],
+    ['a worker of every facility', 7, true],
+  ])('offers %s the facilities of their scope in the facility filter', async (_who, count, assigned) => {
+    const facilityIds = count === 'all' ? 'all' : made.facilityIds.slice(0, count);
+    const providerUserId = assigned ? made.worker : '00000000-0000-4000-8000-000000000001';
+    const scope = { ...scopeOf(facilityIds), providerUserId };
+    const inScope = made.requests.filter(
+      (request) =>
+        facilityIds === 'all' ||
+        facilityIds.includes(request.facilityId) ||
+        (request.assigneeFacilityId !== null && facilityIds.includes(request.assigneeFacilityId)) ||
+        request.assignee === providerUserId,
+    );
+    const want = new Set([
+      ...(facilityIds === 'all' ? made.facilityIds : facilityIds),
+      ...inScope.flatMap((request) => [request.facilityId, request.assigneeFacilityId ?? request.facilityId]),
+    ]);
+    // The rule read off the requests is the scope's own.
+    expect(await idsWhere(careRequestInScope(scope))).toEqual(inScope.map((request) => request.id).sort());
+    const team = await readProviderTeam(database.db, scope);
+    expect(team.scopeFacilities.map((facility) => facility.id).toSorted()).toEqual([...want].toSorted());
   });
 });

@@ -102,11 +102,16 @@ export function careRequestInScope(scope: ProviderScope, alias = 'cr'): SQL {
   if (scope.facilityIds === 'all') return ofProvider;
   const mine = sql`${table}.assignee_provider_user_id = ${scope.providerUserId}`;
   if (scope.facilityIds.length === 0) return sql`(${ofProvider} and ${mine})`;
-  const facilities = sql`array[${sql.join(
-    scope.facilityIds.map((id) => sql`${id}::uuid`),
+  const facilities = uuidArray(scope.facilityIds);
+  return sql`(${ofProvider} and (${table}.facility_id = any(${facilities}) or ${table}.assignee_facility_id = any(${facilities}) or ${mine}))`;
+}
+
+/** `array[…]::uuid` of ids, for `= any(…)` (at least one id). */
+export function uuidArray(ids: readonly string[]): SQL {
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   )}]`;
-  return sql`(${ofProvider} and (${table}.facility_id = any(${facilities}) or ${table}.assignee_facility_id = any(${facilities}) or ${mine}))`;
 }
 
 /** Past this many facilities a worker's scope is read as one condition rather than a union. */

@@ -89,7 +89,14 @@ export type ProviderColleague = z.infer<typeof ProviderColleagueSchema>;
 export const ProviderTeamSchema = z
   .object({
     colleagues: z.array(ProviderColleagueSchema),
+    /** Every facility of the provider: the facility teams a request can be assigned to. */
     facilities: z.array(z.object({ id: IdSchema, name: z.string() })),
+    /**
+     * The facilities that can occur in the caller's grid (a request's service's or its facility team's),
+     * the grid's facility filter: every facility for administrators and coordinators; for a worker their
+     * own facilities and those of the requests in their scope.
+     */
+    scopeFacilities: z.array(z.object({ id: IdSchema, name: z.string() })),
     /** The caller's own provider user id in this provider ("assigned to me"). */
     meProviderUserId: IdSchema,
   })

@@ -9,15 +9,15 @@ import {
 import { IconArrowLeft, IconArrowsExchange, IconInbox, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { formatDateTime } from '@/components/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
 import { SentSurveys } from '@/components/surveys/sent-surveys.tsx';
 import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
-import { paths } from '@/config/paths.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { useProviderRequest } from '../api/get-request.ts';
+import { gridReturnHref } from '../utils/grid-search.ts';
 import classes from './detail/detail.module.css';
 import { PrintDialog } from './detail/print-dialog.tsx';
 import { RequestAssignment } from './detail/request-assignment.tsx';
@@ -32,15 +32,15 @@ function isTab(value: string | null): value is ProviderRequestTab {
   return (providerRequestTabs as readonly (string | null)[]).includes(value);
 }
 
-/** The way back to the inbox, as a button (the not-found state) or a link (above the detail). */
+/**
+ * The way back to the inbox from the not-found state (a link above the detail): to the grid as it was
+ * left when the request was opened from it, else the plain grid (`gridReturnHref`).
+ */
 function InboxButton() {
   const { t } = useTranslation('provider-request');
+  const { state } = useLocation();
   return (
-    <Button
-      component={Link}
-      to={paths.providerRequests.getHref()}
-      leftSection={<IconInbox size={20} aria-hidden />}
-    >
+    <Button component={Link} to={gridReturnHref(state)} leftSection={<IconInbox size={20} aria-hidden />}>
       {t('notFound.back')}
     </Button>
   );
@@ -105,6 +105,8 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
   const { t } = useTranslation(['provider-request', 'catalogue']);
   const { locale } = useLocale();
   const [search, setSearch] = useSearchParams();
+  const location = useLocation();
+  const inboxHref = gridReturnHref(location.state);
   const requested = search.get('tab');
   const tab: ProviderRequestTab = isTab(requested) ? requested : 'overview';
   const [statusOpened, setStatusOpened] = useState(false);
@@ -116,18 +118,13 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
     const next = new URLSearchParams(search);
     if (value === 'overview') next.delete('tab');
     else next.set('tab', value);
-    setSearch(next, { replace: true, preventScrollReset: true });
+    // The state kept: it names the grid to go back to.
+    setSearch(next, { replace: true, preventScrollReset: true, state: location.state });
   };
 
   return (
     <Stack gap="lg">
-      <Anchor
-        component={Link}
-        to={paths.providerRequests.getHref()}
-        fw={600}
-        underline="hover"
-        className={classes.back}
-      >
+      <Anchor component={Link} to={inboxHref} fw={600} underline="hover" className={classes.back}>
         <IconArrowLeft size={18} aria-hidden />
         {t('back')}
       </Anchor>

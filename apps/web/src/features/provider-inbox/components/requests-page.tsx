@@ -12,6 +12,7 @@ import {
   activeFilterCount,
   filterOf,
   type GridQuery,
+  gridReturnState,
   pageSizes,
   readGridQuery,
   withoutFilters,
@@ -22,15 +23,20 @@ import { ExportJobs, ExportMenu } from './grid/export-controls.tsx';
 import { RequestFilters } from './grid/request-filters.tsx';
 import { RequestCards, RequestsTable } from './grid/requests-table.tsx';
 import { SelectionBar } from './grid/selection-bar.tsx';
+import { useHeldWhilePressed } from './grid/use-held-while-pressed.ts';
 import { ProviderArea, useActingProvider } from './provider-area.tsx';
 
-/** The grid's state in the address: every change is a history entry, so back and forward walk it. */
+/**
+ * The grid's state in the address: every change is a history entry, so back and forward walk it.
+ * The page stays where it is scrolled (a search applied while a row is pressed must not move it);
+ * another page of results scrolls up itself.
+ */
 function useGridQuery(): [GridQuery, (query: GridQuery) => void] {
   const [search, setSearch] = useSearchParams();
   const query = useMemo(() => readGridQuery(search), [search]);
   const setQuery = useCallback(
     (next: GridQuery) => {
-      setSearch(writeGridQuery(next));
+      setSearch(writeGridQuery(next), { preventScrollReset: true });
     },
     [setSearch],
   );
@@ -52,8 +58,17 @@ function RequestsGrid() {
   const { locale } = useLocale();
   const numbers = useMemo(() => new Intl.NumberFormat(locale), [locale]);
   const acting = useActingProvider();
-  const [query, setQuery] = useGridQuery();
-  const requests = useProviderRequests(acting.providerId, query);
+  const [applied, setQuery] = useGridQuery();
+  const requests = useProviderRequests(acting.providerId, applied);
+  // The page as shown. A press on a row holds it until the press's click: a search applied or
+  // answered meanwhile would move the rows (or what is above them) from under the pointer. Only the
+  // heading's count follows at once, saying the answer is in.
+  const [view, onRowsPointerDown] = useHeldWhilePressed({
+    query: applied,
+    data: requests.data,
+    stale: requests.isPlaceholderData,
+  });
+  const { query, data } = view;
 
   // The selection belongs to one set of filters (and one provider): a change of either clears it.
   const filterKey = `${acting.providerId}|${JSON.stringify(filterOf(query))}`;
@@ -65,7 +80,7 @@ function RequestsGrid() {
   }
 
   const filtered = activeFilterCount(query) > 0;
-  const data = requests.data;
+  const found = requests.data;
   const rows = data?.items ?? [];
   const pageIds = rows.map((row) => row.id);
   const total = data?.total ?? 0;
@@ -75,7 +90,9 @@ function RequestsGrid() {
   const totalText = totalExact ? numbers.format(total) : t('grid.moreThan', { total: numbers.format(total) });
   const mode = selectionMode(selection, pageIds);
   const pageCount = Math.max(1, Math.ceil(total / query.pageSize) + (totalExact ? 0 : 1));
-  const stale = requests.isPlaceholderData;
+  const stale = view.stale || data !== found;
+  // The grid as applied, not as held: a search applied by the press that opens a request is kept too.
+  const linkState = gridReturnState(applied);
   const onCheck = (checkedOnPage: readonly string[]) =>
     setSelection(withPageChecked(selection, pageIds, checkedOnPage));
 
@@ -141,9 +158,18 @@ function RequestsGrid() {
           onSort={(sort) => setQuery({ ...query, sort, page: 1 })}
           selection={selection}
           onCheck={onCheck}
+          linkState={linkState}
+          onPointerDown={onRowsPointerDown}
           stale={stale}
         />
-        <RequestCards rows={rows} selection={selection} onCheck={onCheck} stale={stale} />
+        <RequestCards
+          rows={rows}
+          selection={selection}
+          onCheck={onCheck}
+          linkState={linkState}
+          onPointerDown={onRowsPointerDown}
+          stale={stale}
+        />
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
             {t('grid.pagination.range', {
@@ -190,16 +216,22 @@ function RequestsGrid() {
         <Stack gap={4}>
           <Title order={1}>{t('grid.title')}</Title>
           <Text c="dark.6">{t('grid.intro')}</Text>
-          {data ? (
+          {found ? (
             <Text fw={600}>
-              {totalExact
-                ? t('grid.summary', { count: total, formatted: numbers.format(total) })
-                : t('grid.summaryMoreThan', { total: numbers.format(total) })}
+              {found.totalExact
+                ? t('grid.summary', { count: found.total, formatted: numbers.format(found.total) })
+                : t('grid.summaryMoreThan', { total: numbers.format(found.total) })}
             </Text>
           ) : null}
         </Stack>
         {data && total > 0 ? (
-          <ExportMenu providerId={acting.providerId} query={query} selection={selection} total={total} />
+          <ExportMenu
+            providerId={acting.providerId}
+            query={query}
+            selection={selection}
+            total={total}
+            totalExact={totalExact}
+          />
         ) : null}
       </Group>
       <RequestFilters query={query} onChange={setQuery} />

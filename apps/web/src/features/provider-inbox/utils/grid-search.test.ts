@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
   filterOf,
+  gridReturnHref,
+  gridReturnState,
   nextSort,
   readGridQuery,
   withFilter,
@@ -60,5 +62,28 @@ describe('the grid query in the address', () => {
     expect(nextSort('createdDate', 'createdDate')).toBe('-createdDate');
     expect(nextSort('-createdDate', 'client')).toBe('client');
     expect(nextSort('client', 'editedDate')).toBe('-editedDate');
+  });
+});
+
+describe('the way back from a request to the grid', () => {
+  it('returns to the grid the request was opened from, with its filters, sort and page', () => {
+    const left = read('status=new&client=nov%C3%A1k&sort=client&page=2');
+    expect(gridReturnHref(gridReturnState(left))).toBe(
+      '/provider/requests?status=new&client=nov%C3%A1k&sort=client&page=2',
+    );
+    expect(gridReturnHref(gridReturnState(read('')))).toBe('/provider/requests');
+  });
+
+  it('returns to the plain grid when the request was not opened from it', () => {
+    expect(gridReturnHref(null)).toBe('/provider/requests');
+    expect(gridReturnHref(undefined)).toBe('/provider/requests');
+    expect(gridReturnHref({ other: 'state' })).toBe('/provider/requests');
+    expect(gridReturnHref({ gridSearch: 42 })).toBe('/provider/requests');
+  });
+
+  it('keeps only what the grid reads from a state someone else wrote', () => {
+    expect(gridReturnHref({ gridSearch: 'status=nonsense&client=nov&next=https://example.com' })).toBe(
+      '/provider/requests?client=nov',
+    );
   });
 });

@@ -4,6 +4,7 @@ import {
   type ProviderRequestListQuery,
   ProviderRequestListQuerySchema,
   type ProviderRequestSortField,
+  paths,
   providerRequestSortFields,
   statusFilterCodes,
 } from '@opora/contracts';
@@ -83,6 +84,28 @@ export function writeGridQuery(query: GridQuery): URLSearchParams {
   if (query.page !== 1) search.set('page', String(query.page));
   if (query.pageSize !== defaultPageSize) search.set('pageSize', String(query.pageSize));
   return search;
+}
+
+/**
+ * What a link from the grid to a request carries in the router's state: the grid as the person left
+ * it, so the request page's way back returns there (as the browser's Back does).
+ */
+export type GridReturnState = { gridSearch: string };
+
+export function gridReturnState(query: GridQuery): GridReturnState {
+  return { gridSearch: writeGridQuery(query).toString() };
+}
+
+/**
+ * The grid's address to go back to from a request: the one it was opened from (router state), read
+ * again as a grid query; the plain grid when it was not opened from the grid (a link, a new tab).
+ */
+export function gridReturnHref(state: unknown): string {
+  const gridSearch =
+    typeof state === 'object' && state !== null && 'gridSearch' in state ? state.gridSearch : undefined;
+  const search =
+    typeof gridSearch === 'string' ? writeGridQuery(readGridQuery(new URLSearchParams(gridSearch))) : [];
+  return paths.providerRequests.getHref(undefined, Object.fromEntries(search));
 }
 
 /** A change of filters: back to the first page (the old page number may not exist any more). */

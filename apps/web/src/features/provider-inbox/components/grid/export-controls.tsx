@@ -6,7 +6,7 @@ import {
   providerExportDirectRowLimit,
 } from '@opora/contracts';
 import { IconChevronDown, IconClockHour4, IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/components/header/use-locale.ts';
 import { toast } from '@/components/overlays/toast.tsx';
@@ -15,8 +15,9 @@ import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { useCreateExportJob, useExportJobs } from '../../api/export-jobs.ts';
 import { downloadProviderExport, exportProviderRequests } from '../../api/files.ts';
-import { filterOf, type GridQuery } from '../../utils/grid-search.ts';
+import { activeFilterCount, filterOf, type GridQuery } from '../../utils/grid-search.ts';
 import { type Selection, selectedIds } from '../../utils/selection.ts';
+import classes from '../provider-inbox.module.css';
 
 const fallbackName = (format: ProviderExportFormat) => `opora-requests.${format}`;
 
@@ -30,14 +31,18 @@ export function ExportMenu({
   query,
   selection,
   total,
+  totalExact,
 }: {
   providerId: string;
   query: GridQuery;
   selection: Selection;
+  /** How many match the filters, counted up to a limit (`totalExact` false beyond it). */
   total: number;
+  totalExact: boolean;
 }) {
   const { t } = useTranslation(['provider', 'errors', 'common']);
   const { locale } = useLocale();
+  const numbers = useMemo(() => new Intl.NumberFormat(locale), [locale]);
   const createJob = useCreateExportJob(providerId);
   const [downloading, setDownloading] = useState<ProviderExportFormat | null>(null);
   const [jobStarted, setJobStarted] = useState(false);
@@ -83,12 +88,21 @@ export function ExportMenu({
       <Menu position="bottom-end" shadow="md">
         <Menu.Target>
           <Button
+            classNames={{ root: classes.exportButton, label: classes.exportLabel }}
             leftSection={<IconDownload size={18} aria-hidden />}
             rightSection={<IconChevronDown size={16} aria-hidden />}
             loading={downloading !== null || createJob.isPending}
             disabled={rowCount === 0}
           >
-            {byIds || selection.kind === 'matching' ? t('export.buttonSelected') : t('export.buttonAll')}
+            {byIds || selection.kind === 'matching'
+              ? t('export.buttonSelected')
+              : activeFilterCount(query) === 0
+                ? t('export.buttonAll')
+                : // "All" of a filtered grid is what it found: said with the count, or as the grid says
+                  // a count it stopped at ("more than 1 000"; every match is exported).
+                  totalExact
+                  ? t('export.buttonMatching', { count: total, formatted: numbers.format(total) })
+                  : t('export.buttonMatchingMoreThan', { total: numbers.format(total) })}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>

@@ -21,8 +21,8 @@ import classes from '../provider-inbox.module.css';
 const typingDelayMs = 350;
 
 /**
- * A text filter typed into: the address (and so the grid) follows once the person pauses, and the
- * field follows the address when it changes otherwise (back, reset).
+ * A text filter typed into: the address (and so the grid) follows once the person pauses or leaves
+ * the field, and the field follows the address when it changes otherwise (back, reset).
  */
 function SearchField({
   label,
@@ -53,6 +53,9 @@ function SearchField({
         setText(event.currentTarget.value);
         commit(event.currentTarget.value.trim());
       }}
+      // Leaving the field (a click on a request, on another filter) applies what was typed at once:
+      // a search applied later would be a navigation replacing the one the click started.
+      onBlur={() => commit.flush()}
     />
   );
 }
@@ -73,7 +76,8 @@ export function RequestFilters({
   const count = activeFilterCount(query);
   const set = (changes: Partial<Record<FilterKey, string | undefined>>) =>
     onChange(withFilter(query, changes));
-  const facilities = team.data?.facilities ?? acting.facilities;
+  // Only facilities that can occur in the person's grid (a worker's: theirs and their requests').
+  const facilities = team.data?.scopeFacilities ?? acting.facilities;
 
   // A filter changed elsewhere (back, a shared link) opens the phone's panel, so what is applied shows.
   useEffect(() => {

@@ -1,12 +1,13 @@
 import { ActionIcon, Anchor, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatDisplayDate, type ProviderRequestRow, type ProviderRequestSortField } from '@opora/contracts';
 import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronRight } from '@tabler/icons-react';
+import type { PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInstantDate } from '@/components/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
 import { paths } from '@/config/paths.ts';
-import { type GridQuery, nextSort, sortStateOf } from '../../utils/grid-search.ts';
+import { type GridQuery, type GridReturnState, nextSort, sortStateOf } from '../../utils/grid-search.ts';
 import { checkedIds, type Selection } from '../../utils/selection.ts';
 import classes from '../provider-inbox.module.css';
 
@@ -17,6 +18,10 @@ type TableProps = {
   selection: Selection;
   /** The rows of the page now checked (`ids`), after a tick on a row or on the header. */
   onCheck: (ids: readonly string[]) => void;
+  /** The router state of a link to a request: the grid to return to (`gridReturnState`). */
+  linkState: GridReturnState;
+  /** A press on a row (it holds the rows until its click: `useHeldWhilePressed`). */
+  onPointerDown: (event: PointerEvent) => void;
   stale: boolean;
 };
 
@@ -76,7 +81,16 @@ function toggled(ids: readonly string[], id: string, checked: boolean): string[]
 }
 
 /** The grid on a wide screen: SPEC §2's columns, sortable headers, a checkbox per row. */
-export function RequestsTable({ rows, query, onSort, selection, onCheck, stale }: TableProps) {
+export function RequestsTable({
+  rows,
+  query,
+  onSort,
+  selection,
+  onCheck,
+  linkState,
+  onPointerDown,
+  stale,
+}: TableProps) {
   const { t, careFrom, serviceType, assignee } = useRowTexts();
   const pageIds = rows.map((row) => row.id);
   const checked = checkedIds(selection, pageIds);
@@ -118,7 +132,7 @@ export function RequestsTable({ rows, query, onSort, selection, onCheck, stale }
               {header('editedDate')}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody onPointerDown={onPointerDown}>
             {rows.map((row) => {
               const isChecked = checked.includes(row.id);
               const assignedTo = assignee(row);
@@ -132,7 +146,7 @@ export function RequestsTable({ rows, query, onSort, selection, onCheck, stale }
                     />
                   </Table.Td>
                   <Table.Td className={classes.nowrap}>
-                    <Anchor component={Link} to={requestHref(row)} fw={600}>
+                    <Anchor component={Link} to={requestHref(row)} state={linkState} fw={600}>
                       {row.code}
                     </Anchor>
                   </Table.Td>
@@ -159,6 +173,7 @@ export function RequestsTable({ rows, query, onSort, selection, onCheck, stale }
                     <ActionIcon
                       component={Link}
                       to={requestHref(row)}
+                      state={linkState}
                       variant="light"
                       size="lg"
                       aria-label={t('grid.openRequest', { code: row.code })}
@@ -181,12 +196,22 @@ export function RequestsTable({ rows, query, onSort, selection, onCheck, stale }
 }
 
 /** The grid on a phone: one card per request, the same selection. */
-export function RequestCards({ rows, selection, onCheck, stale }: Omit<TableProps, 'query' | 'onSort'>) {
+export function RequestCards({
+  rows,
+  selection,
+  onCheck,
+  linkState,
+  onPointerDown,
+  stale,
+}: Omit<TableProps, 'query' | 'onSort'>) {
   const { t, careFrom, serviceType, assignee } = useRowTexts();
   const pageIds = rows.map((row) => row.id);
   const checked = checkedIds(selection, pageIds);
   return (
-    <ul className={`${classes.cards} ${classes.phoneOnly} ${stale ? classes.stale : ''}`}>
+    <ul
+      className={`${classes.cards} ${classes.phoneOnly} ${stale ? classes.stale : ''}`}
+      onPointerDown={onPointerDown}
+    >
       {rows.map((row) => {
         const isChecked = checked.includes(row.id);
         const assignedTo = assignee(row);
@@ -223,6 +248,7 @@ export function RequestCards({ rows, selection, onCheck, stale }: Omit<TableProp
                 <Button
                   component={Link}
                   to={requestHref(row)}
+                  state={linkState}
                   variant="light"
                   rightSection={<IconChevronRight size={18} aria-hidden />}
                   aria-label={t('grid.openRequest', { code: row.code })}
