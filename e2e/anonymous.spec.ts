@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { choose, question } from './forms.ts';
 import { newPerson, passwordField, type TestPerson, textField } from './identity.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
@@ -25,12 +26,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-function question(page: Page, title: string): Locator {
-  return page.getByRole('group', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
-}
-async function choose(page: Page, title: string, option: string): Promise<void> {
-  await question(page, title).getByRole('radio', { name: option, exact: true }).check();
-}
 const needsHelp = 'Potřebuje pomoc druhého člověka';
 const alone = 'Zvládá bez pomoci';
 

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { giveSubscription } from './database.ts';
 import { expect, test } from './fixtures.ts';
+import { fillClientForm } from './forms.ts';
 import {
   linkFromMail,
   newClientWizardFirstStep,
@@ -11,6 +12,7 @@ import {
   passwordField,
   signInThroughForm,
   signUpByApi,
+  signUpThroughForm,
   textField,
 } from './identity.ts';
 
@@ -30,49 +32,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-type ClientDetails = {
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string;
-  relationship?: string;
-  search: string;
-  place: RegExp;
-  street?: string;
-  /** Choose the first suggestion with the keyboard instead of the mouse. */
-  keyboard?: boolean;
-};
-
-/** Fills the client form as a person does: by labels, choosing the town from the suggestions. */
-async function fillClientForm(page: Page, client: ClientDetails): Promise<void> {
-  if (client.relationship) {
-    await page.getByRole('combobox', { name: 'Váš vztah ke klientovi' }).selectOption({
-      label: client.relationship,
-    });
-  } else {
-    await page.getByRole('switch', { name: 'Klientem jsem já' }).check();
-    await expect(page.getByRole('combobox', { name: 'Váš vztah ke klientovi' })).toBeHidden();
-  }
-  await textField(page, 'Jméno').fill(client.firstName);
-  await textField(page, 'Příjmení').fill(client.lastName);
-  await page.getByLabel('Datum narození').fill(client.dateOfBirth);
-  await page.getByRole('radio', { name: 'Žena' }).check();
-
-  const residence = page.getByRole('combobox', { name: 'Trvalé bydliště' });
-  await residence.fill(client.search);
-  if (client.keyboard) {
-    await expect(page.getByRole('listbox').getByRole('option').first()).toHaveAccessibleName(client.place);
-    await residence.press('ArrowDown');
-    await residence.press('ArrowUp');
-    await residence.press('Enter');
-  } else {
-    await page.getByRole('option', { name: client.place }).click();
-  }
-  // The chosen place is shown read-only, with a way to change it; the street follows.
-  await expect(page.getByRole('group', { name: 'Trvalé bydliště' })).toContainText('okres');
-  await expect(textField(page, 'Ulice a číslo domu')).toBeFocused();
-  if (client.street) await textField(page, 'Ulice a číslo domu').fill(client.street);
-}
-
 test('a new carer signs up, enters the first client with address autocomplete, and goes on to the questionnaire', async ({
   page,
   request,
@@ -81,15 +40,7 @@ test('a new carer signs up, enters the first client with address autocomplete, a
   test.setTimeout(90_000);
   const person = newPerson();
 
-  await page.goto('/registration');
-  await textField(page, 'Jméno').fill(person.firstName);
-  await textField(page, 'Příjmení').fill(person.lastName);
-  await textField(page, 'E-mail').fill(person.email);
-  await textField(page, 'Telefon').fill(person.phone);
-  await passwordField(page, 'Heslo').fill(person.password);
-  await page.getByRole('checkbox', { name: /Souhlasím s obchodními podmínkami/ }).check();
-  await page.getByRole('button', { name: 'Založit účet' }).click();
-  await expect(page).toHaveURL('/login');
+  await signUpThroughForm(page, person);
 
   // The confirmation e-mail is opened in another tab, as from a mail client; this tab signs in.
   const mail = await context.newPage();

@@ -9,6 +9,7 @@ import {
   refusedCallMessage,
   signInThroughForm,
   signUpByApi,
+  signUpThroughForm,
   textField,
 } from './identity.ts';
 
@@ -262,15 +263,7 @@ test('a new account that confirms its e-mail first and signs in from the confirm
   request,
 }) => {
   const person = newPerson();
-  await page.goto('/registration');
-  await textField(page, 'Jméno').fill(person.firstName);
-  await textField(page, 'Příjmení').fill(person.lastName);
-  await textField(page, 'E-mail').fill(person.email);
-  await textField(page, 'Telefon').fill(person.phone);
-  await passwordField(page, 'Heslo').fill(person.password);
-  await page.getByRole('checkbox', { name: /Souhlasím s obchodními podmínkami/ }).check();
-  await page.getByRole('button', { name: 'Založit účet' }).click();
-  await expect(page).toHaveURL('/login');
+  await signUpThroughForm(page, person);
 
   // The link from the e-mail, then the confirmation page's own way to sign in.
   await page.goto(await linkFromMail(request, person.email, '/confirm-email'));

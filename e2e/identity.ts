@@ -87,6 +87,19 @@ export async function linkFromMail(request: APIRequestContext, email: string, pa
 export const newClientWizardFirstStep =
   /\/new-client-wizard\/new-client\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Signs `person` up through the registration form, as a person does; sign-up leads to sign-in. */
+export async function signUpThroughForm(page: Page, person: TestPerson): Promise<void> {
+  await page.goto('/registration');
+  await textField(page, 'Jméno').fill(person.firstName);
+  await textField(page, 'Příjmení').fill(person.lastName);
+  await textField(page, 'E-mail').fill(person.email);
+  await textField(page, 'Telefon').fill(person.phone);
+  await passwordField(page, 'Heslo').fill(person.password);
+  await page.getByRole('checkbox', { name: /Souhlasím s obchodními podmínkami/ }).check();
+  await page.getByRole('button', { name: 'Založit účet' }).click();
+  await expect(page).toHaveURL('/login');
+}
+
 /** Fills the sign-in form as a person does and submits it. */
 export async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { choose, fillClientForm, question } from './forms.ts';
-import { newPerson, passwordField, signInThroughForm, textField } from './identity.ts';
+import { newPerson, passwordField, signInThroughForm, signUpThroughForm } from './identity.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
 // The whole request loop as its two new users meet it (issue: "what a new carer and a new provider
@@ -38,15 +38,7 @@ async function fieldsOf(list: Locator): Promise<Record<string, string>> {
 /** Signs up through the form; the first sign-in opens the new-client wizard for a new case. */
 async function signUpAndSignIn(page: Page) {
   const person = newPerson();
-  await page.goto('/registration');
-  await textField(page, 'Jméno').fill(person.firstName);
-  await textField(page, 'Příjmení').fill(person.lastName);
-  await textField(page, 'E-mail').fill(person.email);
-  await textField(page, 'Telefon').fill(person.phone);
-  await passwordField(page, 'Heslo').fill(person.password);
-  await page.getByRole('checkbox', { name: /Souhlasím s obchodními podmínkami/ }).check();
-  await page.getByRole('button', { name: 'Založit účet' }).click();
-  await expect(page).toHaveURL('/login');
+  await signUpThroughForm(page, person);
   await passwordField(page, 'Heslo').fill(person.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
   await expect(page).toHaveURL(new RegExp(`/new-client-wizard/new-client/${uuid}$`));

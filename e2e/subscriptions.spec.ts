@@ -8,6 +8,7 @@ import {
   passwordField,
   signInThroughForm,
   signUpByApi,
+  signUpThroughForm,
   textField,
 } from './identity.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
@@ -111,15 +112,7 @@ test('a new carer meets the plans at the service offer, pays in the test gateway
   const person = newPerson();
 
   // Sign-up and sign-in as a person does; redirect-after-registration opens the new-client wizard.
-  await page.goto('/registration');
-  await textField(page, 'Jméno').fill(person.firstName);
-  await textField(page, 'Příjmení').fill(person.lastName);
-  await textField(page, 'E-mail').fill(person.email);
-  await textField(page, 'Telefon').fill(person.phone);
-  await passwordField(page, 'Heslo').fill(person.password);
-  await page.getByRole('checkbox', { name: /Souhlasím s obchodními podmínkami/ }).check();
-  await page.getByRole('button', { name: 'Založit účet' }).click();
-  await expect(page).toHaveURL('/login');
+  await signUpThroughForm(page, person);
   await passwordField(page, 'Heslo').fill(person.password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
   await expect(page).toHaveURL(new RegExp(`/new-client-wizard/new-client/${uuid}$`));

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { choose, question } from './forms.ts';
 import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
 
 // The questionnaires of the wizards, answered as a carer does: the extended case survey (ten basic
@@ -72,13 +73,6 @@ async function createCase(request: APIRequestContext, headers: Headers): Promise
 }
 
 /** A question's group (fieldset), named by its legend. */
-function question(page: Page, title: string): Locator {
-  return page.getByRole('group', { name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
-}
-
-async function choose(page: Page, title: string, option: string): Promise<void> {
-  await question(page, title).getByRole('radio', { name: option, exact: true }).check();
-}
 
 const needsHelp = 'Potřebuje pomoc druhého člověka';
 const alone = 'Zvládá bez pomoci';
