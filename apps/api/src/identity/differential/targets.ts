@@ -82,6 +82,11 @@ export interface Target {
   admin: IdentityAdmin;
   /** The API's access-token verifier (platform/auth.ts) configured for this server. */
   verify: AccessTokenVerifier;
+  /**
+   * The same verifier (same memory of verified tokens) with its clock set to `atSeconds` for this call.
+   * Its own clock, not a faked `Date`: the two targets of a check run at once in one process.
+   */
+  verifyAt: (token: string, atSeconds: number) => ReturnType<AccessTokenVerifier>;
   /** The API's configuration pointing at this server. */
   apiConfig: Config;
   /** Usernames of sign-ins the server refused although they were right, retried (checks.ts `grant`). */
@@ -151,9 +156,20 @@ export function shortRealmSettings(): Partial<RealmSettings> {
 }
 
 function apiClients(config: Config, db: Db) {
+  let setTime: Date | undefined;
+  const verify = createAccessTokenVerifier(config, issuerKeys(config, db), () => setTime ?? new Date());
   return {
     admin: createIdentityAdmin(config),
-    verify: createAccessTokenVerifier(config, issuerKeys(config, db)),
+    verify,
+    verifyAt: (token: string, atSeconds: number) => {
+      // The verifier reads its clock as the call starts, so the set time is this call's alone.
+      setTime = new Date(atSeconds * 1000);
+      try {
+        return verify(token);
+      } finally {
+        setTime = undefined;
+      }
+    },
   };
 }
 
