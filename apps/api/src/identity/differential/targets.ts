@@ -14,7 +14,7 @@ import {
   startIdentityServer,
   origin as testClientOrigin,
 } from '../conformance-harness.ts';
-import { defaultRealmSettings, type RealmSettings } from '../realm.ts';
+import { type Clock, defaultRealmSettings, type RealmSettings, systemClock } from '../realm.ts';
 
 // The two servers a differential check runs against, behind one interface: the embedded issuer
 // (in-process, its own test database, a test clock) and the real Keycloak of the run. Fixtures are
@@ -155,9 +155,10 @@ export function shortRealmSettings(): Partial<RealmSettings> {
   };
 }
 
-function apiClients(config: Config, db: Db) {
+/** The API's clients of a server; its verifier keeps the server's time (`now`) unless `verifyAt` sets one. */
+function apiClients(config: Config, db: Db, now: Clock) {
   let setTime: Date | undefined;
-  const verify = createAccessTokenVerifier(config, issuerKeys(config, db), () => setTime ?? new Date());
+  const verify = createAccessTokenVerifier(config, issuerKeys(config, db), () => setTime ?? now());
   return {
     admin: createIdentityAdmin(config),
     verify,
@@ -210,7 +211,8 @@ export async function embeddedTarget(
       });
       return { key, id, email, password: fixturePassword };
     },
-    ...apiClients(server.config, server.database.db),
+    // The issuer's test clock stands still unless a check moves it; its tokens are judged by it.
+    ...apiClients(server.config, server.database.db, server.clock.now),
     apiConfig: server.config,
     spuriousRefusals: [],
     close: () => server.close(),
@@ -370,7 +372,7 @@ export async function keycloakTargetOf(kc: KeycloakTarget): Promise<Target & { a
       return { key, id, email, password: fixturePassword };
     },
     // A remote JWKS (Keycloak's certs endpoint): `issuerKeys` never touches the database then.
-    ...apiClients(config, undefined as unknown as Db),
+    ...apiClients(config, undefined as unknown as Db, systemClock),
     apiConfig: config,
     spuriousRefusals: [],
     close: () => keycloakRealmLifetimes(admin, false),
