@@ -20,7 +20,9 @@
  *
  * Printed: requests/s (2xx only), p50 and p99 latency, the ratio to /api/health (mean of the runs
  * before and after), non-2xx and connection errors, and PASS/FAIL against the suite's targets.
- * Figures are printed, never asserted.
+ * Figures are printed, never asserted; but a row that answered anything but 2xx measured that answer,
+ * not the endpoint: the bench then ends with ✘ lines and exit code 1 (and stops at once when a path
+ * of step 2 answers so).
  *
  * The suite runs twice: the API as configured (guest response cache on; targets ratio ≥ 0.5,
  * p99 ≤ 20 ms), then with CATALOGUE_CACHE_SECONDS=0, so every request runs its SQL — the figure the
@@ -278,6 +280,12 @@ async function explainPaths(
         url: requestPath,
         ...(signedIn ? { headers: authorization } : {}),
       });
+      if (response.statusCode < 200 || response.statusCode > 299) {
+        throw new Error(
+          `✘ ${label}: GET ${requestPath} answered ${response.statusCode}, so its row would measure ` +
+            `that answer: ${response.body.slice(0, 300)}`,
+        );
+      }
       const queries = recorded.filter((query) => /^\s*(select|with)\b/i.test(query.text));
       recorded = [];
       sections.push(
@@ -500,6 +508,20 @@ function printSuite({ title, rows, baseline, targets }: Suite): void {
   );
 }
 
+/** Rows whose requests were not all answered 2xx (a 402 or 500 is fast: their req/s say nothing). */
+function rowsNotAnswered(suites: Suite[]): string[] {
+  return suites.flatMap(({ title, rows }) =>
+    rows
+      .filter(([, figures]) => figures.non2xx + figures.errors > 0)
+      .map(([label, figures]) => {
+        const what = [figures.statuses, figures.errors ? `${figures.errors} errors/timeouts` : '']
+          .filter((part) => part !== '')
+          .join(', ');
+        return `✘ ${label}: ${what} of ${figures.requests} requests (${title.split(';')[0]})`;
+      }),
+  );
+}
+
 export async function benchCatalogue(): Promise<void> {
   const dbModule = await importByPath<BenchDbModule>('packages/db/src/bench/index.ts');
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-catalogue-'));
@@ -599,6 +621,11 @@ export async function benchCatalogue(): Promise<void> {
         'new connection; prepared statements as their generic plan after one execution):\n',
     );
     console.log(plans.join('\n'));
+    const notAnswered = rowsNotAnswered(suites);
+    if (notAnswered.length > 0) {
+      console.error(`\n${notAnswered.join('\n')}\nThese rows measured failing requests, not the endpoint.`);
+      process.exitCode = 1;
+    }
   } finally {
     await database?.close();
     await rm(tempDir, { recursive: true, force: true });

@@ -26,5 +26,5 @@ export {
   type NewIdentityUserInput,
 } from './identity-users.ts';
 export { hashPassword } from './passwords.ts';
-export { adminServiceAccountRoles, issuerUrl } from './realm.ts';
+export { adminServiceAccountRoles, type Clock, issuerUrl, systemClock } from './realm.ts';
 export { localJwks, rotateSigningKeys } from './signing-keys.ts';

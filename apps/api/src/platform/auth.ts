@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import fp from 'fastify-plugin';
 import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { localJwks } from '../identity/index.ts';
+import { type Clock, localJwks, systemClock } from '../identity/index.ts';
 import type { Config } from './config.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 import { preparedRows } from './prepared.ts';
@@ -107,15 +107,23 @@ interface VerifiedEntry extends VerifiedAccessToken {
  * its expiry: a signature and its claims cannot change, so the next call with the same token checks
  * only the expiry (with the same clock tolerance). Whether the account behind it still exists is not
  * remembered — `resolvePrincipal` looks it up on every request.
+ *
+ * Expiry is judged at one instant of `clock`, read when the call starts, for the remembered token and
+ * for `jose` alike; tests give a verifier its own clock instead of faking the process-wide `Date`.
  */
-export function createAccessTokenVerifier(config: AuthConfig, keys: JWTVerifyGetKey): AccessTokenVerifier {
+export function createAccessTokenVerifier(
+  config: AuthConfig,
+  keys: JWTVerifyGetKey,
+  clock: Clock = systemClock,
+): AccessTokenVerifier {
   const issuer = tokenIssuer(config);
   const audience = config.identityAdmin.clientId;
   const verified = new Map<string, VerifiedEntry>();
   return async (token) => {
+    const now = clock();
     const known = verified.get(token);
     if (known) {
-      if (known.expiresAtMs + clockToleranceSeconds * 1000 > Date.now()) {
+      if (known.expiresAtMs + clockToleranceSeconds * 1000 > now.getTime()) {
         return { subject: known.subject, realmRoles: known.realmRoles };
       }
       verified.delete(token);
@@ -127,6 +135,7 @@ export function createAccessTokenVerifier(config: AuthConfig, keys: JWTVerifyGet
         audience,
         algorithms: ['RS256'],
         clockTolerance: clockToleranceSeconds,
+        currentDate: now,
         requiredClaims: ['exp', 'iat', 'sub'],
       }));
     } catch (error) {

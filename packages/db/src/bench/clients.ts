@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { createDb } from '../client.ts';
 import { insertIdentityUser } from '../identity/identity-users.ts';
+import { createSubscription } from '../testing/factories.ts';
 
 export interface BenchClientAccount {
   /** Signs in at the embedded issuer with these. */
@@ -16,7 +17,7 @@ export interface BenchClientAccount {
 /**
  * A signed-in person for `pnpm bench catalogue`'s services pool: an account of the embedded identity
  * server (password credential, `client` role, as the test factories make one) with its application
- * user, and the clients below.
+ * user, a live subscription (the pool answers 402 without one), and the clients below.
  */
 export async function createBenchClientAccount(connectionString: string): Promise<BenchClientAccount> {
   const email = `bench-${randomBytes(4).toString('hex')}@example.cz`;
@@ -38,6 +39,7 @@ export async function createBenchClientAccount(connectionString: string): Promis
       [email, identity.id],
     );
     userId = rows[0]?.id ?? '';
+    await createSubscription(handle.db, { userId });
   } finally {
     await handle.close();
   }

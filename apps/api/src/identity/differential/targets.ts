@@ -14,7 +14,7 @@ import {
   startIdentityServer,
   origin as testClientOrigin,
 } from '../conformance-harness.ts';
-import { defaultRealmSettings, type RealmSettings } from '../realm.ts';
+import { type Clock, defaultRealmSettings, type RealmSettings, systemClock } from '../realm.ts';
 
 // The two servers a differential check runs against, behind one interface: the embedded issuer
 // (in-process, its own test database, a test clock) and the real Keycloak of the run. Fixtures are
@@ -82,6 +82,11 @@ export interface Target {
   admin: IdentityAdmin;
   /** The API's access-token verifier (platform/auth.ts) configured for this server. */
   verify: AccessTokenVerifier;
+  /**
+   * The same verifier (same memory of verified tokens) with its clock set to `atSeconds` for this call.
+   * Its own clock, not a faked `Date`: the two targets of a check run at once in one process.
+   */
+  verifyAt: (token: string, atSeconds: number) => ReturnType<AccessTokenVerifier>;
   /** The API's configuration pointing at this server. */
   apiConfig: Config;
   /** Usernames of sign-ins the server refused although they were right, retried (checks.ts `grant`). */
@@ -150,10 +155,22 @@ export function shortRealmSettings(): Partial<RealmSettings> {
   };
 }
 
-function apiClients(config: Config, db: Db) {
+/** The API's clients of a server; its verifier keeps the server's time (`now`) unless `verifyAt` sets one. */
+function apiClients(config: Config, db: Db, now: Clock) {
+  let setTime: Date | undefined;
+  const verify = createAccessTokenVerifier(config, issuerKeys(config, db), () => setTime ?? now());
   return {
     admin: createIdentityAdmin(config),
-    verify: createAccessTokenVerifier(config, issuerKeys(config, db)),
+    verify,
+    verifyAt: (token: string, atSeconds: number) => {
+      // The verifier reads its clock as the call starts, so the set time is this call's alone.
+      setTime = new Date(atSeconds * 1000);
+      try {
+        return verify(token);
+      } finally {
+        setTime = undefined;
+      }
+    },
   };
 }
 
@@ -194,7 +211,8 @@ export async function embeddedTarget(
       });
       return { key, id, email, password: fixturePassword };
     },
-    ...apiClients(server.config, server.database.db),
+    // The issuer's test clock stands still unless a check moves it; its tokens are judged by it.
+    ...apiClients(server.config, server.database.db, server.clock.now),
     apiConfig: server.config,
     spuriousRefusals: [],
     close: () => server.close(),
@@ -354,7 +372,7 @@ export async function keycloakTargetOf(kc: KeycloakTarget): Promise<Target & { a
       return { key, id, email, password: fixturePassword };
     },
     // A remote JWKS (Keycloak's certs endpoint): `issuerKeys` never touches the database then.
-    ...apiClients(config, undefined as unknown as Db),
+    ...apiClients(config, undefined as unknown as Db, systemClock),
     apiConfig: config,
     spuriousRefusals: [],
     close: () => keycloakRealmLifetimes(admin, false),
