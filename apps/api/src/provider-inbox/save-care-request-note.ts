@@ -1,7 +1,7 @@
 import { fullName, type ProviderNoteSave, type ProviderNoteSaved } from '@opora/contracts';
 import { careRequestEvents, type Db } from '@opora/db';
 import { sql } from 'drizzle-orm';
-import { isoInstant } from '../cases/case-views.ts';
+import { isoInstant } from '../platform/sql-time.ts';
 import { lockCareRequestInScope } from './locked-care-request.ts';
 import type { ProviderScope } from './scope.ts';
 
