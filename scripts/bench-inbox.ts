@@ -210,7 +210,7 @@ async function explainGrid(dbModule: BenchDbModule, url: string, inbox: BenchInb
       }>('apps/api/src/provider-inbox/list-provider-care-requests.ts'),
       importByPath<{
         resolveProviderScope(db: unknown, principal: Principal, providerId: string): Promise<unknown>;
-      }>('apps/api/src/provider-inbox/scope.ts'),
+      }>('apps/api/src/platform/provider-scope.ts'),
       importByPath<{ ProviderRequestListQuerySchema: { parse(input: unknown): unknown } }>(
         'packages/contracts/src/index.ts',
       ),
@@ -602,7 +602,7 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
   const format = task.kind.endsWith('xlsx') ? 'xlsx' : 'csv';
   const [{ createDb }, { resolveProviderScope }] = await Promise.all([
     importByPath<Pick<DbModule, 'createDb'>>('packages/db/src/client.ts'),
-    importByPath<ScopeModule>('apps/api/src/provider-inbox/scope.ts'),
+    importByPath<ScopeModule>('apps/api/src/platform/provider-scope.ts'),
   ]);
   const handle = createDb(task.url, { max: 3, applicationName: 'opora-bench-export' });
   const backends = new Set<number>();

@@ -15,8 +15,6 @@ import { healthRoutes } from './health/routes.ts';
 import { identityAdminRoutes } from './identity/admin/routes.ts';
 import { type IdentityPluginOptions, identityPlugin } from './identity/index.ts';
 import { paymentGatewaysPlugin } from './payments/gateways.ts';
-import { stripeRoutes } from './payments/stripe-routes.ts';
-import { testGatewayRoutes } from './payments/test-gateway-routes.ts';
 import { placeRoutes } from './places/routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { type Config, configPlugin } from './platform/config.ts';
@@ -37,6 +35,8 @@ import { providerInboxRoutes } from './provider-inbox/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
+import { stripeRoutes } from './subscriptions/stripe-routes.ts';
+import { testGatewayRoutes } from './subscriptions/test-gateway-routes.ts';
 import { surveyRoutes } from './surveys/routes.ts';
 import { webConfigRoutes } from './web-config/routes.ts';
 

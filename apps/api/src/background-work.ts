@@ -3,12 +3,12 @@ import { passwordResets } from './accounts/request-password-reset.ts';
 import { abandonedSignUps } from './accounts/sign-up-attempts.ts';
 import { guestCaseCleanup } from './cases/guest-cases.ts';
 import { stopRenewals } from './payments/gateways.ts';
-import { testGatewayDelivery } from './payments/test-gateway-routes.ts';
 import type { BackgroundWork } from './platform/jobs.ts';
 import { emailDelivery } from './platform/mail.ts';
 import { providerExportSweep, providerExportWork } from './provider-inbox/export/export-jobs.ts';
 import { careRequestDeadlines } from './provider-inbox/reminders/deadline-sweep.ts';
 import { subscriptionSweep } from './subscriptions/renewals.ts';
+import { testGatewayDelivery } from './subscriptions/test-gateway-routes.ts';
 
 /**
  * Every queue of background work and its worker — the table of contents of what runs outside

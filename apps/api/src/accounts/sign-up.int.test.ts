@@ -2,7 +2,7 @@ import { consents, identityUsers, users } from '@opora/db';
 import { createIdentityUser } from '@opora/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpTestListener, startSmtpTestListener } from '../platform/smtp-test-listener.ts';
+import { type SmtpTestListener, startSmtpTestListener } from '../platform/testing/smtp-test-listener.ts';
 import { waitFor } from '../testing/wait-for.ts';
 import { legalTextsVersion } from './sign-up.ts';
 import {

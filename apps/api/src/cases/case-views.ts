@@ -2,14 +2,7 @@ import { type Case, type CaseSurveyType, caseSurveyTypes, fullName } from '@opor
 import type { DbExecutor } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
-
-/**
- * A `timestamptz` column as ISO 8601 in UTC with milliseconds (`2026-11-24T09:30:00.000Z`, what
- * `Date#toISOString` writes): raw statements get timestamps as PostgreSQL's text from Drizzle.
- */
-export function isoInstant(column: SQL): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
+import { isoInstant } from '../platform/sql-time.ts';
 
 type CaseRow = {
   id: string;

@@ -2,8 +2,8 @@ import type { PublicContact, ServiceDetail } from '@opora/contracts';
 import { fullName } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { NotFoundError } from '../platform/errors.ts';
+import { preparedRows } from '../platform/prepared.ts';
 import { collatorFor } from '../regions/region-names.ts';
-import { preparedRows } from './prepared.ts';
 import { addressOf, type ServiceRow, toFacilityService } from './service-rows.ts';
 
 type DetailRow = ServiceRow & {

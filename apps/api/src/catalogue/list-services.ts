@@ -1,7 +1,7 @@
 import type { ServiceList, ServiceListSort } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { NotFoundError } from '../platform/errors.ts';
-import { preparedRows } from './prepared.ts';
+import { preparedRows } from '../platform/prepared.ts';
 import { type ServiceRow, toFacilityService } from './service-rows.ts';
 
 /** The query after validation (defaults applied). */

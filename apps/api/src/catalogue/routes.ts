@@ -12,13 +12,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelopeQueryParameter } from '../platform/envelope.ts';
+import { jsonContentType } from '../platform/http-cache.ts';
 import { operationRoute } from '../platform/operation-route.ts';
+import { createResponseCache } from '../platform/response-cache.ts';
 import { alreadyRequestedIds } from './already-requested.ts';
 import { getService } from './get-service.ts';
-import { jsonContentType } from './http-cache.ts';
 import { listServiceTypes } from './list-service-types.ts';
 import { listServices } from './list-services.ts';
-import { createResponseCache } from './response-cache.ts';
 
 const tags = ['catalogue'];
 const notFound = {
@@ -70,7 +70,7 @@ function sendGuestJson(request: FastifyRequest, reply: FastifyReply, body: Cache
 
 /**
  * The public catalogue (SPEC §2 services by region, service detail): thin routes over one use case
- * each. Guests' answers are memoised for `CATALOGUE_CACHE_SECONDS` (see response-cache.ts).
+ * each. Guests' answers are memoised for `CATALOGUE_CACHE_SECONDS` (see platform/response-cache.ts).
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = createResponseCache(app.config.catalogueCacheSeconds);

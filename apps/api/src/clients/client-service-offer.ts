@@ -8,9 +8,9 @@ import {
   type ServiceTypeCode,
 } from '@opora/contracts';
 import type { Db } from '@opora/db';
-import { preparedRows } from '../catalogue/prepared.ts';
 import { type ServiceRow, toFacilityService } from '../catalogue/service-rows.ts';
 import { AppError, ConflictError, NotFoundError } from '../platform/errors.ts';
+import { preparedRows } from '../platform/prepared.ts';
 import { givesAccessCondition } from '../subscriptions/active-subscription.ts';
 
 /** The query after validation (defaults applied). */

@@ -34,7 +34,7 @@ import {
   startAccountTestServer,
   type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
-import { resolveProviderScope } from '../provider-inbox/scope.ts';
+import { resolveProviderScope } from '../platform/provider-scope.ts';
 import { findProviderCareRequestDocument } from './request-documents.ts';
 import { elfExecutable, htmlPage, plainZip, tinyDocx, tinyJpeg, tinyPdf, tinyPng } from './testing/files.ts';
 

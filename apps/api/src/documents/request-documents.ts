@@ -16,9 +16,9 @@ import {
   postgresErrorOf,
 } from '@opora/db';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { isoInstant } from '../cases/case-views.ts';
 import { AppError, ConflictError, NotFoundError } from '../platform/errors.ts';
-import { careRequestInScope, type ProviderScope } from '../provider-inbox/scope.ts';
+import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
+import { isoInstant } from '../platform/sql-time.ts';
 import { findOwnDraft } from '../requests/own-draft.ts';
 import { cleanFileName, sniffDocumentType } from './document-files.ts';
 import type { DocumentStore } from './document-store.ts';

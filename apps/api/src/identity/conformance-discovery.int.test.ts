@@ -1,13 +1,13 @@
 import { compactVerify, createLocalJWKSet, decodeJwt, decodeProtectedHeader, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rotateSigningKeys } from './signing-keys.ts';
 import {
   createFixtureUser,
   evilOrigin,
   type IdentityServer,
   origin,
   startIdentityServer,
-} from './conformance-harness.ts';
-import { rotateSigningKeys } from './signing-keys.ts';
+} from './testing/conformance-harness.ts';
 
 // CONFORMANCE.md section A (discovery and keys) and key rotation.
 

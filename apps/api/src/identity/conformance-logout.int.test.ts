@@ -3,14 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import { base64url, decodeJwt, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokenVerifier } from '../platform/auth.ts';
+import { localJwks, rotateSigningKeys } from './signing-keys.ts';
 import {
   createFixtureUser,
   evilOrigin,
   type IdentityServer,
   origin,
   startIdentityServer,
-} from './conformance-harness.ts';
-import { localJwks, rotateSigningKeys } from './signing-keys.ts';
+} from './testing/conformance-harness.ts';
 
 // CONFORMANCE.md sections F (tokens as the API verifier sees them) and G (logout with a refresh
 // token), and the userinfo endpoint.

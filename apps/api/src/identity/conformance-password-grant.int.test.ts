@@ -9,11 +9,11 @@ import {
   origin,
   startIdentityServer,
   type TokenBody,
-} from './conformance-harness.ts';
+} from './testing/conformance-harness.ts';
 
 // CONFORMANCE.md sections B (password grant), C (token contents) and D (password grant errors),
 // plus CORS and rate limiting of the token endpoint. CRED_STATUS is 400: the embedded issuer follows the
-// pinned production Keycloak (26.7.3; 401 up to 26.5), checked by src/identity/differential.
+// pinned production Keycloak (26.7.3; 401 up to 26.5), checked by src/identity/testing/differential.
 
 const credStatus = 400;
 const invalidCredentials = { error: 'invalid_grant', error_description: 'Invalid user credentials' };

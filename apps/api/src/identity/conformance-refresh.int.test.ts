@@ -2,10 +2,14 @@ import { identitySessions, identityUsers } from '@opora/db';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFixtureUser, type IdentityServer, startIdentityServer } from './conformance-harness.ts';
 import { logoutAllSessions } from './identity-users.ts';
 import { defaultRealmSettings } from './realm.ts';
 import { purgeSessions } from './sessions.ts';
+import {
+  createFixtureUser,
+  type IdentityServer,
+  startIdentityServer,
+} from './testing/conformance-harness.ts';
 
 // CONFORMANCE.md section E (refresh grant) with this realm's refresh-token rotation
 // (`revokeRefreshToken: true`, `refreshTokenMaxReuse: 0`), session lifetimes and offline sessions.

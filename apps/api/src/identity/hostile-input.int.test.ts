@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertNoDuplicatedParameters, identityFormBodyLimit } from './form.ts';
 import {
   createFixtureUser,
   fixturePassword,
   type IdentityServer,
   startIdentityServer,
-} from './conformance-harness.ts';
-import { assertNoDuplicatedParameters, identityFormBodyLimit } from './form.ts';
+} from './testing/conformance-harness.ts';
 
 // What an attacker sends the token endpoint: huge forms, NUL bytes. Answers stay OAuth-shaped 4xx,
 // never 5xx, and no parse is slower than linear (a quadratic duplicate check once took 28–34 s for

@@ -10,7 +10,7 @@ import {
   type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 import { waitFor } from '../testing/wait-for.ts';
-import { stripeSignatureHeader } from './stripe-routes.ts';
+import { stripeSignatureHeader } from './stripe-gateway.ts';
 import { type StripeMock, startStripeMock } from './testing/stripe-mock.ts';
 
 // The Stripe Billing adapter against stripe-mock (Stripe's mock of its API, which validates every

@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
 import type { PaymentGateway } from './gateway.ts';
 
+/** The header in which Stripe signs its webhook events. */
+export const stripeSignatureHeader = 'stripe-signature';
+
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
@@ -25,7 +28,8 @@ export function stripeClient(settings: StripeSettings): Stripe {
 /**
  * Stripe Billing: a Checkout Session in subscription mode opens a monthly subscription at the plan's
  * price (VAT included: `tax_behavior: inclusive`); Stripe then renews, retries failed payments and
- * reports each outcome by webhook (`stripe-routes.ts`), so `chargeRenewal` leaves renewals to it.
+ * reports each outcome by webhook (`subscriptions/stripe-routes.ts`), so `chargeRenewal` leaves
+ * renewals to it.
  */
 export function stripeGateway(stripe: Stripe): PaymentGateway {
   return {

@@ -9,7 +9,7 @@ import { testConfig } from '../testing/test-app.ts';
 import { waitFor } from '../testing/wait-for.ts';
 import type { JobsOptions } from './jobs.ts';
 import { createMailRenderer, emailDeliveryQueue, type MailRenderer, type OutgoingMail } from './mail.ts';
-import { type SmtpTestListener, startSmtpTestListener } from './smtp-test-listener.ts';
+import { type SmtpTestListener, startSmtpTestListener } from './testing/smtp-test-listener.ts';
 
 let database: TestDatabase;
 let render: MailRenderer;

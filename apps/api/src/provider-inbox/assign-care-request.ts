@@ -2,11 +2,11 @@ import { fullName, type ProviderAssignment, type ProviderCareRequest } from '@op
 import { careRequestEvents, type DbExecutor, postgresErrorCodes, postgresErrorOf } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { ForbiddenError, NotFoundError } from '../platform/errors.ts';
+import { careRequestInScope, type ProviderScope, seesWholeProvider } from '../platform/provider-scope.ts';
 import type { RequestContext } from '../requests/request-context.ts';
 import { queueCareRequestAssignedMail } from './inbox-mails.ts';
 import { type LockedCareRequest, lockCareRequestInScope } from './locked-care-request.ts';
 import { readProviderCareRequest } from './provider-care-request-view.ts';
-import { careRequestInScope, type ProviderScope, seesWholeProvider } from './scope.ts';
 
 /**
  * A worker may take a request of their scope for themselves (also from a colleague) or give up their

@@ -10,11 +10,11 @@ import {
 import { careRequestEvents, type DbExecutor } from '@opora/db';
 import { sql } from 'drizzle-orm';
 import { AppError, FieldValidationError } from '../platform/errors.ts';
+import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
 import type { RequestContext } from '../requests/request-context.ts';
 import { notifyClientOfStatusChange } from '../requests/request-mails.ts';
 import { lockCareRequestInScope } from './locked-care-request.ts';
 import { readProviderCareRequest } from './provider-care-request-view.ts';
-import { careRequestInScope, type ProviderScope } from './scope.ts';
 
 /** The change-status dialog's body after the contracts' schema (texts trimmed, blank = absent). */
 export interface StatusChangeInput {

@@ -2,8 +2,8 @@ import { operations, ProblemDetailsSchema } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
+import { resolveProviderScope } from '../platform/provider-scope.ts';
 import { getProviderDashboard } from './dashboard.ts';
-import { resolveProviderScope } from './scope.ts';
 
 /** The provider's small dashboard (SPEC §1 provider home): figures of the caller's scope. */
 export const providerDashboardRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,7 +7,7 @@ import {
 } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { sql } from 'drizzle-orm';
-import { careRequestInScope, type ProviderScope } from './scope.ts';
+import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
 
 const zeroes = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;

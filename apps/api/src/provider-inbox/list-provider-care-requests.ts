@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { preparedRows } from '../platform/prepared.ts';
+import { careRequestScopeBranches, type ProviderScope } from '../platform/provider-scope.ts';
 import {
   type ProviderRequestRowRecord,
   providerRequestFilters,
@@ -18,7 +19,6 @@ import {
   type StatusIds,
   toProviderRequestRow,
 } from './request-rows.ts';
-import { careRequestScopeBranches, type ProviderScope } from './scope.ts';
 
 type ListQuery = z.output<typeof ProviderRequestListQuerySchema>;
 

@@ -2,7 +2,7 @@ import type { CareRequestStatusCode } from '@opora/contracts';
 import type { DbExecutor } from '@opora/db';
 import { sql } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
-import { careRequestInScope, type ProviderScope } from './scope.ts';
+import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
 
 /** A request of the caller's scope, locked for the rest of the transaction. */
 export interface LockedCareRequest {

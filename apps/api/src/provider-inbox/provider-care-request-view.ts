@@ -13,8 +13,8 @@ import {
 } from '@opora/contracts';
 import type { DbExecutor } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { isoInstant } from '../cases/case-views.ts';
 import { NotFoundError } from '../platform/errors.ts';
+import { isoInstant } from '../platform/sql-time.ts';
 import { readRequestContents } from '../requests/care-request-view.ts';
 
 type EventRow = {

@@ -7,7 +7,12 @@ import {
 import type { Db } from '@opora/db';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
-import { careRequestInScope, type ProviderScope, scopeOfMembership, uuidArray } from './scope.ts';
+import {
+  careRequestInScope,
+  type ProviderScope,
+  scopeOfMembership,
+  uuidArray,
+} from '../platform/provider-scope.ts';
 
 type MembershipRow = {
   providerId: string;

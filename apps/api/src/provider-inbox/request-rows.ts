@@ -9,7 +9,7 @@ import {
 } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { careRequestInScope, type ProviderScope } from './scope.ts';
+import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
 
 // The rows of the requests grid, shared by the grid (a page of them) and the exports (all of them,
 // streamed): one FROM clause, one filter, one sort, so what is exported is exactly what was shown.

@@ -5,6 +5,7 @@ import { findProviderCareRequestDocument, withContent } from '../documents/reque
 import { sendFile } from '../documents/routes.ts';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
+import { careRequestInScope, resolveProviderScope } from '../platform/provider-scope.ts';
 import type { RequestContext } from '../requests/request-context.ts';
 import { assignProviderCareRequest } from './assign-care-request.ts';
 import { changeProviderCareRequestStatus } from './change-care-request-status.ts';
@@ -12,7 +13,6 @@ import { listProviderCareRequests } from './list-provider-care-requests.ts';
 import { readProviderCareRequest } from './provider-care-request-view.ts';
 import { listProviderMemberships, readProviderTeam } from './provider-memberships.ts';
 import { saveProviderCareRequestNote } from './save-care-request-note.ts';
-import { careRequestInScope, resolveProviderScope } from './scope.ts';
 
 const tags = ['provider inbox'];
 

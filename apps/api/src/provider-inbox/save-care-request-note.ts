@@ -1,9 +1,9 @@
 import { fullName, type ProviderNoteSave, type ProviderNoteSaved } from '@opora/contracts';
 import { careRequestEvents, type Db } from '@opora/db';
 import { sql } from 'drizzle-orm';
-import { isoInstant } from '../cases/case-views.ts';
+import type { ProviderScope } from '../platform/provider-scope.ts';
+import { isoInstant } from '../platform/sql-time.ts';
 import { lockCareRequestInScope } from './locked-care-request.ts';
-import type { ProviderScope } from './scope.ts';
 
 /** An author's saves within this long of their last `note-changed` event add no event of their own. */
 export const noteEventIntervalMinutes = 10;

@@ -10,8 +10,12 @@ import {
 } from '@opora/db/testing';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  careRequestInScope,
+  careRequestScopeBranches,
+  type ProviderScope,
+} from '../platform/provider-scope.ts';
 import { readProviderTeam } from './provider-memberships.ts';
-import { careRequestInScope, careRequestScopeBranches, type ProviderScope } from './scope.ts';
 
 // The scope is written twice: one condition (`careRequestInScope`: a request's detail, its changes,
 // counts) and a union of index ranges (`careRequestScopeBranches`: the grid's pages). Both must admit

@@ -1,8 +1,8 @@
 import { operations } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notModified, sendTaggedJson, tagJson } from '../catalogue/http-cache.ts';
-import { createResponseCache } from '../catalogue/response-cache.ts';
+import { notModified, sendTaggedJson, tagJson } from '../platform/http-cache.ts';
 import { operationRoute } from '../platform/operation-route.ts';
+import { createResponseCache } from '../platform/response-cache.ts';
 import { listRegions } from './list-regions.ts';
 
 /** Reference data: changes only with a code-list revision, so browsers and proxies may keep it an hour. */

@@ -11,8 +11,8 @@ import {
 } from '@opora/contracts';
 import type { DbExecutor } from '@opora/db';
 import { sql } from 'drizzle-orm';
-import { isoInstant } from '../cases/case-views.ts';
 import { NotFoundError } from '../platform/errors.ts';
+import { isoInstant } from '../platform/sql-time.ts';
 import {
   readDocuments,
   readRequestCase,

@@ -6,8 +6,8 @@ import {
 } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { sql } from 'drizzle-orm';
-import { isoInstant } from '../cases/case-views.ts';
 import { NotFoundError } from '../platform/errors.ts';
+import { isoInstant } from '../platform/sql-time.ts';
 
 type ListQuery = { status: CareRequestStatusCode | 'all'; page: number; pageSize: number };
 

@@ -16,10 +16,11 @@ import {
 } from '@opora/contracts';
 import type { DbExecutor } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
-import { isoInstant, readCase } from '../cases/case-views.ts';
+import { readCase } from '../cases/case-views.ts';
 import { addressOf, priceOf } from '../catalogue/service-rows.ts';
 import { readClient } from '../clients/client-views.ts';
 import { NotFoundError } from '../platform/errors.ts';
+import { isoInstant } from '../platform/sql-time.ts';
 
 type ServiceRow = {
   id: string;

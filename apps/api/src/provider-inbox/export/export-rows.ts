@@ -3,8 +3,8 @@ import type { Db, DbClient } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { ProviderScope } from '../../platform/provider-scope.ts';
 import { providerRequestColumns, providerRequestFrom, providerRequestWhere } from '../request-rows.ts';
-import type { ProviderScope } from '../scope.ts';
 import { type ExportColumnKey, type ExportRow, exportColumnKeys } from './export-columns.ts';
 
 export type ExportSelection = z.output<typeof ProviderExportSchema>['selection'];

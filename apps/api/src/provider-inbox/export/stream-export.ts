@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
-import { resolveProviderScope } from '../scope.ts';
+import { resolveProviderScope } from '../../platform/provider-scope.ts';
 import { exportFileName, providerName } from './export-files.ts';
 import { countSelection, openExportCursor } from './export-rows.ts';
 import { ExportAbortedError, exportContentTypes, writeExport } from './export-writers.ts';

@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@opora/db';
-import { type AccessTokenVerifier, createAccessTokenVerifier, issuerKeys } from '../../platform/auth.ts';
-import { type Config, repoRoot } from '../../platform/config.ts';
-import { createIdentityAdmin, type IdentityAdmin } from '../../platform/identity-admin.ts';
-import { type KeycloakTarget, keycloakAdminToken } from '../../testing/keycloak.ts';
-import { testConfig } from '../../testing/test-app.ts';
+import { type AccessTokenVerifier, createAccessTokenVerifier, issuerKeys } from '../../../platform/auth.ts';
+import { type Config, repoRoot } from '../../../platform/config.ts';
+import { createIdentityAdmin, type IdentityAdmin } from '../../../platform/identity-admin.ts';
+import { type KeycloakTarget, keycloakAdminToken } from '../../../testing/keycloak.ts';
+import { testConfig } from '../../../testing/test-app.ts';
+import { type Clock, defaultRealmSettings, type RealmSettings, systemClock } from '../../realm.ts';
 import {
   createFixtureUser,
   fixturePassword,
@@ -14,7 +15,6 @@ import {
   startIdentityServer,
   origin as testClientOrigin,
 } from '../conformance-harness.ts';
-import { type Clock, defaultRealmSettings, type RealmSettings, systemClock } from '../realm.ts';
 
 // The two servers a differential check runs against, behind one interface: the embedded issuer
 // (in-process, its own test database, a test clock) and the real Keycloak of the run. Fixtures are

@@ -1,13 +1,6 @@
 import { createErrorDetail, operations, type TestGatewayEvent } from '@opora/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
-import { backgroundWork, defineQueue } from '../platform/jobs.ts';
-import { escapeHtml } from '../platform/mail.ts';
-import { operationRoute } from '../platform/operation-route.ts';
-import { applyCheckoutOutcome, findCheckoutByReference } from '../subscriptions/checkouts.ts';
-import { recordRenewalOutcome } from '../subscriptions/renewals.ts';
-import { formatPrice, returnUrlOf } from '../subscriptions/subscription-views.ts';
 import {
   signTestGatewayEvent,
   testGatewayEvent,
@@ -15,7 +8,14 @@ import {
   testGatewaySignatureHeader,
   testSubscriptionReference,
   verifyTestGatewaySignature,
-} from './gateway.ts';
+} from '../payments/gateway.ts';
+import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
+import { backgroundWork, defineQueue } from '../platform/jobs.ts';
+import { escapeHtml } from '../platform/mail.ts';
+import { operationRoute } from '../platform/operation-route.ts';
+import { applyCheckoutOutcome, findCheckoutByReference } from './checkouts.ts';
+import { recordRenewalOutcome } from './renewals.ts';
+import { formatPrice, returnUrlOf } from './subscription-views.ts';
 
 /** The test gateway's callback, sent by a job: retried until our API answers (as a real gateway would). */
 export const testGatewayDeliveryQueue = defineQueue<{ event: TestGatewayEvent }>('test-gateway-delivery', {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keycloakAdminToken, keycloakTarget } from '../../testing/keycloak.ts';
+import { keycloakAdminToken, keycloakTarget } from '../../../testing/keycloak.ts';
 import {
   type Check,
   type CheckContext,

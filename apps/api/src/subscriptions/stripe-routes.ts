@@ -4,14 +4,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
+import { stripeSignatureHeader } from '../payments/stripe-gateway.ts';
 import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
 import type { Jobs } from '../platform/jobs.ts';
 import type { Mailer } from '../platform/mail.ts';
 import { operationRoute } from '../platform/operation-route.ts';
-import { applyCheckoutOutcome } from '../subscriptions/checkouts.ts';
-import { recordRenewalOutcome } from '../subscriptions/renewals.ts';
-
-export const stripeSignatureHeader = 'stripe-signature';
+import { applyCheckoutOutcome } from './checkouts.ts';
+import { recordRenewalOutcome } from './renewals.ts';
 
 interface StripeEventContext {
   db: Db;

@@ -6,11 +6,11 @@ import {
   type IdentityUserOverrides,
   type TestDatabase,
 } from '@opora/db/testing';
-import { buildApp } from '../app.ts';
-import type { Config } from '../platform/config.ts';
-import { testConfig } from '../testing/test-app.ts';
-import type { IdentityClient, RealmSettings } from './realm.ts';
-import { issuerUrl } from './realm.ts';
+import { buildApp } from '../../app.ts';
+import type { Config } from '../../platform/config.ts';
+import { testConfig } from '../../testing/test-app.ts';
+import type { IdentityClient, RealmSettings } from '../realm.ts';
+import { issuerUrl } from '../realm.ts';
 
 // The conformance suite's fixture (CONFORMANCE.md): a real listening server on a free port, realm
 // `opora`, test-only clients, fixture users made in the test database, and a clock the test moves.

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { identityScope } from '@opora/contracts';
 import { base64url, compactVerify, createLocalJWKSet, decodeJwt, type JSONWebKeySet, SignJWT } from 'jose';
 import { expect } from 'vitest';
-import { InvalidAccessTokenError } from '../../platform/auth.ts';
+import { InvalidAccessTokenError } from '../../../platform/auth.ts';
 import { evilOrigin } from '../conformance-harness.ts';
 import {
   approx,

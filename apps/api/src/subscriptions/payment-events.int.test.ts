@@ -9,8 +9,8 @@ import {
   startAccountTestServer,
   type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
-import { sweepSubscriptions } from '../subscriptions/renewals.ts';
-import { signTestGatewayEvent, testGatewayEvent, testGatewaySignatureHeader } from './gateway.ts';
+import { signTestGatewayEvent, testGatewayEvent, testGatewaySignatureHeader } from '../payments/gateway.ts';
+import { sweepSubscriptions } from './renewals.ts';
 
 // Gateway events and renewals at their edges: subscriptions started the way the product starts them
 // (period ends computed by PostgreSQL, to the microsecond), events repeated and out of order, renewals

@@ -1,9 +1,9 @@
 import type { ProviderRole } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Principal } from '../platform/auth.ts';
-import { NotFoundError } from '../platform/errors.ts';
-import { preparedRows } from '../platform/prepared.ts';
+import type { Principal } from './auth.ts';
+import { NotFoundError } from './errors.ts';
+import { preparedRows } from './prepared.ts';
 
 /**
  * What a provider user may see inside one provider (`/api/v1/provider/providers/{providerId}/…`):
