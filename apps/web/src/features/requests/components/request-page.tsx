@@ -10,7 +10,6 @@ import {
 import { IconArrowLeft, IconExternalLink, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { confirm } from '@/components/overlays/confirm.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { formatDateTime, formatInstantDate } from '@/components/requests/dates.ts';
@@ -28,6 +27,7 @@ import {
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { careRequestQueryOptions, useCareRequest } from '../api/get-care-request.ts';
