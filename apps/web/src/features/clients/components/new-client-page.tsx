@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { getServiceRoute } from '@opora/contracts';
 import { IconArrowRight, IconHistory, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -141,10 +141,9 @@ export function NewClientPage() {
   const step = useClientStep();
   const { caseId, data: wizardCase } = useWizardCase();
   const { serviceId } = useParams();
-  const service = useQuery({
-    ...operationQueryOptions(getServiceRoute, { params: { serviceId: serviceId ?? '' } }),
-    enabled: !!serviceId,
-  });
+  const service = useQuery(
+    operationQueryOptions(getServiceRoute, serviceId ? { params: { serviceId } } : skipToken),
+  );
 
   return (
     <Stack gap="lg" maw={880}>

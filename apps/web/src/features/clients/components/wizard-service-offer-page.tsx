@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { getServiceRoute } from '@opora/contracts';
 import { IconArrowRight, IconCheck, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { variantOfSubscription } from '@/components/subscriptions/subscription-queries.ts';
@@ -31,10 +31,9 @@ export function WizardServiceOfferPage() {
   const next = variant && caseId ? afterPaymentStep(kind, variant) : null;
   // The anonymous new-client flow: the service chosen on its detail, requested from here.
   const { serviceId } = useParams();
-  const chosen = useQuery({
-    ...operationQueryOptions(getServiceRoute, { params: { serviceId: serviceId ?? '' } }),
-    enabled: !!serviceId,
-  });
+  const chosen = useQuery(
+    operationQueryOptions(getServiceRoute, serviceId ? { params: { serviceId } } : skipToken),
+  );
 
   return (
     <Stack gap="lg">
