@@ -58,7 +58,7 @@ function typeName(contentType: string): string {
 function checkBeforeSending(file: File): UploadProblem | null {
   if (file.size > maxDocumentBytes) return 'tooBig';
   const name = file.name.toLowerCase();
-  const knownType = (documentContentTypes as readonly string[]).includes(file.type);
+  const knownType = isDocumentContentType(file.type);
   const knownExtension = documentFileExtensions.some((extension) => name.endsWith(extension));
   return knownType || knownExtension ? null : 'wrongType';
 }
