@@ -1,30 +1,22 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getClientRoute } from '@opora/contracts';
 import { QueryClient, QueryObserver, skipToken } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StandInServer, startStandInServer } from '@/testing/stand-in-server.ts';
 import { operationKey, operationQueryOptions } from './operations.ts';
 
 // A real HTTP server stands in for the API: what the query sends is seen on the wire.
-let server: Server;
+let server: StandInServer;
 const received: string[] = [];
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = await startStandInServer((request, response) => {
     received.push(request.url ?? '');
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ id: 'client-1' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `http://127.0.0.1:${port}/`,
-  );
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 describe('operationQueryOptions', () => {
   it('sends nothing while the input is not known, then asks under the key invalidations use', async () => {
