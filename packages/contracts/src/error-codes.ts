@@ -1,3 +1,4 @@
+import { isOneOf } from './one-of.ts';
 // No zod here: the web bundle maps codes to messages without loading any schema.
 
 /**
@@ -58,7 +59,7 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+  return isOneOf(errorCodes, value);
 }
 
 /** Translation key of a catalogue code; unknown codes fall back to the generic message. */

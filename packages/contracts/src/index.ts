@@ -5,6 +5,7 @@ export * from './constants.ts';
 export * from './dates.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './one-of.ts';
 export * from './operations/define.ts';
 export * from './operations/routes.ts';
 export * from './operations/table.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Role, roles } from './enums.ts';
+import { isOneOf } from './one-of.ts';
 import type { OperationAccess } from './operations/define.ts';
 import { operationRoutes } from './operations/routes.ts';
 import { type RouteName, routeNames } from './routes.ts';
@@ -14,7 +15,7 @@ export const operationIds = operationRoutes.map((route) => route.operationId) as
 export const OperationIdSchema = z.enum(operationIds);
 
 export function isOperationId(value: unknown): value is OperationId {
-  return typeof value === 'string' && (operationIds as readonly string[]).includes(value);
+  return isOneOf(operationIds, value);
 }
 
 function grantedTo(role: Role): OperationId[] {

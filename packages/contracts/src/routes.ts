@@ -1,3 +1,4 @@
+import { isOneOf } from './one-of.ts';
 /**
  * Route names and path patterns of SPEC §2. Patterns use React Router syntax (`:param`, `:param?`);
  * `paths.<name>.getHref(params)` builds a link with the parameters the pattern requires. Ids are
@@ -171,5 +172,5 @@ export const paths = Object.fromEntries(routeNames.map((name) => [name, routePat
 };
 
 export function isRouteName(value: unknown): value is RouteName {
-  return typeof value === 'string' && (routeNames as readonly string[]).includes(value);
+  return isOneOf(routeNames, value);
 }

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import { paths, returnPathParam } from '@/config/paths.ts';
+import type { RouteAccess } from '@/lib/route-handle.ts';
 import { hasAccessToken, hasPermission, loadSessionUser } from '@/lib/session.ts';
-import type { RouteAccess } from './route-handle.ts';
 
 /**
  * The global navigation guard of SPEC §2, run before a route is entered (`url`: the address asked for):

@@ -1,5 +1,5 @@
 import { paths, type RouteName } from '@opora/contracts';
-import type { PageRouteName, RouteAccess, RouteHandle } from './route-handle.ts';
+import type { PageRouteName, RouteAccess, RouteHandle } from '@/lib/route-handle.ts';
 
 /**
  * The pages of the app as data, grouped by area: path, route handle, the page component's module and

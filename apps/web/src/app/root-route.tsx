@@ -6,7 +6,7 @@ import { mainContentId, SiteFrame } from '@/components/layouts/site-frame.tsx';
 import { FullScreenLoader, useFullScreenLoader } from '@/components/overlays/full-screen-loader.tsx';
 import { buttonClasses } from '@/components/ui/button-classes.ts';
 import { Container } from '@/components/ui/container.tsx';
-import { useRouteHandle } from './route-handle.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 import { useDocumentMeta } from './use-document-meta.ts';
 import { useNavigationEvents } from './use-navigation-events.ts';
 import { useSessionEndRedirect } from './use-session-end-redirect.ts';

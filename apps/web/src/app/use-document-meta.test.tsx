@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { RouteHandle } from '@/lib/route-handle.ts';
 import { renderWithApp } from '@/testing/render.tsx';
 import { pages } from './pages.ts';
-import type { RouteHandle } from './route-handle.ts';
 import { useDocumentMeta } from './use-document-meta.ts';
 
 function Meta({ handle }: { handle: RouteHandle | undefined }) {

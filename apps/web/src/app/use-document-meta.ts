@@ -2,7 +2,7 @@ import { pageTitle, productName } from '@opora/contracts';
 import type { ParseKeys } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageTitleKey, type RouteHandle, titledRoute } from './route-handle.ts';
+import { pageTitleKey, type RouteHandle, titledRoute } from '@/lib/route-handle.ts';
 
 type DescribedName<Key> = Key extends `routes.${infer Name}.description` ? Name : never;
 type DescriptionKey = `routes.${DescribedName<ParseKeys<'common'>>}.description`;

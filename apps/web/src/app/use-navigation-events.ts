@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { emitNavigationEvent } from '@/lib/navigation-events.ts';
-import type { RouteHandle } from './route-handle.ts';
+import type { RouteHandle } from '@/lib/route-handle.ts';
 
 /** Emits one navigation event per route change: the route name, or the path where none matched. */
 export function useNavigationEvents(handle: RouteHandle | undefined): void {

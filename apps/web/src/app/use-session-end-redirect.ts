@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths, returnPathParam } from '@/config/paths.ts';
+import type { RouteHandle } from '@/lib/route-handle.ts';
 import { takeIntendedSessionEnd, useSessionUser } from '@/lib/session.ts';
-import type { RouteHandle } from './route-handle.ts';
 
 /**
  * When the session ends under a page that needs it (the identity server refused a refresh, another

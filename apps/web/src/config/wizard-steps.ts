@@ -1,4 +1,4 @@
-import { paths, type SubscriptionVariant } from '@opora/contracts';
+import { isOneOf, paths, type SubscriptionVariant } from '@opora/contracts';
 
 /**
  * The steps of the logged-in wizards (SPEC §4), in order, as route names.
@@ -84,7 +84,7 @@ export function wizardOf(step: WizardStep): WizardKind {
 export function isWizardStep(name: string | undefined): name is WizardStep {
   // The request review ends the anonymous new-client flow but is a page of its own.
   if (name === 'dashboardRequestReview') return false;
-  return wizardKinds.some((kind) => (stepsOf(kind) as readonly string[]).includes(name ?? ''));
+  return wizardKinds.some((kind) => isOneOf(stepsOf(kind), name));
 }
 
 /** A wizard's steps in order, on the branch of the plan's variant (self-managed ends with the services). */
@@ -107,7 +107,7 @@ const paymentSteps = {
 
 /** Whether a step is a wizard's payment step (keyed by the chosen plan as well). */
 export function isPaymentStep(step: string | undefined): boolean {
-  return (Object.values(paymentSteps) as readonly string[]).includes(step ?? '');
+  return isOneOf(Object.values(paymentSteps), step);
 }
 
 /** The wizard's service-offer step (where plans are chosen). */

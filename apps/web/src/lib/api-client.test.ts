@@ -1,15 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type StandInServer, startStandInServer } from '@/testing/stand-in-server.ts';
 import { ApiError, apiClient } from './api-client.ts';
 import { apiErrorMessageKeys } from './api-error-message.ts';
 
 // A real HTTP server stands in for the API: the client is exercised over the wire, unmocked.
-let server: Server;
+let server: StandInServer;
 const received: Array<{ method: string; url: string; contentType: string | undefined; body: string }> = [];
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
+  server = await startStandInServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => {
       body += chunk;
@@ -58,16 +57,9 @@ beforeAll(async () => {
       return send(502, 'text/html', 'Bad gateway');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `http://127.0.0.1:${port}/`,
-  );
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 describe('api client', () => {
   it('calls /api/v1 with the query string and returns the JSON body', async () => {

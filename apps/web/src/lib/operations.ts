@@ -5,7 +5,14 @@ import {
   type OperationRoute,
   type Operations,
 } from '@opora/contracts';
-import { type DataTag, type QueryKey, queryOptions, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  type DataTag,
+  type QueryKey,
+  queryOptions,
+  type SkipToken,
+  skipToken,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import { apiBasePath, apiRequest, type QueryValue } from './api-client.ts';
 
 /**
@@ -67,15 +74,18 @@ export type OperationQueryOptions<K extends OperationId> = UseQueryOptions<
 
 /**
  * `queryOptions` of a reading operation, keyed by `operationKey` and `keySuffix` (what else the answer
- * depends on, e.g. who asks when a list carries the caller's own flags).
+ * depends on, e.g. who asks when a list carries the caller's own flags). While the input is not known
+ * yet (an id still missing), pass `skipToken`: the query waits, under the operation's bare key, and
+ * sends nothing.
  */
 export function operationQueryOptions<K extends OperationId>(
   route: RouteOf<K>,
-  input: InputOf<K>,
+  input: InputOf<K> | SkipToken,
   keySuffix: readonly unknown[] = [],
 ): OperationQueryOptions<K> {
+  const waiting = input === skipToken;
   return queryOptions({
-    queryKey: [...operationKey(route, input), ...keySuffix] as QueryKey,
-    queryFn: ({ signal }) => callOperation(route, input, { signal }),
+    queryKey: [...(waiting ? operationKey(route) : operationKey(route, input)), ...keySuffix] as QueryKey,
+    queryFn: waiting ? skipToken : ({ signal }) => callOperation(route, input, { signal }),
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneOf } from '../one-of.ts';
 import { IdParamSchema } from './common.ts';
 
 // Files attached to a request (SPEC §2 request/{id} documents tab, the review page). What may be
@@ -36,7 +37,7 @@ export const documentFileNameMaxLength = 120;
 export const documentUploadNameMaxLength = 1000;
 
 export function isDocumentContentType(value: string): value is DocumentContentType {
-  return (documentContentTypes as readonly string[]).includes(value);
+  return isOneOf(documentContentTypes, value);
 }
 
 /**

@@ -2,9 +2,9 @@ import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/ui/button-classes.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { LocaleFlag } from './locale-flag.tsx';
 import { localeName } from './locale-options.ts';
-import { useLocale } from './use-locale.ts';
 
 type LocaleButtonProps = Omit<ComponentPropsWithRef<'button'>, 'children'>;
 

@@ -1,10 +1,10 @@
 import { Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import classes from './header.module.css';
 import { LocaleFlag } from './locale-flag.tsx';
 import { localeOptions } from './locale-options.ts';
-import { useLocale } from './use-locale.ts';
 
 /** The language choice inside the mobile menu, as a list of toggle buttons. */
 export function LocaleList({ onChosen }: { onChosen?: () => void }) {

@@ -2,10 +2,10 @@ import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { LocaleButton } from './locale-button.tsx';
 import { LocaleFlag } from './locale-flag.tsx';
 import { localeOptions } from './locale-options.ts';
-import { useLocale } from './use-locale.ts';
 
 type LocaleMenuProps = {
   opened: boolean;

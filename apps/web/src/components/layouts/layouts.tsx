@@ -1,9 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Container } from '@/components/ui/container.tsx';
+import type { LayoutName } from '@/lib/route-handle.ts';
 import classes from './layouts.module.css';
 import { mainContentId, SiteFrame } from './site-frame.tsx';
-
-export type LayoutName = 'default' | 'centered' | 'client' | 'auth' | 'print';
 
 type LayoutProps = { children: ReactNode };
 

@@ -4,8 +4,8 @@ import { IconBuildingCommunity, IconCoin, IconMapPin } from '@tabler/icons-react
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { CardFact, cardClasses } from '@/components/ui/card-parts.tsx';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { formatAddress } from './format.ts';
 import { ServiceBadges } from './service-badges.tsx';
 import { priceText } from './service-price.ts';

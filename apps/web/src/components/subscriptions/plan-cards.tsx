@@ -4,8 +4,8 @@ import { IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { monthlyPrice, planIncludes, planName, vatNote } from './plan-texts.ts';
 import classes from './subscriptions.module.css';
 

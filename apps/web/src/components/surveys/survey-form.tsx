@@ -6,9 +6,9 @@ import type { ErrorDetail, SurveyAnswers, SurveyAnswerValue, SurveyDocument } fr
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { readDraft, removeDraft, writeDraft } from './draft-storage.ts';
 import { createSaveQueue, type SaveQueue, type SaveStatus, type SendAnswers } from './save-queue.ts';
 import { SaveProblem, SaveStatusText } from './save-status.tsx';

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, Outlet, useParams } from 'react-router';
-import { useRouteHandle } from '@/app/route-handle.ts';
 import { claimStoredGuestCase } from '@/components/guest-cases/guest-cases.ts';
 import { isWizardStep } from '@/config/wizard-steps.ts';
 import { queryClient } from '@/lib/query-client.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 import { hasAccessToken, loadSessionUser, useSessionUser } from '@/lib/session.ts';
 import { wizardCaseQueryOptions } from './wizard-case.ts';
 import { WizardLayout } from './wizard-layout.tsx';

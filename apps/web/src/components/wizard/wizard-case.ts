@@ -4,7 +4,7 @@ import {
   type SubscriptionSummary,
   type SubscriptionVariant,
 } from '@opora/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { type Params, useParams, useSearchParams } from 'react-router';
 import {
   subscriptionTypesQueryOptions,
@@ -41,7 +41,9 @@ export function useWizardCase() {
   const params = useParams();
   const [search] = useSearchParams();
   const caseId = wizardCaseId(params, search);
-  const query = useQuery({ ...wizardCaseQueryOptions(caseId ?? ''), enabled: caseId !== null });
+  const query = useQuery(
+    caseId === null ? operationQueryOptions(getCaseRoute, skipToken) : wizardCaseQueryOptions(caseId),
+  );
   return { caseId, ...query };
 }
 

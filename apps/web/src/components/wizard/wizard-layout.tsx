@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { type LoaderFunctionArgs, Outlet, useParams } from 'react-router';
-import { useRouteHandle } from '@/app/route-handle.ts';
 import { DashboardButton, isMissing, LoadError, NotFoundState } from '@/components/ui/page-states.tsx';
 import { queryClient } from '@/lib/query-client.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 import { isWizardStep, useWizardCase, wizardCaseId, wizardCaseQueryOptions } from './wizard-case.ts';
 import { WizardProgress } from './wizard-progress.tsx';
 

@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import type { CurrentUser } from '@opora/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigationGuard } from '@/app/navigation-guard.ts';
+import { type StandInServer, startStandInServer } from '@/testing/stand-in-server.ts';
 import { ApiError, apiClient, configureSessionRenewal } from '../api-client.ts';
 import { queryClient } from '../query-client.ts';
 import { SignInError, signIn } from './session-runtime.ts';
@@ -35,7 +35,7 @@ type Recorded = {
   form: URLSearchParams;
 };
 
-let server: Server;
+let server: StandInServer;
 let received: Recorded[] = [];
 let generation = 0;
 let validAccess = new Set<string>();
@@ -76,7 +76,7 @@ const refreshCalls = () => received.filter((r) => r.form.get('grant_type') === '
 beforeAll(async () => {
   // As main.tsx does: the API client renews tokens through the session runtime.
   configureSessionRenewal(() => import('./session-runtime.ts'));
-  server = createServer(async (request, response) => {
+  server = await startStandInServer(async (request, response) => {
     const body = await readBody(request);
     const path = request.url ?? '';
     const form = new URLSearchParams(body);
@@ -96,10 +96,9 @@ beforeAll(async () => {
       send(401, { type: 'about:blank', title: 'Unauthorized', status: 401, code: 'Unauthorized' });
 
     if (path === '/api/v1/web/config') {
-      const { port } = server.address() as AddressInfo;
       return send(200, {
         appVersion: '0.1.0',
-        identity: { url: `http://127.0.0.1:${port}`, realm: 'opora', clientId: 'web' },
+        identity: { url: server.origin, realm: 'opora', clientId: 'web' },
         locales: ['cs', 'en', 'sk'],
         defaultLocale: 'cs',
       });
@@ -137,16 +136,9 @@ beforeAll(async () => {
     if (path === '/api/v1/always-unauthorized') return unauthorized();
     return send(404, { type: 'about:blank', title: 'Not Found', status: 404, code: 'RouteNotFound' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
-    `http://127.0.0.1:${port}/`,
-  );
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 beforeEach(() => {
   received = [];

@@ -1,4 +1,4 @@
-import { defaultLocale, type Locale, localeStorageKey, locales } from '@opora/contracts';
+import { defaultLocale, isOneOf, type Locale, localeStorageKey, locales } from '@opora/contracts';
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import czechCommon from '../../../../../locales/cs/common.json';
@@ -6,7 +6,7 @@ import czechCommon from '../../../../../locales/cs/common.json';
 export const i18n: I18n = i18next.createInstance();
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+  return isOneOf(locales, value);
 }
 
 // Every other language and namespace is its own small chunk, fetched when a page or the chosen

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { type ServiceDetail, type ServiceDetailTab, serviceDetailTabs } from '@opora/contracts';
+import { isOneOf, type ServiceDetail, type ServiceDetailTab, serviceDetailTabs } from '@opora/contracts';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -17,7 +17,6 @@ import type { i18n as I18n, TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { formatAddress } from '@/components/services/format.ts';
 import { FlagBadge, ServiceBadges } from '@/components/services/service-badges.tsx';
 import type { DetailLinkState } from '@/components/services/service-card.tsx';
@@ -28,6 +27,7 @@ import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatPhone } from '@/lib/format.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { signUpHref } from '@/lib/return-path.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
@@ -36,10 +36,6 @@ import { mapSearchUrl, safeWebUrl } from '../utils/format.ts';
 import classes from './catalogue.module.css';
 import { MissingState } from './catalogue-states.tsx';
 import { ExternalLink } from './external-link.tsx';
-
-function isTab(value: string | null): value is ServiceDetailTab {
-  return (serviceDetailTabs as readonly (string | null)[]).includes(value);
-}
 
 /** `/anon-new-client/services/:serviceId/:regionCode?` (SPEC §2): a service with tabs info, location, provider. */
 export function ServiceDetailPage() {
@@ -114,10 +110,10 @@ function Detail({ service }: { service: ServiceDetail }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const requestedTab = searchParams.get('tab');
-  const tab: ServiceDetailTab = isTab(requestedTab) ? requestedTab : 'info';
+  const tab: ServiceDetailTab = isOneOf(serviceDetailTabs, requestedTab) ? requestedTab : 'info';
 
   const selectTab = (value: string | null) => {
-    if (!isTab(value)) return;
+    if (!isOneOf(serviceDetailTabs, value)) return;
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);

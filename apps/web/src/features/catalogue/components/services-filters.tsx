@@ -3,7 +3,7 @@ import { type CountyRef, type ServiceTaxonomy, serviceCategoryCodes, serviceForm
 import { IconFilterOff } from '@tabler/icons-react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '@/components/header/use-locale.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import type { ListSearch } from '../hooks/use-list-search.ts';
 
 type FiltersProps = {

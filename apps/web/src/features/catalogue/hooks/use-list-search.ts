@@ -1,4 +1,5 @@
 import {
+  isOneOf,
   type ServiceCategoryCode,
   type ServiceForm,
   type ServiceListSort,
@@ -43,7 +44,7 @@ export const defaultListPageSize = 20;
 export type ListFilterName = 'county' | 'type' | 'category' | 'form';
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
-  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
+  return isOneOf(values, value) ? value : null;
 }
 
 function parseWhole(value: string | null, max: number, fallback: number): number {

@@ -1,5 +1,5 @@
 import { listServicesRoute } from '@opora/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /**
@@ -7,10 +7,10 @@ import { operationQueryOptions } from '@/lib/operations.ts';
  * `listServices` asked for one item, read for its `total`, `scope` and `area`.
  */
 export function useAreaServiceCount(countyCode: string | null) {
-  return useQuery({
-    ...operationQueryOptions(listServicesRoute, {
-      query: { countyCode: countyCode ?? '', page: 1, pageSize: 1 },
-    }),
-    enabled: countyCode !== null,
-  });
+  return useQuery(
+    operationQueryOptions(
+      listServicesRoute,
+      countyCode === null ? skipToken : { query: { countyCode, page: 1, pageSize: 1 } },
+    ),
+  );
 }

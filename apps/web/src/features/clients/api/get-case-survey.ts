@@ -1,11 +1,13 @@
 import { getCaseSurveyRoute } from '@opora/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getCaseSurvey` of the case survey: its answers name the service types the pool recommends. */
 export function useCaseSurveyAnswers(caseId: string | null) {
-  return useQuery({
-    ...operationQueryOptions(getCaseSurveyRoute, { params: { caseId: caseId ?? '', type: 'case' } }),
-    enabled: caseId !== null,
-  });
+  return useQuery(
+    operationQueryOptions(
+      getCaseSurveyRoute,
+      caseId === null ? skipToken : { params: { caseId, type: 'case' } },
+    ),
+  );
 }

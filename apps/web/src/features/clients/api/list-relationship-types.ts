@@ -1,6 +1,6 @@
 import { type Locale, listRelationshipTypesRoute } from '@opora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useLocale } from '@/components/header/use-locale.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `listRelationshipTypes`: how the carer relates to the client, named in the given language. */

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Tabs.css';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { type DashboardClientTab, dashboardClientTabs, formatDisplayDate } from '@opora/contracts';
+import { type DashboardClientTab, dashboardClientTabs, formatDisplayDate, isOneOf } from '@opora/contracts';
 import { IconArrowLeft, IconClipboardHeart, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,13 +38,10 @@ export function prefetch({ params, request }: LoaderFunctionArgs): void {
   void queryClient.prefetchQuery(clientQueryOptions(clientId));
   // The pool needs a live subscription (without one the tab offers the plans instead).
   const subscribed = queryClient.getQueryData(currentUserQueryKey)?.subscription != null;
-  if (subscribed && (!isTab(search.get('tab')) || search.get('tab') === 'service-offer')) {
+  const tab = search.get('tab');
+  if (subscribed && (!isOneOf(dashboardClientTabs, tab) || tab === 'service-offer')) {
     void queryClient.prefetchQuery(serviceOfferQueryOptions(clientId, offerQuery(search)));
   }
-}
-
-function isTab(value: string | null): value is DashboardClientTab {
-  return (dashboardClientTabs as readonly (string | null)[]).includes(value);
 }
 
 /** `/dashboard/client/:id` (SPEC §2): a client's services pool, requests and details, as `?tab=`. */
@@ -58,9 +55,9 @@ export function ClientPage() {
   usePageTitle(client.data?.fullName ?? null);
 
   const requested = search.get('tab');
-  const tab: DashboardClientTab = isTab(requested) ? requested : 'service-offer';
+  const tab: DashboardClientTab = isOneOf(dashboardClientTabs, requested) ? requested : 'service-offer';
   const selectTab = (value: string | null) => {
-    if (!isTab(value)) return;
+    if (!isOneOf(dashboardClientTabs, value)) return;
     setEditing(false);
     // Another tab starts without the other tabs' filters and page.
     setSearch(value === 'service-offer' ? {} : { tab: value }, { replace: true, preventScrollReset: true });

@@ -11,11 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  type CareRequestListItem,
-  type CareRequestStatusCode,
-  careRequestStatusCodes,
-} from '@opora/contracts';
+import { type CareRequestListItem, careRequestStatusCodes, isOneOf } from '@opora/contracts';
 import { IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -26,10 +22,6 @@ import { paths } from '@/config/paths.ts';
 import { useClientCareRequests } from '../api/list-client-care-requests.ts';
 import classes from './clients.module.css';
 
-function isStatus(value: string | null): value is CareRequestStatusCode {
-  return (careRequestStatusCodes as readonly (string | null)[]).includes(value);
-}
-
 /**
  * The client's requests with a filter by state (SPEC §2 my-services), newest first, each leading to
  * its detail; the filter says how many each state has. Empty, the texts of SPEC §8.
@@ -39,7 +31,7 @@ export function MyServices({ onShowOffer }: { onShowOffer: () => void }) {
   const { id: clientId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const requested = search.get('status');
-  const status = isStatus(requested) ? requested : 'all';
+  const status = isOneOf(careRequestStatusCodes, requested) ? requested : 'all';
   const list = useClientCareRequests(clientId, status);
   const data = list.data;
 

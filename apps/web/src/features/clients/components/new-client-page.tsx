@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { getServiceRoute } from '@opora/contracts';
 import { IconArrowRight, IconHistory, IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useRouteHandle } from '@/app/route-handle.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { nextWizardStep, type WizardStep, wizardStepHref } from '@/config/wizard-steps.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 import { createCase } from '../api/create-case.ts';
 import { useCreateClient } from '../api/create-client.ts';
 import { useClient } from '../api/get-client.ts';
@@ -141,10 +141,9 @@ export function NewClientPage() {
   const step = useClientStep();
   const { caseId, data: wizardCase } = useWizardCase();
   const { serviceId } = useParams();
-  const service = useQuery({
-    ...operationQueryOptions(getServiceRoute, { params: { serviceId: serviceId ?? '' } }),
-    enabled: !!serviceId,
-  });
+  const service = useQuery(
+    operationQueryOptions(getServiceRoute, serviceId ? { params: { serviceId } } : skipToken),
+  );
 
   return (
     <Stack gap="lg" maw={880}>

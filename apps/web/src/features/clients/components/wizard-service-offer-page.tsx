@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { getServiceRoute } from '@opora/contracts';
 import { IconArrowRight, IconCheck, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useRouteHandle } from '@/app/route-handle.ts';
 import { variantOfSubscription } from '@/components/subscriptions/subscription-queries.ts';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
@@ -12,6 +11,7 @@ import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { paths } from '@/config/paths.ts';
 import { afterPaymentStep, isWizardStep, wizardOf, wizardStepHref } from '@/config/wizard-steps.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { ServiceOffer } from './service-offer.tsx';
 
@@ -31,10 +31,9 @@ export function WizardServiceOfferPage() {
   const next = variant && caseId ? afterPaymentStep(kind, variant) : null;
   // The anonymous new-client flow: the service chosen on its detail, requested from here.
   const { serviceId } = useParams();
-  const chosen = useQuery({
-    ...operationQueryOptions(getServiceRoute, { params: { serviceId: serviceId ?? '' } }),
-    enabled: !!serviceId,
-  });
+  const chosen = useQuery(
+    operationQueryOptions(getServiceRoute, serviceId ? { params: { serviceId } } : skipToken),
+  );
 
   return (
     <Stack gap="lg">

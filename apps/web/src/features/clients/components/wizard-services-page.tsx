@@ -2,12 +2,12 @@ import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/cor
 import { IconCheck, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRouteHandle } from '@/app/route-handle.ts';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { paths } from '@/config/paths.ts';
 import { isWizardStep, wizardOf } from '@/config/wizard-steps.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 import { ServiceOffer } from './service-offer.tsx';
 
 /**

@@ -2,9 +2,9 @@ import { Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHome, IconTools } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRouteHandle } from '@/app/route-handle.ts';
 import { useAreaLinks } from '@/components/header/area-links.ts';
 import { paths } from '@/config/paths.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 import { useSessionUser } from '@/lib/session.ts';
 
 const comingSoonPages = ['dashboard', 'providerHome', 'adminHome'] as const;

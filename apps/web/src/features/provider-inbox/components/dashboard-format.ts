@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '@/components/header/use-locale.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import type { DashboardDays } from '../api/dashboard.ts';
 import { durationParts } from '../utils/dashboard-duration.ts';
 

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Tabs.css';
 import { Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
+  isOneOf,
   type ProviderCareRequest,
   type ProviderMembership,
   type ProviderRequestTab,
@@ -10,11 +11,11 @@ import { IconArrowLeft, IconArrowsExchange, IconInbox, IconPrinter } from '@tabl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { formatDateTime } from '@/components/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
 import { SentSurveys } from '@/components/surveys/sent-surveys.tsx';
 import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { useProviderRequest } from '../api/get-request.ts';
 import { gridReturnHref } from '../utils/grid-search.ts';
@@ -27,10 +28,6 @@ import { RequestNote } from './detail/request-note.tsx';
 import { ClientCard, DetailCard, NeedCard, RequesterCard, RequestFacts } from './detail/request-overview.tsx';
 import { StatusDialog } from './detail/status-dialog.tsx';
 import { ProviderArea, useActingProvider } from './provider-area.tsx';
-
-function isTab(value: string | null): value is ProviderRequestTab {
-  return (providerRequestTabs as readonly (string | null)[]).includes(value);
-}
 
 /**
  * The way back to the inbox from the not-found state (a link above the detail): to the grid as it was
@@ -108,13 +105,13 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
   const location = useLocation();
   const inboxHref = gridReturnHref(location.state);
   const requested = search.get('tab');
-  const tab: ProviderRequestTab = isTab(requested) ? requested : 'overview';
+  const tab: ProviderRequestTab = isOneOf(providerRequestTabs, requested) ? requested : 'overview';
   const [statusOpened, setStatusOpened] = useState(false);
   const [printOpened, setPrintOpened] = useState(false);
   const closed = request.allowedStatuses.length === 0;
 
   const selectTab = (value: string | null) => {
-    if (!isTab(value)) return;
+    if (!isOneOf(providerRequestTabs, value)) return;
     const next = new URLSearchParams(search);
     if (value === 'overview') next.delete('tab');
     else next.set('tab', value);

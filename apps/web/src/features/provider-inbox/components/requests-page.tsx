@@ -5,8 +5,8 @@ import { IconFilterOff, IconInbox } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { useProviderRequests } from '../api/list-requests.ts';
 import {
   activeFilterCount,

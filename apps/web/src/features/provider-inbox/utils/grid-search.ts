@@ -1,5 +1,6 @@
 import {
   type CareRequestStatusCode,
+  isOneOf,
   type ProviderRequestFilterInput,
   type ProviderRequestListQuery,
   ProviderRequestListQuerySchema,
@@ -150,5 +151,5 @@ export function nextSort(current: GridQuery['sort'], field: ProviderRequestSortF
 }
 
 export function isSortField(value: string): value is ProviderRequestSortField {
-  return (providerRequestSortFields as readonly string[]).includes(value);
+  return isOneOf(providerRequestSortFields, value);
 }

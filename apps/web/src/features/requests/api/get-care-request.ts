@@ -1,5 +1,5 @@
 import { getCareRequestRoute } from '@opora/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { careRequestRefreshMs } from '@/components/requests/refresh.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
@@ -21,10 +21,11 @@ export function careRequestQueryOptions(careRequestId: string) {
  * older status than the list that led to it. Polls keep it current; they do not blank the page.
  */
 export function useCareRequest(careRequestId: string | null) {
-  const query = useQuery({
-    ...careRequestQueryOptions(careRequestId ?? ''),
-    enabled: careRequestId !== null,
-  });
+  const query = useQuery(
+    careRequestId === null
+      ? operationQueryOptions(getCareRequestRoute, skipToken)
+      : careRequestQueryOptions(careRequestId),
+  );
   const current = query.isFetchedAfterMount || !query.isFetching;
   return { ...query, data: current ? query.data : undefined };
 }

@@ -13,11 +13,11 @@ import {
 import { IconDownload, IconFileText, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { confirm } from '@/components/overlays/confirm.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { formatInstantDate } from '@/components/requests/dates.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { type DocumentOwner, deleteDocument, downloadDocument, uploadDocument } from '../api/documents.ts';
 import classes from './requests.module.css';
 
@@ -58,7 +58,7 @@ function typeName(contentType: string): string {
 function checkBeforeSending(file: File): UploadProblem | null {
   if (file.size > maxDocumentBytes) return 'tooBig';
   const name = file.name.toLowerCase();
-  const knownType = (documentContentTypes as readonly string[]).includes(file.type);
+  const knownType = isDocumentContentType(file.type);
   const knownExtension = documentFileExtensions.some((extension) => name.endsWith(extension));
   return knownType || knownExtension ? null : 'wrongType';
 }

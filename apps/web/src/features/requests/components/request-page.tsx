@@ -6,11 +6,11 @@ import {
   type CareRequestTab,
   careRequestTabs,
   formatDisplayDate,
+  isOneOf,
 } from '@opora/contracts';
 import { IconArrowLeft, IconExternalLink, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { confirm } from '@/components/overlays/confirm.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { formatDateTime, formatInstantDate } from '@/components/requests/dates.ts';
@@ -28,6 +28,7 @@ import {
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { careRequestQueryOptions, useCareRequest } from '../api/get-care-request.ts';
@@ -39,10 +40,6 @@ import classes from './requests.module.css';
 // The route's loader calls it as soon as this module is there (app/router.tsx).
 export function prefetch({ params }: LoaderFunctionArgs): void {
   if (params.id) void queryClient.prefetchQuery(careRequestQueryOptions(params.id));
-}
-
-function isTab(value: string | null): value is CareRequestTab {
-  return (careRequestTabs as readonly (string | null)[]).includes(value);
 }
 
 /** `/dashboard/request/:id` (SPEC §2): one request with tabs overview, surveys and documents (`?tab=`). */
@@ -88,12 +85,12 @@ function Detail({ request }: { request: CareRequest }) {
   const { t } = useTranslation(['requests', 'catalogue', 'errors']);
   const [search, setSearch] = useSearchParams();
   const requested = search.get('tab');
-  const tab: CareRequestTab = isTab(requested) ? requested : 'overview';
+  const tab: CareRequestTab = isOneOf(careRequestTabs, requested) ? requested : 'overview';
   const withdraw = useWithdrawCareRequest(request.id);
   const kind = useServiceKind(request.service);
 
   const selectTab = (value: string | null) => {
-    if (!isTab(value)) return;
+    if (!isOneOf(careRequestTabs, value)) return;
     setSearch(value === 'overview' ? {} : { tab: value }, { replace: true, preventScrollReset: true });
   };
 

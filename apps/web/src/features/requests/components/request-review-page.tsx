@@ -31,7 +31,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useNavigate, useParams } from 'react-router';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { draftStorageKey } from '@/components/surveys/draft-storage.ts';
 import { SurveyForm } from '@/components/surveys/survey-form.tsx';
 import { localized } from '@/components/surveys/survey-logic.ts';
@@ -47,6 +46,7 @@ import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatPhone } from '@/lib/format.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
 import { useCase } from '../api/get-case.ts';
 import {

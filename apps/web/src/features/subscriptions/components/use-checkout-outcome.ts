@@ -1,7 +1,8 @@
-import type { Checkout } from '@opora/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type Checkout, getCheckoutRoute } from '@opora/contracts';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isMissing } from '@/components/ui/page-states.tsx';
+import { operationQueryOptions } from '@/lib/operations.ts';
 import { checkoutQueryOptions } from '../api/get-checkout.ts';
 import { checkoutPollDelay, checkoutPollTimeoutMs } from '../utils/checkout-polling.ts';
 
@@ -26,8 +27,10 @@ export function useCheckoutOutcome(checkoutId: string | null): CheckoutOutcome |
   }, [checkoutId]);
 
   const query = useQuery({
-    ...checkoutQueryOptions(checkoutId ?? ''),
-    enabled: checkoutId !== null && !timedOut,
+    ...(checkoutId === null
+      ? operationQueryOptions(getCheckoutRoute, skipToken)
+      : checkoutQueryOptions(checkoutId)),
+    enabled: !timedOut,
     staleTime: 0,
     retry: false,
     refetchInterval: (current) => {

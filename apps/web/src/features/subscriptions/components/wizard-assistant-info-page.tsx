@@ -34,7 +34,6 @@ import {
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useRouteHandle } from '@/app/route-handle.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
@@ -49,6 +48,7 @@ import {
   wizardSteps,
 } from '@/config/wizard-steps.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 import { type SessionUser, useSessionUser } from '@/lib/session.ts';
 import { useSaveAssistantTask } from '../api/save-assistant-task.ts';
 

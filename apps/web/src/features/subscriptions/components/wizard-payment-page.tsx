@@ -26,8 +26,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useRouteHandle } from '@/app/route-handle.ts';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { formatMoney } from '@/components/services/format.ts';
 import { addOneMonth } from '@/components/subscriptions/billing-period.ts';
@@ -55,6 +53,8 @@ import {
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { currentUserQueryKey } from '@/lib/auth/current-user-key.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { useCreateCheckout } from '../api/create-checkout.ts';
 import { useClient } from '../api/get-client.ts';

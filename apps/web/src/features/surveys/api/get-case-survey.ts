@@ -1,6 +1,5 @@
 import { type CaseSurvey, type CaseSurveyType, getCaseSurveyRoute } from '@opora/contracts';
-import type { QueryClient } from '@tanstack/react-query';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, skipToken, useQuery } from '@tanstack/react-query';
 import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getCaseSurvey`: a case's questionnaire of one type — its definition, the answers so far, the estimate. */
@@ -9,7 +8,11 @@ export function caseSurveyQueryOptions(caseId: string, type: CaseSurveyType) {
 }
 
 export function useCaseSurvey(caseId: string | null, type: CaseSurveyType) {
-  return useQuery({ ...caseSurveyQueryOptions(caseId ?? '', type), enabled: caseId !== null });
+  return useQuery(
+    caseId === null
+      ? operationQueryOptions(getCaseSurveyRoute, skipToken)
+      : caseSurveyQueryOptions(caseId, type),
+  );
 }
 
 /** Keeps the cache on what the server answered to a save, so coming back shows the saved answers. */

@@ -1,5 +1,5 @@
 import { getCaseRoute } from '@opora/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getCase`: the case with its client and where its questionnaires stand. */
@@ -12,5 +12,7 @@ export function caseQueryKey(caseId: string) {
 }
 
 export function useCase(caseId: string | null) {
-  return useQuery({ ...caseQueryOptions(caseId ?? ''), enabled: caseId !== null });
+  return useQuery(
+    caseId === null ? operationQueryOptions(getCaseRoute, skipToken) : caseQueryOptions(caseId),
+  );
 }

@@ -1,5 +1,5 @@
 import { getClientRoute } from '@opora/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getClient`: the client's details; the questionnaire pages read the name and the residence's region. */
@@ -8,5 +8,7 @@ export function clientQueryOptions(clientId: string) {
 }
 
 export function useClient(clientId: string | null) {
-  return useQuery({ ...clientQueryOptions(clientId ?? ''), enabled: clientId !== null });
+  return useQuery(
+    clientId === null ? operationQueryOptions(getClientRoute, skipToken) : clientQueryOptions(clientId),
+  );
 }

@@ -21,7 +21,6 @@ import {
   saveGuestCaseSurvey,
   useGuestCase,
 } from '@/components/guest-cases/guest-cases.ts';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { draftStorageKey, moveDraft } from '@/components/surveys/draft-storage.ts';
 import type { SendAnswers } from '@/components/surveys/save-queue.ts';
 import { SurveyForm } from '@/components/surveys/survey-form.tsx';
@@ -36,6 +35,7 @@ import {
   type WizardStep,
   wizardStepHref,
 } from '@/config/wizard-steps.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { operationKey } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { createClientCase } from '../api/create-client-case.ts';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { useRouteHandle } from '@/app/route-handle.ts';
 import { type WizardStep, wizardSteps } from '@/config/wizard-steps.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 
 const allSteps: readonly string[] = [
   ...wizardSteps.newClient,

@@ -3,11 +3,11 @@ import type { Locale } from '@opora/contracts';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useRouteHandle } from '@/app/route-handle.ts';
 import { Container } from '@/components/ui/container.tsx';
 import { operator } from '@/config/operator.ts';
 import { operatorContact } from '@/config/operator-contact.ts';
 import { paths } from '@/config/paths.ts';
+import { useRouteHandle } from '@/lib/route-handle.ts';
 import classes from './terms-page.module.css';
 
 /** The three legal documents share this page; each route shows its own document (SPEC §2). */

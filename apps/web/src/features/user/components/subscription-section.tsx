@@ -4,7 +4,6 @@ import { IconAlertTriangle, IconCalendarEvent, IconLayoutDashboard, IconX } from
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocale } from '@/components/header/use-locale.ts';
 import { confirm } from '@/components/overlays/confirm.ts';
 import { toast } from '@/components/overlays/toast.tsx';
 import { planName, priceWithVat } from '@/components/subscriptions/plan-texts.ts';
@@ -15,6 +14,7 @@ import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 
 type SubscriptionsT = ReturnType<typeof useTranslation<['subscriptions', 'errors']>>['t'];

@@ -1,10 +1,10 @@
 import '@mantine/core/styles/Radio.css';
 import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import {
-  type CareRequestDeclineReason,
   type CareRequestStatusCode,
   careRequestDeclineReasons,
   careRequestStatusesWithReason,
+  isOneOf,
   type ProviderCareRequest,
   type ProviderStatusChange,
   ProviderStatusChangeSchema,
@@ -35,14 +35,6 @@ export const StatusChangeFormSchema = ProviderStatusChangeSchema.superRefine((bo
   }
 });
 
-function isStatus(request: ProviderCareRequest, value: string): value is CareRequestStatusCode {
-  return (request.allowedStatuses as readonly string[]).includes(value);
-}
-
-function isReason(value: string): value is CareRequestDeclineReason {
-  return (careRequestDeclineReasons as readonly string[]).includes(value);
-}
-
 function StatusForm({
   providerId,
   request,
@@ -61,11 +53,12 @@ function StatusForm({
     initialValues: { status: '', reason: '', reasonText: '' } satisfies Values,
     toInput: (values: Values): ProviderStatusChange => {
       const declining =
-        isStatus(request, values.status) && careRequestStatusesWithReason.includes(values.status);
+        isOneOf(request.allowedStatuses, values.status) &&
+        careRequestStatusesWithReason.includes(values.status);
       return {
         status: values.status as CareRequestStatusCode,
         fromStatus: request.status,
-        ...(declining && isReason(values.reason) ? { reason: values.reason } : {}),
+        ...(declining && isOneOf(careRequestDeclineReasons, values.reason) ? { reason: values.reason } : {}),
         ...(declining && values.reasonText ? { reasonText: values.reasonText } : {}),
       };
     },

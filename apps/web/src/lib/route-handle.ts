@@ -1,7 +1,6 @@
 import type { RouteName } from '@opora/contracts';
 import type { ParseKeys } from 'i18next';
 import { useMatches } from 'react-router';
-import type { LayoutName } from '@/components/layouts/layouts.tsx';
 
 /**
  * Who may open a route (SPEC §2 navigation guard): anyone; only a guest (sign-in and the like, a
@@ -9,6 +8,9 @@ import type { LayoutName } from '@/components/layouts/layouts.tsx';
  * (a route name or an operation id of `/users/me`'s permission links).
  */
 export type RouteAccess = 'public' | 'guest' | 'login' | { permission: string };
+
+/** The page frame a route is shown in (`layoutComponents` of components/layouts). */
+export type LayoutName = 'default' | 'centered' | 'client' | 'auth' | 'print';
 
 type CommonKey = ParseKeys<'common'>;
 type TitledName<Key> = Key extends `routes.${infer Name}.title` ? Name : never;
@@ -35,7 +37,7 @@ export type RouteHandle = {
 
 /** The route whose title and description a route shows (see `RouteHandle.titleOf`). */
 export function titledRoute(handle: RouteHandle): PageRouteName {
-  // `page()` in pages.ts takes a name without a title of its own only together with `titleOf`.
+  // `page()` in app/pages.ts takes a name without a title of its own only together with `titleOf`.
   return handle.titleOf ?? (handle.name as PageRouteName | undefined) ?? 'notFound';
 }
 

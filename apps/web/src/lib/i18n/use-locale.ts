@@ -1,7 +1,7 @@
 import { defaultLocale, type Locale } from '@opora/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLocale, isLocale } from '@/lib/i18n/i18n.ts';
+import { changeLocale, isLocale } from './i18n.ts';
 
 /** The current interface language and a setter that loads, applies and remembers a new one. */
 export function useLocale(): { locale: Locale; setLocale: (locale: Locale) => Promise<void> } {
