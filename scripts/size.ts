@@ -4,7 +4,7 @@
  * it imports statically, plus the route's lazy modules (its page chunk, the layout route around it,
  * the page loaders' chunk) and everything they import statically.
  * Chunks fetched later on demand (other languages, the mobile menu, dialogs, toasts) do not count.
- * Exits non-zero when the home route is over its 150 KB gzip budget.
+ * Exits non-zero when the home route is over its 200 KB gzip budget (docs/decisions/0083).
  *
  * Builds the web app first when the build is missing or older than its sources; `--build` forces it.
  */
@@ -16,7 +16,7 @@ import { buildWeb, webBuildIsStale, webDist } from './web-build.ts';
 const dist = webDist;
 const manifestFile = path.join(dist, '.vite/manifest.json');
 
-export const homeBudgetBytes = 150 * 1024;
+export const homeBudgetBytes = 200 * 1024;
 
 /**
  * What the build writes for each page path (apps/web/vite.config.ts `routePreloads`, from the page

@@ -10,7 +10,7 @@ type ContainerProps = {
 
 /**
  * The page-width wrapper of the shell and the home page. Plain markup rather than Mantine's
- * `Container`: the shell stays small enough for the home route's 150 KB budget.
+ * `Container`: the shell stays small (the home route's initial JavaScript is budgeted, docs/decisions/0083).
  */
 export function Container({ size = 'lg', className, children }: ContainerProps) {
   return (
