@@ -66,20 +66,16 @@ interface Member extends ProviderMember {
 let people = 0;
 
 /** A name of its own for each person, so names tell people apart in lists, filters and the team. */
-function nextName() {
+function uniqueName() {
   people += 1;
-  return { firstName: 'Eva', lastName: `Dvořáková ${people}` };
+  const [firstName, lastName] = ['Eva', `Dvořáková ${people}`];
+  return { name: { firstName, lastName }, fullName: `${firstName} ${lastName}` };
 }
-
-const named = <T extends SignedInAccount>(person: T, name: { firstName: string; lastName: string }) => ({
-  ...person,
-  fullName: `${name.firstName} ${name.lastName}`,
-});
 
 /** A signed-in person with a name of their own. */
 async function signedIn(): Promise<Caller> {
-  const name = nextName();
-  return named(await server.signedIn(name), name);
+  const { name, fullName } = uniqueName();
+  return { ...(await server.signedIn(name)), fullName };
 }
 
 /** A signed-in member of a provider with these roles and facilities, with a name of their own. */
@@ -88,8 +84,8 @@ async function member(
   roles: ProviderRole[],
   facilityIds: string[] = [],
 ): Promise<Member> {
-  const name = nextName();
-  return named(await providerMember(server, providerId, roles, { facilityIds, ...name }), name);
+  const { name, fullName } = uniqueName();
+  return { ...(await providerMember(server, providerId, roles, { facilityIds, ...name })), fullName };
 }
 
 interface World {
