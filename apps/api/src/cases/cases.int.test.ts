@@ -13,9 +13,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
+  type SignedInAccount,
   startAccountTestServer,
-  type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 
 let server: AccountTestServer;
@@ -31,19 +30,14 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Caller extends TestAccount {
-  headers: Record<string, string>;
-}
-
-async function signedIn(): Promise<Caller> {
-  const account = await server.createAccount();
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { ...account, headers: bearer(accessToken) };
-}
-
 const newCase = { date: '2026-11-24', fcServiceLevel: 1, name: 'Péče o maminku' };
 
-function call(caller: Caller | undefined, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+function call(
+  caller: SignedInAccount | undefined,
+  method: 'GET' | 'POST' | 'PATCH',
+  url: string,
+  payload?: object,
+) {
   return server.app.inject({
     method,
     url: `/api/v1/web${url}`,
@@ -62,7 +56,7 @@ async function casesOf(userId: string): Promise<number> {
 
 describe('POST /api/v1/web/cases', () => {
   it('opens a case of the caller with a code from the sequence, no client and no questionnaire started', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const response = await call(caller, 'POST', '/cases', { date: '2026-11-24', name: 'Nový případ' });
     expect(response.statusCode, response.body).toBe(200);
     const opened = CaseSchema.parse(response.json());
@@ -85,8 +79,8 @@ describe('POST /api/v1/web/cases', () => {
   });
 
   it(`answers one case to ${simultaneous} simultaneous creates with one creation key on a pool of ${poolSize}`, async () => {
-    const caller = await signedIn();
-    const other = await signedIn();
+    const caller = await server.signedIn();
+    const other = await server.signedIn();
     const creationKey = randomUUID();
     const answers = await Promise.all(
       Array.from({ length: simultaneous }, () => call(caller, 'POST', '/cases', { ...newCase, creationKey })),
@@ -105,7 +99,7 @@ describe('POST /api/v1/web/cases', () => {
   });
 
   it('opens a case per call without a creation key: a double submit opens two cases with their own codes', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const [first, second] = await Promise.all([
       call(caller, 'POST', '/cases', newCase),
       call(caller, 'POST', '/cases', newCase),
@@ -117,7 +111,7 @@ describe('POST /api/v1/web/cases', () => {
   });
 
   it('refuses an invalid case and a guest', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const invalid = await call(caller, 'POST', '/cases', {
       date: '24. 11. 2026',
       fcServiceLevel: 0,
@@ -139,7 +133,7 @@ describe('POST /api/v1/web/cases', () => {
 
 describe('GET and PATCH /api/v1/web/cases/{caseId}', () => {
   it('answers the case with its client, requests, services and questionnaire states', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const db = server.database.db;
     const client = await createClient(db, {
       ownerUserId: caller.userId,
@@ -182,8 +176,8 @@ describe('GET and PATCH /api/v1/web/cases/{caseId}', () => {
   });
 
   it('answers and renames only the caller’s case: anyone else’s is 404, as a missing one', async () => {
-    const owner = await signedIn();
-    const other = await signedIn();
+    const owner = await server.signedIn();
+    const other = await server.signedIn();
     const careCase = await createCase(server.database.db, { clientId: null, ownerUserId: owner.userId });
     for (const url of [`/cases/${careCase.id}`, '/cases/6d1f0c3e-2a53-4a4c-9d7e-1f1e0a1b2c3d']) {
       const read = await call(other, 'GET', url);
@@ -204,7 +198,7 @@ describe('GET and PATCH /api/v1/web/cases/{caseId}', () => {
 
 describe('/api/v1/web/clients/{clientId}/cases', () => {
   it('lists a client’s cases newest first and opens a new one for the client', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const db = server.database.db;
     const client = await createClient(db, { ownerUserId: caller.userId });
     const older = await createCase(db, { clientId: client.id, ownerUserId: caller.userId });
@@ -222,7 +216,7 @@ describe('/api/v1/web/clients/{clientId}/cases', () => {
   });
 
   it('answers a repeated creation key with its case, and 409 when it is reused for another client', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const db = server.database.db;
     const client = await createClient(db, { ownerUserId: caller.userId });
     const another = await createClient(db, { ownerUserId: caller.userId });
@@ -238,7 +232,7 @@ describe('/api/v1/web/clients/{clientId}/cases', () => {
   });
 
   it('answers another user’s client 404 and opens nothing for it', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const othersClient = await createClient(server.database.db);
     expect((await call(caller, 'GET', `/clients/${othersClient.id}/cases`)).statusCode).toBe(404);
     const refused = await call(caller, 'POST', `/clients/${othersClient.id}/cases`, newCase);

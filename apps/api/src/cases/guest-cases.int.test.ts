@@ -15,10 +15,8 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
   someClientAddress,
   startAccountTestServer,
-  type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 import { deleteExpiredGuestCases } from './guest-cases.ts';
 
@@ -36,16 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-interface Caller extends TestAccount {
-  headers: Record<string, string>;
-}
-
-async function signedIn(): Promise<Caller> {
-  const account = await server.createAccount();
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { ...account, headers: bearer(accessToken) };
-}
 
 type Method = 'GET' | 'POST' | 'PUT';
 
@@ -283,7 +271,7 @@ describe('a guest case’s questionnaire', () => {
   });
 
   it('never opens a signed-in owner’s case, whatever the secret', async () => {
-    const owner = await signedIn();
+    const owner = await server.signedIn();
     const ownCase = await createCase(server.database.db, { ownerUserId: owner.userId });
     const { secret } = await opened();
     const response = await call('GET', `/guest-cases/${ownCase.id}/surveys/extended-case`, {
@@ -317,7 +305,7 @@ describe('claiming a guest case', () => {
       200,
     );
     const before = await caseRow(guestCase.id);
-    const user = await signedIn();
+    const user = await server.signedIn();
 
     const claimed = await call('POST', `/guest-cases/${guestCase.id}/claim`, {
       secret,
@@ -369,7 +357,7 @@ describe('claiming a guest case', () => {
     });
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json()).toMatchObject({ id: guestCase.id });
-    const other = await signedIn();
+    const other = await server.signedIn();
     const stolen = await call('POST', `/guest-cases/${guestCase.id}/claim`, {
       secret,
       headers: other.headers,
@@ -385,7 +373,7 @@ describe('claiming a guest case', () => {
   it('needs a signed-in caller and the secret', async () => {
     const { case: guestCase, secret } = await opened();
     expect((await call('POST', `/guest-cases/${guestCase.id}/claim`, { secret })).statusCode).toBe(401);
-    const user = await signedIn();
+    const user = await server.signedIn();
     const withoutSecret = await call('POST', `/guest-cases/${guestCase.id}/claim`, { headers: user.headers });
     expect(withoutSecret.statusCode).toBe(404);
     expect((await caseRow(guestCase.id))?.ownerUserId).toBeNull();
@@ -393,8 +381,8 @@ describe('claiming a guest case', () => {
 
   it(`gives the case to exactly one of two accounts claiming ${simultaneous} times at once on a pool of ${poolSize}`, async () => {
     const { case: guestCase, secret } = await opened();
-    const first = await signedIn();
-    const second = await signedIn();
+    const first = await server.signedIn();
+    const second = await server.signedIn();
     const callers = Array.from({ length: simultaneous }, (_, index) => (index % 2 === 0 ? first : second));
     const responses = await Promise.all(
       callers.map((caller) =>
@@ -422,7 +410,7 @@ describe('retention', () => {
     const recent = await opened();
     const claimed = await opened();
     await saveAnswers(old.case.id, old.secret, { living: 'alone' });
-    const user = await signedIn();
+    const user = await server.signedIn();
     await call('POST', `/guest-cases/${claimed.case.id}/claim`, {
       secret: claimed.secret,
       headers: user.headers,

@@ -10,9 +10,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
+  type SignedInAccount,
   startAccountTestServer,
-  type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 
 // The app gets a pool of its own, smaller than the number of simultaneous requests the concurrency
@@ -29,16 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-interface Caller extends TestAccount {
-  headers: Record<string, string>;
-}
-
-async function signedIn(): Promise<Caller> {
-  const account = await server.createAccount();
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { ...account, headers: bearer(accessToken) };
-}
 
 let relationshipIds: Record<string, string> = {};
 
@@ -68,7 +57,7 @@ function clientForm(overrides: Partial<ClientCreateInput> = {}): ClientCreateInp
   };
 }
 
-function post(caller: Caller, payload: unknown) {
+function post(caller: SignedInAccount, payload: unknown) {
   return server.app.inject({
     method: 'POST',
     url: '/api/v1/web/clients',
@@ -77,7 +66,7 @@ function post(caller: Caller, payload: unknown) {
   });
 }
 
-async function created(caller: Caller, payload: unknown) {
+async function created(caller: SignedInAccount, payload: unknown) {
   const response = await post(caller, payload);
   expect(response.statusCode, response.body).toBe(201);
   return ClientSchema.parse(response.json());
@@ -139,7 +128,7 @@ describe('GET /api/v1/web/relationship-types', () => {
 
 describe('POST /api/v1/web/clients', () => {
   it('enters the client with the people around them and the consent, answering the birth number masked', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const client = await created(caller, clientForm());
     expect(client).toMatchObject({
       isClient: false,
@@ -186,7 +175,7 @@ describe('POST /api/v1/web/clients', () => {
   });
 
   it('records the consent of a client entering themselves as their own, with no relationship', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const { relationshipTypeId: _, ...form } = clientForm({ isClient: true });
     const client = await created(caller, form);
     expect(client).toMatchObject({
@@ -207,7 +196,7 @@ describe('POST /api/v1/web/clients', () => {
   });
 
   it('keeps the service address when it differs from the permanent residence, and only then', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const serviceAddress = { city: 'Hustopeče', zipcode: '693 01', countyCode: 'CZ0644' };
     const differs = await created(caller, clientForm({ serviceAddressDiffers: true, serviceAddress }));
     expect(differs.serviceAddress).toEqual({
@@ -225,7 +214,7 @@ describe('POST /api/v1/web/clients', () => {
   });
 
   it('sets the client of the caller’s case in the same transaction', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const careCase = await createCase(server.database.db, { clientId: null, ownerUserId: caller.userId });
     const client = await created(caller, clientForm({ caseId: careCase.id }));
     const [row] = await server.database.db.select().from(cases).where(eq(cases.id, careCase.id));
@@ -233,7 +222,7 @@ describe('POST /api/v1/web/clients', () => {
   });
 
   it('answers another user’s case 404 and a case with a client 409, writing nothing', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const othersCase = await createCase(server.database.db, { clientId: null });
     expect((await post(caller, clientForm({ caseId: othersCase.id }))).statusCode).toBe(404);
     const taken = await createCase(server.database.db, { ownerUserId: caller.userId });
@@ -245,7 +234,7 @@ describe('POST /api/v1/web/clients', () => {
   });
 
   it('refuses birth numbers the rules refuse, naming the field', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const rules: [Partial<ClientCreateInput>, string][] = [
       [{ dateOfBirth: '1990-05-02' }, 'birthNumber birthNumberDateOfBirthMismatch'],
       [{ birthNumber: '9055011252' }, 'birthNumber birthNumberChecksum'],
@@ -267,7 +256,7 @@ describe('POST /api/v1/web/clients', () => {
   });
 
   it('refuses a county or relationship that does not exist, and a missing relationship or service address', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const residence = clientForm().residence;
     expect(
       await fieldErrors(
@@ -300,7 +289,7 @@ describe('POST /api/v1/web/clients', () => {
   });
 
   it('refuses hostile text with 400 and writes nothing', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const hostile: [Record<string, unknown>, string][] = [
       [{ firstName: 'Ma\u0000rie' }, 'firstName unsupportedCharacters'],
       [{ lastName: 'Dvo\uD800řáková' }, 'lastName unsupportedCharacters'],
@@ -320,7 +309,7 @@ describe('POST /api/v1/web/clients', () => {
   });
 
   it('leaves nothing behind when a write after the client row fails', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const db = server.database.db;
     // A doctor named so fails on insert, after the client row and the contact person were written.
     await db.execute(sql`
@@ -349,7 +338,7 @@ describe('POST /api/v1/web/clients', () => {
   });
 
   it(`gives a case one client when ${simultaneous} entries for it arrive at once on a pool of ${poolSize}`, async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const careCase = await createCase(server.database.db, { clientId: null, ownerUserId: caller.userId });
     const responses = await Promise.all(
       Array.from({ length: simultaneous }, (_unused, index) =>
@@ -367,8 +356,8 @@ describe('POST /api/v1/web/clients', () => {
 
 describe('GET and PUT /api/v1/web/clients/{clientId}', () => {
   it('answers the caller’s client and 404 for anyone else’s, for reading and for changing', async () => {
-    const owner = await signedIn();
-    const other = await signedIn();
+    const owner = await server.signedIn();
+    const other = await server.signedIn();
     const client = await created(owner, clientForm());
     const url = `/api/v1/web/clients/${client.id}`;
     const mine = await server.app.inject({ method: 'GET', url, headers: owner.headers });
@@ -385,7 +374,7 @@ describe('GET and PUT /api/v1/web/clients/{clientId}', () => {
   });
 
   it('changes the whole form: a person left out is removed, one given replaced', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const client = await created(caller, clientForm());
     const { healthDataConsent: _, ...form } = clientForm();
     const response = await server.app.inject({
@@ -415,7 +404,7 @@ describe('GET and PUT /api/v1/web/clients/{clientId}', () => {
   });
 
   it('keeps, removes or replaces the birth number, and refuses one a new date of birth contradicts', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const client = await created(caller, clientForm());
     const { healthDataConsent: _, birthNumber: __, ...form } = clientForm();
     const put = (payload: object) =>
@@ -448,7 +437,7 @@ describe('GET and PUT /api/v1/web/clients/{clientId}', () => {
   });
 
   it('asks the health-data consent again when the client turns out to be someone else, and records it on their behalf', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const asSelf = { isClient: true, relationshipTypeId: undefined };
     const client = await created(caller, clientForm(asSelf));
     const { healthDataConsent: _, ...form } = clientForm();
@@ -489,7 +478,7 @@ describe('GET and PUT /api/v1/web/clients/{clientId}', () => {
   });
 
   it('validates the update as the create, writing nothing on failure', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const client = await created(caller, clientForm());
     const { healthDataConsent: _, ...form } = clientForm();
     const response = await server.app.inject({
@@ -514,7 +503,7 @@ describe('GET and PUT /api/v1/web/clients/{clientId}', () => {
 
 describe('GET /api/v1/web/clients/my-enum', () => {
   it('lists the caller’s clients in entry order with region, translated relationship and counts', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const db = server.database.db;
     const first = await created(caller, clientForm({ firstName: 'Anna' }));
     const { relationshipTypeId: _, ...self } = clientForm({
@@ -572,7 +561,7 @@ describe('GET /api/v1/web/clients/my-enum', () => {
     });
     expect((await list())[0]?.relationshipType?.name).toBe('Daughter / son');
 
-    const nobody = await signedIn();
+    const nobody = await server.signedIn();
     const empty = await server.app.inject({
       method: 'GET',
       url: '/api/v1/web/clients/my-enum',
@@ -584,7 +573,7 @@ describe('GET /api/v1/web/clients/my-enum', () => {
 
 describe('a fixed path beside a parametric one', () => {
   it('answers PUT /clients/my-enum 405 with its own methods, not as a malformed client id', async () => {
-    const carer = await signedIn();
+    const carer = await server.signedIn();
     const response = await server.app.inject({
       method: 'PUT',
       url: '/api/v1/web/clients/my-enum',
@@ -597,7 +586,7 @@ describe('a fixed path beside a parametric one', () => {
   });
 
   it('lists only the fixed path’s own methods in Allow for a method nothing answers there', async () => {
-    const carer = await signedIn();
+    const carer = await server.signedIn();
     const response = await server.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/web/clients/my-enum',

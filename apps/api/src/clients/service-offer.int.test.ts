@@ -14,9 +14,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
+  type SignedInAccount,
   startAccountTestServer,
-  type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 
 // Each test offers services in a region of its own (the test database has no catalogue).
@@ -33,19 +32,14 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Caller extends TestAccount {
-  headers: Record<string, string>;
-}
-
 /** A signed-in carer, with a live subscription unless `subscribed` is false (the pool needs one). */
-async function signedIn({ subscribed = true } = {}): Promise<Caller> {
-  const account = await server.createAccount();
-  const { accessToken } = await server.signIn(account.email, account.password);
-  if (subscribed) await createSubscription(server.database.db, { userId: account.userId });
-  return { ...account, headers: bearer(accessToken) };
+async function carer({ subscribed = true } = {}): Promise<SignedInAccount> {
+  const caller = await server.signedIn();
+  if (subscribed) await createSubscription(server.database.db, { userId: caller.userId });
+  return caller;
 }
 
-async function offer(caller: Caller, client: Pick<Client, 'id'>, query = '') {
+async function offer(caller: SignedInAccount, client: Pick<Client, 'id'>, query = '') {
   const response = await server.app.inject({
     method: 'GET',
     url: `/api/v1/web/clients/${client.id}/service-offer${query ? `?${query}` : ''}`,
@@ -56,7 +50,7 @@ async function offer(caller: Caller, client: Pick<Client, 'id'>, query = '') {
 }
 
 /** A case of the client whose case survey asks for `helpNeeded`. */
-async function caseNeeding(caller: Caller, client: Client, helpNeeded: string[], submitted = true) {
+async function caseNeeding(caller: SignedInAccount, client: Client, helpNeeded: string[], submitted = true) {
   const careCase = await createCase(server.database.db, { clientId: client.id, ownerUserId: caller.userId });
   await createSurveyAnswers(server.database.db, {
     surveyDefinitionId: caseSurveyId,
@@ -69,7 +63,7 @@ async function caseNeeding(caller: Caller, client: Client, helpNeeded: string[],
 
 describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
   it('lists the needed types first, then verified services, then by name, each with its reasons', async () => {
-    const caller = await signedIn();
+    const caller = await carer();
     const db = server.database.db;
     const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'CZ0521' });
     const nursing = await createFacilityService(db, {
@@ -148,7 +142,7 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
   });
 
   it('falls back to the region when the county where care is provided has no services', async () => {
-    const caller = await signedIn();
+    const caller = await carer();
     const db = server.database.db;
     // Lives in Olomouc, care is provided in Jeseník (no services there).
     const client = await createClient(db, {
@@ -182,7 +176,7 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
   });
 
   it('offers the region of permanent residence with area=region', async () => {
-    const caller = await signedIn();
+    const caller = await carer();
     const db = server.database.db;
     // Lives in the Zlín region, care is provided in Ostrava.
     const client = await createClient(db, {
@@ -211,7 +205,7 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
   });
 
   it('follows the given case, else the client’s latest; a draft survey counts', async () => {
-    const caller = await signedIn();
+    const caller = await carer();
     const db = server.database.db;
     const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'CZ0631' });
     const emergency = await createFacilityService(db, {
@@ -240,7 +234,7 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
   });
 
   it('pages across the needed services and the rest as one list', async () => {
-    const caller = await signedIn();
+    const caller = await carer();
     const db = server.database.db;
     const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'CZ0532' });
     const service = (name: string, serviceTypeCode: 'home-nursing' | 'day-care-centre', verified = true) =>
@@ -326,7 +320,7 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
   });
 
   it('falls back to the region once the county’s services leave the list, and answers an empty region', async () => {
-    const caller = await signedIn();
+    const caller = await carer();
     const db = server.database.db;
     const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'CZ0321' });
     const inCounty = await createFacilityService(db, { name: 'Domažlická péče', counties: ['CZ0321'] });
@@ -391,8 +385,8 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
   });
 
   it('answers another user’s client or case 404, and a case of another client 404', async () => {
-    const owner = await signedIn();
-    const other = await signedIn();
+    const owner = await carer();
+    const other = await carer();
     const db = server.database.db;
     const client = await createClient(db, { ownerUserId: owner.userId, countyCode: 'SK0101' });
     const url = `/api/v1/web/clients/${client.id}/service-offer`;
@@ -420,7 +414,7 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
   });
 
   it('answers 402 InsufficientSubscription without a live subscription, and serves a past-due one', async () => {
-    const caller = await signedIn({ subscribed: false });
+    const caller = await carer({ subscribed: false });
     const db = server.database.db;
     const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'SK0101' });
     const get = () =>
@@ -447,7 +441,7 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
   });
 
   it('answers 409 for a client without an address', async () => {
-    const caller = await signedIn();
+    const caller = await carer();
     const client = await createClient(server.database.db, { ownerUserId: caller.userId, countyCode: null });
     const response = await server.app.inject({
       method: 'GET',

@@ -14,7 +14,6 @@ import {
   careRequests,
   documentContents,
   documents,
-  providerUsers,
   requestDrafts,
   requestStatuses,
 } from '@opora/db';
@@ -30,11 +29,11 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
+  type SignedInAccount,
   startAccountTestServer,
-  type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 import { resolveProviderScope } from '../platform/provider-scope.ts';
+import { providerMember } from '../provider-inbox/testing/provider-member.ts';
 import { findProviderCareRequestDocument } from './request-documents.ts';
 import { elfExecutable, htmlPage, plainZip, tinyDocx, tinyJpeg, tinyPdf, tinyPng } from './testing/files.ts';
 
@@ -55,26 +54,16 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Caller extends TestAccount {
-  headers: Record<string, string>;
-}
-
-async function signedIn(): Promise<Caller> {
-  const account = await server.createAccount();
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { ...account, headers: bearer(accessToken) };
-}
-
 interface Setup {
-  caller: Caller;
+  caller: SignedInAccount;
   draft: RequestDraft;
   providerId: string;
 }
 
 /** A carer with a subscription, a client and case, and the review page of a verified provider's service. */
-async function prepared(caller?: Caller): Promise<Setup> {
+async function prepared(caller?: SignedInAccount): Promise<Setup> {
   const db = server.database.db;
-  const who = caller ?? (await signedIn());
+  const who = caller ?? (await server.signedIn());
   const client = await createClient(db, { ownerUserId: who.userId });
   const careCase = await createCase(db, { ownerUserId: who.userId, clientId: client.id });
   const provider = await createProvider(db, { verified: true });
@@ -100,7 +89,7 @@ function documentsPath(owner: Owner, documentId: string): string {
 
 /** An upload over real HTTP, as the browser sends it. */
 function upload(
-  caller: Caller,
+  caller: SignedInAccount,
   owner: Owner,
   content: Buffer | ReadableStream<Uint8Array>,
   { name = 'zprava.pdf', documentId = randomUUID(), contentType = 'application/octet-stream' } = {},
@@ -113,18 +102,23 @@ function upload(
   } as RequestInit);
 }
 
-async function uploaded(caller: Caller, owner: Owner, content: Buffer, options = {}): Promise<DocumentFile> {
+async function uploaded(
+  caller: SignedInAccount,
+  owner: Owner,
+  content: Buffer,
+  options = {},
+): Promise<DocumentFile> {
   const response = await upload(caller, owner, content, options);
   const text = await response.text();
   expect(response.status, text).toBe(201);
   return DocumentFileSchema.parse(JSON.parse(text));
 }
 
-function download(caller: Caller, owner: Owner, documentId: string) {
+function download(caller: SignedInAccount, owner: Owner, documentId: string) {
   return fetch(`${origin}${documentsPath(owner, documentId)}`, { headers: caller.headers });
 }
 
-function remove(caller: Caller, owner: Owner, documentId: string) {
+function remove(caller: SignedInAccount, owner: Owner, documentId: string) {
   return fetch(`${origin}${documentsPath(owner, documentId)}`, { method: 'DELETE', headers: caller.headers });
 }
 
@@ -149,7 +143,7 @@ async function send(setup: Setup): Promise<CareRequest> {
   return CareRequestSchema.parse(response.json());
 }
 
-async function readRequest(caller: Caller, careRequestId: string): Promise<CareRequest> {
+async function readRequest(caller: SignedInAccount, careRequestId: string): Promise<CareRequest> {
   const response = await server.app.inject({
     method: 'GET',
     url: `/api/v1/web/care-requests/${careRequestId}`,
@@ -494,15 +488,9 @@ describe('documents of a sent request', () => {
     const setup = await prepared();
     const request = await send(setup);
     const document = await uploaded(setup.caller, { careRequestId: request.id }, tinyPdf());
-    const staff = await signedIn();
-    await db
-      .insert(providerUsers)
-      .values({ providerId: setup.providerId, userId: staff.userId, roles: ['providerAdmin'] });
-    const otherStaff = await signedIn();
+    const staff = await providerMember(server, setup.providerId, ['providerAdmin']);
     const otherProvider = await createProvider(db);
-    await db
-      .insert(providerUsers)
-      .values({ providerId: otherProvider.id, userId: otherStaff.userId, roles: ['providerAdmin'] });
+    const otherStaff = await providerMember(server, otherProvider.id, ['providerAdmin']);
     const scopeOf = (caller: { userId: string; subject: string; email: string }, providerId: string) =>
       resolveProviderScope(db, { ...caller, roles: [] }, providerId);
 

@@ -5,9 +5,8 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
+  type SignedInAccount,
   startAccountTestServer,
-  type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 import { waitFor } from '../testing/wait-for.ts';
 import { stripeSignatureHeader } from './stripe-gateway.ts';
@@ -45,17 +44,7 @@ afterAll(async () => {
   await mock?.close();
 });
 
-interface Caller extends TestAccount {
-  headers: Record<string, string>;
-}
-
-async function signedIn(): Promise<Caller> {
-  const account = await server.createAccount();
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { ...account, headers: bearer(accessToken) };
-}
-
-function openCheckout(caller: Caller) {
+function openCheckout(caller: SignedInAccount) {
   return server.app.inject({
     method: 'POST',
     url: '/api/v1/web/checkouts',
@@ -128,7 +117,7 @@ const completedSession = (reference: string, subscription: string) =>
   });
 
 /** A subscription bought through Stripe Checkout: the checkout opened, then Stripe's event. */
-async function subscribedAtStripe(caller: Caller, subscription: string) {
+async function subscribedAtStripe(caller: SignedInAccount, subscription: string) {
   expect((await openCheckout(caller)).statusCode).toBe(201);
   const { gatewayReference } = await checkoutRowOf(caller.userId);
   expect((await deliver(completedSession(gatewayReference ?? '', subscription))).statusCode).toBe(204);
@@ -139,7 +128,7 @@ async function subscribedAtStripe(caller: Caller, subscription: string) {
 
 describe('checkout at Stripe', () => {
   it('opens one Stripe Checkout session however many times Pay is pressed at once', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const answers = await Promise.all(Array.from({ length: 8 }, () => openCheckout(caller)));
     const bodies = answers.map((answer) => {
       expect(answer.statusCode, answer.body).toBe(201);
@@ -155,7 +144,7 @@ describe('checkout at Stripe', () => {
   });
 
   it('starts the subscription on the paid session; the event repeated or followed by expiry changes nothing', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     await subscribedAtStripe(caller, 'sub_paid_once');
     const { gatewayReference } = await checkoutRowOf(caller.userId);
     expect((await deliver(completedSession(gatewayReference ?? '', 'sub_paid_once'))).statusCode).toBe(204);
@@ -174,7 +163,7 @@ describe('checkout at Stripe', () => {
   });
 
   it('refuses unsigned, forged and stale events, changing nothing', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     expect((await openCheckout(caller)).statusCode).toBe(201);
     const { gatewayReference } = await checkoutRowOf(caller.userId);
     const event = completedSession(gatewayReference ?? '', 'sub_forged');
@@ -193,7 +182,7 @@ describe('checkout at Stripe', () => {
   });
 
   it('never lets the test gateway page complete a Stripe checkout', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     expect((await openCheckout(caller)).statusCode).toBe(201);
     const { gatewayReference } = await checkoutRowOf(caller.userId);
     await server.app.inject({
@@ -228,7 +217,7 @@ describe('renewals and endings at Stripe', () => {
     });
 
   it('moves the period on a paid renewal invoice, once; a failed one after the period makes it past due', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const live = await subscribedAtStripe(caller, 'sub_renewing');
     // Stripe's times are whole seconds.
     const nextEnd = new Date(Math.floor(live.currentPeriodEnd.getTime() / 1000 + 31 * 86_400) * 1000);
@@ -261,7 +250,7 @@ describe('renewals and endings at Stripe', () => {
   });
 
   it('tells Stripe, after the commit, to stop renewing a subscription cancelled here', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     await subscribedAtStripe(caller, 'sub_cancelled_here');
     const cancelled = await server.app.inject({
       method: 'POST',
@@ -276,7 +265,7 @@ describe('renewals and endings at Stripe', () => {
   });
 
   it('ends it at its period end when Stripe deleted the subscription', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     await subscribedAtStripe(caller, 'sub_deleted_at_stripe');
     const deleted = stripeEvent('customer.subscription.deleted', {
       id: 'sub_deleted_at_stripe',

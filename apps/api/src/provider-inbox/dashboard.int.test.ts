@@ -1,5 +1,4 @@
-import { type ProviderDashboard, ProviderDashboardSchema, type ProviderRole } from '@opora/contracts';
-import { facilityAssignments, providerUsers } from '@opora/db';
+import { type ProviderDashboard, ProviderDashboardSchema } from '@opora/contracts';
 import {
   type CareRequestOverrides,
   createCareRequest,
@@ -8,11 +7,8 @@ import {
   createProvider,
 } from '@opora/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountTestServer,
-  bearer,
-  startAccountTestServer,
-} from '../accounts/testing/account-test-server.ts';
+import { type AccountTestServer, startAccountTestServer } from '../accounts/testing/account-test-server.ts';
+import { providerMember } from './testing/provider-member.ts';
 
 let server: AccountTestServer;
 let providerId: string;
@@ -26,21 +22,6 @@ const headers: Record<'admin' | 'coordinator' | 'worker' | 'outsider', Record<st
 const hour = 3_600_000;
 const day = 24 * hour;
 
-async function signedInMember(provider: string, roles: ProviderRole[], facilityIds: string[] = []) {
-  const account = await server.createAccount();
-  const [member] = await server.database.db
-    .insert(providerUsers)
-    .values({ providerId: provider, userId: account.userId, roles })
-    .returning({ id: providerUsers.id });
-  for (const facilityId of facilityIds) {
-    await server.database.db
-      .insert(facilityAssignments)
-      .values({ providerId: provider, facilityId, providerUserId: member?.id ?? '' });
-  }
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { headers: bearer(accessToken), providerUserId: member?.id ?? '' };
-}
-
 beforeAll(async () => {
   // No workers: the reminder sweep must not expire the fixtures' old `new` requests meanwhile.
   server = await startAccountTestServer({ env: { JOBS_WORKER: 'false' } });
@@ -51,11 +32,11 @@ beforeAll(async () => {
   const second = await createFacility(db, { providerId });
   const atFirst = await createFacilityService(db, { facilityId: first.id });
   const atSecond = await createFacilityService(db, { facilityId: second.id });
-  headers.admin = (await signedInMember(providerId, ['providerAdmin'])).headers;
-  headers.coordinator = (await signedInMember(providerId, ['providerCoordinator'])).headers;
-  const worker = await signedInMember(providerId, ['providerUser'], [first.id]);
+  headers.admin = (await providerMember(server, providerId, ['providerAdmin'])).headers;
+  headers.coordinator = (await providerMember(server, providerId, ['providerCoordinator'])).headers;
+  const worker = await providerMember(server, providerId, ['providerUser'], { facilityIds: [first.id] });
   headers.worker = worker.headers;
-  headers.outsider = (await signedInMember((await createProvider(db)).id, ['providerAdmin'])).headers;
+  headers.outsider = (await providerMember(server, (await createProvider(db)).id, ['providerAdmin'])).headers;
 
   // Days back from now; the first answer and the end as hours or days after sending.
   const now = Date.now();
@@ -203,7 +184,7 @@ describe('the provider dashboard', () => {
   it('has no median without an answer', async () => {
     const db = server.database.db;
     const empty = await createProvider(db);
-    const admin = await signedInMember(empty.id, ['providerAdmin']);
+    const admin = await providerMember(server, empty.id, ['providerAdmin']);
     const response = await server.app.inject({
       method: 'GET',
       url: `/api/v1/provider/providers/${empty.id}/dashboard`,

@@ -20,7 +20,6 @@ import {
   emailOutbox,
   facilityAssignments,
   providerUsers,
-  users,
 } from '@opora/db';
 import {
   createCareRequest,
@@ -35,9 +34,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
+  type SignedInAccount,
   startAccountTestServer,
 } from '../accounts/testing/account-test-server.ts';
+import { type ProviderMember, providerMember } from './testing/provider-member.ts';
 
 // The app gets a pool of its own, smaller than the number of simultaneous calls the concurrency tests
 // make, so changes queue for connections while another holds the request's lock.
@@ -55,52 +55,37 @@ afterAll(async () => {
 
 const db = () => server.database.db;
 
-interface Caller {
-  userId: string;
-  email: string;
+interface Caller extends SignedInAccount {
   fullName: string;
-  headers: Record<string, string>;
 }
 
-interface Member extends Caller {
-  providerUserId: string;
+interface Member extends ProviderMember {
+  fullName: string;
 }
 
 let people = 0;
 
-/** A signed-in person with a name of their own. */
-async function signedIn(): Promise<Caller> {
-  const account = await server.createAccount();
+/** A name of its own for each person, so names tell people apart in lists, filters and the team. */
+function uniqueName() {
   people += 1;
   const [firstName, lastName] = ['Eva', `Dvořáková ${people}`];
-  await db().update(users).set({ firstName, lastName }).where(eq(users.id, account.userId));
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return {
-    userId: account.userId,
-    email: account.email,
-    fullName: `${firstName} ${lastName}`,
-    headers: bearer(accessToken),
-  };
+  return { name: { firstName, lastName }, fullName: `${firstName} ${lastName}` };
 }
 
-/** A signed-in member of a provider with these roles and facilities. */
+/** A signed-in person with a name of their own. */
+async function signedIn(): Promise<Caller> {
+  const { name, fullName } = uniqueName();
+  return { ...(await server.signedIn(name)), fullName };
+}
+
+/** A signed-in member of a provider with these roles and facilities, with a name of their own. */
 async function member(
   providerId: string,
   roles: ProviderRole[],
   facilityIds: string[] = [],
 ): Promise<Member> {
-  const caller = await signedIn();
-  const [row] = await db()
-    .insert(providerUsers)
-    .values({ providerId, userId: caller.userId, roles })
-    .returning({ id: providerUsers.id });
-  const providerUserId = row?.id ?? '';
-  if (facilityIds.length > 0) {
-    await db()
-      .insert(facilityAssignments)
-      .values(facilityIds.map((facilityId) => ({ providerId, facilityId, providerUserId })));
-  }
-  return { ...caller, providerUserId };
+  const { name, fullName } = uniqueName();
+  return { ...(await providerMember(server, providerId, roles, { facilityIds, ...name })), fullName };
 }
 
 interface World {

@@ -15,7 +15,6 @@ import {
   emailOutbox,
   jobQueueSchema,
   providers,
-  providerUsers,
   requestDrafts,
   requestStatuses,
   subscriptions,
@@ -36,10 +35,10 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
+  type SignedInAccount,
   startAccountTestServer,
-  type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
+import { providerMember } from '../provider-inbox/testing/provider-member.ts';
 import { notifyClientOfStatusChange } from './request-mails.ts';
 
 // The app gets a pool of its own, smaller than the number of simultaneous requests the concurrency
@@ -56,18 +55,8 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Caller extends TestAccount {
-  headers: Record<string, string>;
-}
-
-async function signedIn(): Promise<Caller> {
-  const account = await server.createAccount();
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { ...account, headers: bearer(accessToken) };
-}
-
 interface Setup {
-  caller: Caller;
+  caller: SignedInAccount;
   caseId: string;
   caseCode: string;
   clientId: string;
@@ -90,10 +79,10 @@ async function prepared({
   surveys?: number;
   subscription?: boolean;
   verified?: boolean;
-  caller?: Caller;
+  caller?: SignedInAccount;
 } = {}): Promise<Setup> {
   const db = server.database.db;
-  const who = caller ?? (await signedIn());
+  const who = caller ?? (await server.signedIn());
   const client = await createClient(db, {
     ownerUserId: who.userId,
     firstName: 'Marie',
@@ -121,7 +110,7 @@ async function prepared({
   };
 }
 
-function open(caller: Caller, caseId: string, serviceId: string) {
+function open(caller: SignedInAccount, caseId: string, serviceId: string) {
   return server.app.inject({
     method: 'PUT',
     url: `/api/v1/web/cases/${caseId}/request-drafts/${serviceId}`,
@@ -135,7 +124,7 @@ async function opened(setup: Setup): Promise<RequestDraft> {
   return RequestDraftSchema.parse(response.json());
 }
 
-function saveSurvey(caller: Caller, draftId: string, surveyDefinitionId: string, payload: unknown) {
+function saveSurvey(caller: SignedInAccount, draftId: string, surveyDefinitionId: string, payload: unknown) {
   return server.app.inject({
     method: 'PUT',
     url: `/api/v1/web/request-drafts/${draftId}/surveys/${surveyDefinitionId}`,
@@ -154,7 +143,7 @@ async function answerAll(setup: Setup, draftId: string): Promise<void> {
   }
 }
 
-function send(caller: Caller, draftId: string, payload: unknown = { providerConsent: true }) {
+function send(caller: SignedInAccount, draftId: string, payload: unknown = { providerConsent: true }) {
   return server.app.inject({
     method: 'POST',
     url: `/api/v1/web/request-drafts/${draftId}/send`,
@@ -163,7 +152,7 @@ function send(caller: Caller, draftId: string, payload: unknown = { providerCons
   });
 }
 
-async function sent(caller: Caller, draftId: string, payload?: unknown): Promise<CareRequest> {
+async function sent(caller: SignedInAccount, draftId: string, payload?: unknown): Promise<CareRequest> {
   const response = await send(caller, draftId, payload);
   expect(response.statusCode, response.body).toBe(200);
   return CareRequestSchema.parse(response.json());
@@ -176,7 +165,7 @@ async function sentRequest(setup: Setup, payload?: unknown): Promise<CareRequest
   return sent(setup.caller, draft.id, payload);
 }
 
-function getRequest(caller: Caller, careRequestId: string) {
+function getRequest(caller: SignedInAccount, careRequestId: string) {
   return server.app.inject({
     method: 'GET',
     url: `/api/v1/web/care-requests/${careRequestId}`,
@@ -184,7 +173,7 @@ function getRequest(caller: Caller, careRequestId: string) {
   });
 }
 
-function withdraw(caller: Caller, careRequestId: string) {
+function withdraw(caller: SignedInAccount, careRequestId: string) {
   return server.app.inject({
     method: 'POST',
     url: `/api/v1/web/care-requests/${careRequestId}/withdraw`,
@@ -192,7 +181,7 @@ function withdraw(caller: Caller, careRequestId: string) {
   });
 }
 
-function list(caller: Caller, clientId: string, query = '') {
+function list(caller: SignedInAccount, clientId: string, query = '') {
   return server.app.inject({
     method: 'GET',
     url: `/api/v1/web/clients/${clientId}/care-requests${query}`,
@@ -273,7 +262,7 @@ describe('PUT /api/v1/web/cases/{caseId}/request-drafts/{serviceId}', () => {
 
   it('answers 404 for another user’s case and for a service that is not offered', async () => {
     const setup = await prepared();
-    const stranger = await signedIn();
+    const stranger = await server.signedIn();
     await createSubscription(server.database.db, { userId: stranger.userId });
     expect((await open(stranger, setup.caseId, setup.serviceId)).statusCode).toBe(404);
     const archived = await createFacilityService(server.database.db, { status: 'archive' });
@@ -408,7 +397,7 @@ describe('PUT /api/v1/web/request-drafts/{draftId}/surveys/{surveyDefinitionId}'
   it('answers 404 for another user’s draft and a questionnaire the service does not ask for', async () => {
     const setup = await prepared();
     const draft = await opened(setup);
-    const stranger = await signedIn();
+    const stranger = await server.signedIn();
     const surveyId = setup.surveyIds[0] ?? '';
     expect((await saveSurvey(stranger, draft.id, surveyId, { answers: {} })).statusCode).toBe(404);
     const other = await prepared();
@@ -619,7 +608,7 @@ describe('POST /api/v1/web/request-drafts/{draftId}/send', () => {
   it('answers 404 for another user’s draft and an unknown one', async () => {
     const setup = await prepared({ surveys: 0 });
     const draft = await opened(setup);
-    const stranger = await signedIn();
+    const stranger = await server.signedIn();
     await createSubscription(server.database.db, { userId: stranger.userId });
     expect((await send(stranger, draft.id)).statusCode).toBe(404);
     expect((await send(setup.caller, crypto.randomUUID())).statusCode).toBe(404);
@@ -638,7 +627,7 @@ describe('GET /api/v1/web/care-requests/{careRequestId}', () => {
     const read = CareRequestSchema.parse(response.json());
     expect(read).toEqual(request);
     expect(read.answerExpectedBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const stranger = await signedIn();
+    const stranger = await server.signedIn();
     expect((await getRequest(stranger, request.id)).statusCode).toBe(404);
     expect((await getRequest(setup.caller, crypto.randomUUID())).statusCode).toBe(404);
   });
@@ -691,7 +680,7 @@ describe('POST /api/v1/web/care-requests/{careRequestId}/withdraw', () => {
     const refused = await withdraw(setup.caller, decided.id);
     expect(refused.statusCode).toBe(409);
     expect(problemCode(refused)).toBe('Conflict');
-    const stranger = await signedIn();
+    const stranger = await server.signedIn();
     expect((await withdraw(stranger, decided.id)).statusCode).toBe(404);
     const [status] = await server.database.db
       .select({ code: requestStatuses.code })
@@ -737,7 +726,7 @@ describe('GET /api/v1/web/clients/{clientId}/care-requests', () => {
 
   it('answers 404 for another user’s client', async () => {
     const setup = await prepared({ surveys: 0 });
-    const stranger = await signedIn();
+    const stranger = await server.signedIn();
     expect((await list(stranger, setup.clientId)).statusCode).toBe(404);
   });
 });
@@ -837,16 +826,7 @@ describe('the need goes with the request', () => {
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
-  /** A coordinator of the provider, signed in: every request of the provider is theirs to read. */
-  async function coordinatorOf(providerId: string): Promise<Caller> {
-    const coordinator = await signedIn();
-    await server.database.db
-      .insert(providerUsers)
-      .values({ providerId, userId: coordinator.userId, roles: ['providerCoordinator'] });
-    return coordinator;
-  }
-
-  async function providerView(setup: Setup, coordinator: Caller, careRequestId: string) {
+  async function providerView(setup: Setup, coordinator: SignedInAccount, careRequestId: string) {
     const response = await server.app.inject({
       method: 'GET',
       url: `/api/v1/provider/providers/${setup.providerId}/requests/${careRequestId}`,
@@ -877,7 +857,7 @@ describe('the need goes with the request', () => {
     await answerAll(setup, draft.id);
     const request = await sent(setup.caller, draft.id);
 
-    const coordinator = await coordinatorOf(setup.providerId);
+    const coordinator = await providerMember(server, setup.providerId, ['providerCoordinator']);
     const seen = await providerView(setup, coordinator, request.id);
     expect(seen.case).toEqual(draft.case);
     expect(seen.client).toEqual(draft.client);
@@ -910,7 +890,7 @@ describe('the need goes with the request', () => {
     const first = await sent(setup.caller, draft.id);
     const again = await sent(setup.caller, draft.id);
     expect(again.id).toBe(first.id);
-    const coordinator = await coordinatorOf(setup.providerId);
+    const coordinator = await providerMember(server, setup.providerId, ['providerCoordinator']);
     const seen = await providerView(setup, coordinator, first.id);
     expect(seen.case.surveys).toEqual([
       { type: 'extended-case', state: 'not-started' },
@@ -939,7 +919,7 @@ describe('the need goes with the request', () => {
     );
     await db.execute(sql.raw(migration));
     await db.execute(sql.raw(migration));
-    const coordinator = await coordinatorOf(setup.providerId);
+    const coordinator = await providerMember(server, setup.providerId, ['providerCoordinator']);
     const seen = await providerView(setup, coordinator, request.id);
     expect(seen.surveys.map((survey) => [survey.type, survey.answers])).toEqual([
       ['case', caseAnswers],

@@ -5,9 +5,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
+  type SignedInAccount,
   startAccountTestServer,
-  type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 import { signTestGatewayEvent, testGatewayEvent, testGatewaySignatureHeader } from '../payments/gateway.ts';
 import { sweepSubscriptions } from './renewals.ts';
@@ -32,16 +31,6 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Caller extends TestAccount {
-  headers: Record<string, string>;
-}
-
-async function signedIn(): Promise<Caller> {
-  const account = await server.createAccount();
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { ...account, headers: bearer(accessToken) };
-}
-
 /** Posts an event to the callback, signed as the test gateway signs it. */
 async function deliver(event: TestGatewayEvent) {
   const body = JSON.stringify(event);
@@ -58,7 +47,7 @@ async function deliver(event: TestGatewayEvent) {
 }
 
 /** Opens a checkout for the self-managed plan; answers it and its test-gateway reference. */
-async function openCheckout(caller: Caller) {
+async function openCheckout(caller: SignedInAccount) {
   const response = await server.app.inject({
     method: 'POST',
     url: '/api/v1/web/checkouts',
@@ -72,7 +61,7 @@ async function openCheckout(caller: Caller) {
 
 /** A subscription bought through the test gateway (chargeId `…_fail`: its renewals will fail). */
 async function subscribedThroughGateway(
-  caller: Caller,
+  caller: SignedInAccount,
   chargeId = `tgwch_${caller.userId.replaceAll('-', '')}`,
 ) {
   const { checkout, reference } = await openCheckout(caller);
@@ -140,7 +129,7 @@ const later = (date: Date, ms: number) => new Date(date.getTime() + ms);
 describe('checkout events out of order', () => {
   it('honours a payment reported after a declined attempt or a cancel, once', async () => {
     for (const first of ['checkout.failed', 'checkout.cancelled'] as const) {
-      const caller = await signedIn();
+      const caller = await server.signedIn();
       const { checkout, reference } = await openCheckout(caller);
       await deliver(testGatewayEvent(first, reference));
       const paid = testGatewayEvent('checkout.paid', reference, {
@@ -164,7 +153,7 @@ describe('checkout events out of order', () => {
 
 describe('renewals charged by the sweep', () => {
   it('renews a subscription bought at checkout once at its period end (period ends kept to the microsecond)', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const { subscription } = await subscribedThroughGateway(caller);
     const periodEnd = subscription.currentPeriodEnd;
     const due = later(periodEnd, minute);
@@ -178,7 +167,7 @@ describe('renewals charged by the sweep', () => {
   });
 
   it('retries a failed renewal once a day, keeps it past due, then ends it after the grace days', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const { subscription } = await subscribedThroughGateway(
       caller,
       `tgwch_${caller.userId.replaceAll('-', '')}_fail`,
@@ -206,7 +195,7 @@ describe('renewals charged by the sweep', () => {
   });
 
   it('renews a free plan without the gateway or a reminder, and ends it once staff stop offering it', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const db = server.database.db;
     const periodEnd = later(new Date(), 2 * day);
     await db.update(subscriptionTypes).set({ isActive: true }).where(eq(subscriptionTypes.code, 'free'));
@@ -235,7 +224,7 @@ describe('renewals charged by the sweep', () => {
 
 describe('renewals reported by the gateway', () => {
   it('records a reported renewal once, ignores a stale one, and a failure makes it past due until paid', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const db = server.database.db;
     const reference = `tgwsub_${caller.userId.replaceAll('-', '')}`;
     // The period ended an hour ago and the gateway is charging the renewal.
@@ -313,7 +302,7 @@ describe('access while a renewal is charged or retried', () => {
       ],
     ];
     for (const [label, overrides, expected] of cases) {
-      const caller = await signedIn();
+      const caller = await server.signedIn();
       await createSubscription(db, {
         typeCode: 'with-assistant',
         startedAt: new Date(now - 40 * day),

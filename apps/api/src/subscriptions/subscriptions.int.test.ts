@@ -19,9 +19,8 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
+  type SignedInAccount,
   startAccountTestServer,
-  type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 import { signTestGatewayEvent, testGatewayEvent, testGatewaySignatureHeader } from '../payments/gateway.ts';
 import { waitFor } from '../testing/wait-for.ts';
@@ -46,17 +45,12 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Caller extends TestAccount {
-  headers: Record<string, string>;
-}
-
-async function signedIn(realmRoles?: ('client' | 'assistant' | 'admin')[]): Promise<Caller> {
-  const account = await server.createAccount(realmRoles ? { realmRoles } : {});
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { ...account, headers: bearer(accessToken) };
-}
-
-function call(caller: Caller | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+function call(
+  caller: SignedInAccount | undefined,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+) {
   return server.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -71,7 +65,7 @@ const checkoutBody = (overrides: object = {}) => ({
   ...overrides,
 });
 
-async function openCheckout(caller: Caller, overrides: object = {}) {
+async function openCheckout(caller: SignedInAccount, overrides: object = {}) {
   const response = await call(caller, 'POST', '/web/checkouts', checkoutBody(overrides));
   expect(response.statusCode, response.body).toBe(201);
   return CheckoutSchema.parse(response.json());
@@ -151,7 +145,7 @@ describe('plans', () => {
 
 describe('checkout through the test gateway', () => {
   it('goes from the payment page over the signed callback to a live subscription, paid once', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const careCase = await createCase(server.database.db, { ownerUserId: caller.userId });
     const checkout = await openCheckout(caller, { caseId: careCase.id, returnPath: '/pay?step=1' });
     expect(checkout).toMatchObject({ status: 'open', caseId: careCase.id });
@@ -204,7 +198,7 @@ describe('checkout through the test gateway', () => {
   });
 
   it('refuses unsigned, forged and stale callbacks, changing nothing', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const checkout = await openCheckout(caller);
     const event = testGatewayEvent('checkout.paid', referenceOf(checkout.redirectUrl), {
       chargeId: 'tgwch_x',
@@ -225,7 +219,7 @@ describe('checkout through the test gateway', () => {
   });
 
   it('records a declined or cancelled payment, and a later choice starts afresh', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const first = await openCheckout(caller);
     expect(
       (await deliver(testGatewayEvent('checkout.failed', referenceOf(first.redirectUrl)))).statusCode,
@@ -243,7 +237,7 @@ describe('checkout through the test gateway', () => {
   });
 
   it(`keeps one open checkout when ${simultaneous} arrive at once on a pool of ${poolSize}`, async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const answers = await Promise.all(
       Array.from({ length: simultaneous }, () => call(caller, 'POST', '/web/checkouts', checkoutBody())),
     );
@@ -257,8 +251,8 @@ describe('checkout through the test gateway', () => {
   });
 
   it('answers another user’s checkout and case 404, and refuses hostile text and unknown plans', async () => {
-    const owner = await signedIn();
-    const other = await signedIn();
+    const owner = await server.signedIn();
+    const other = await server.signedIn();
     const checkout = await openCheckout(owner);
     expect((await call(other, 'GET', `/web/checkouts/${checkout.id}`)).statusCode).toBe(404);
     const othersCase = await createCase(server.database.db, { ownerUserId: owner.userId });
@@ -282,7 +276,7 @@ describe('checkout through the test gateway', () => {
   });
 
   it('starts a free plan at once, without the gateway, while staff offer it', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const db = server.database.db;
     await db.update(subscriptionTypes).set({ isActive: true }).where(eq(subscriptionTypes.id, freeId));
     try {
@@ -300,7 +294,7 @@ describe('checkout through the test gateway', () => {
 
 describe('cancellation and the sweep', () => {
   it('cancels in one click (once), keeps access to the period end, then ends it', async () => {
-    const caller = await signedIn();
+    const caller = await server.signedIn();
     const periodEnd = new Date(Date.now() + 5 * 86_400_000);
     await createSubscription(server.database.db, { userId: caller.userId, currentPeriodEnd: periodEnd });
     const first = await call(caller, 'POST', '/web/subscriptions/current/cancel');
@@ -338,8 +332,8 @@ describe('cancellation and the sweep', () => {
   });
 
   it('reminds once before renewal, renews (two sweeps at once pay once), and a failing card ends after the grace', async () => {
-    const renewing = await signedIn();
-    const failing = await signedIn();
+    const renewing = await server.signedIn();
+    const failing = await server.signedIn();
     const db = server.database.db;
     const periodEnd = new Date(Date.now() + 2 * 86_400_000);
     await createSubscription(db, {
@@ -382,8 +376,8 @@ describe('cancellation and the sweep', () => {
 
 describe('the assistant', () => {
   it('takes a case from a with-assistant subscriber (one open task, updated), listed for assistants only', async () => {
-    const caller = await signedIn();
-    const assistant = await signedIn(['client', 'assistant']);
+    const caller = await server.signedIn();
+    const assistant = await server.signedIn({ realmRoles: ['client', 'assistant'] });
     const db = server.database.db;
     const careCase = await createCase(db, { ownerUserId: caller.userId });
     const body = { contactChannel: 'phone', preferredTime: 'po–pá po 16. hodině' };

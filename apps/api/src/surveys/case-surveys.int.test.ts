@@ -11,11 +11,7 @@ import { surveyAnswers } from '@opora/db';
 import { createCase, createSurveyDefinition } from '@opora/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AccountTestServer,
-  bearer,
-  startAccountTestServer,
-} from '../accounts/testing/account-test-server.ts';
+import { type AccountTestServer, startAccountTestServer } from '../accounts/testing/account-test-server.ts';
 import { buildApp } from '../app.ts';
 import { captureLogs, testConfig } from '../testing/test-app.ts';
 
@@ -34,16 +30,10 @@ afterAll(async () => {
   await server.close();
 });
 
-async function signedIn() {
-  const account = await server.createAccount();
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { account, headers: bearer(accessToken) };
-}
-
 /** A case of a new signed-in account, and that account's headers. */
 async function ownCase() {
-  const { account, headers } = await signedIn();
-  const careCase = await createCase(server.database.db, { ownerUserId: account.userId });
+  const { userId, headers } = await server.signedIn();
+  const careCase = await createCase(server.database.db, { ownerUserId: userId });
   return { caseId: careCase.id, headers };
 }
 
@@ -162,7 +152,7 @@ describe('a case’s questionnaire', () => {
 
   it('answers another user’s case, and a case that does not exist, 404; a guest 401', async () => {
     const { caseId } = await ownCase();
-    const other = await signedIn();
+    const other = await server.signedIn();
     const definition = await published('extended-case');
     const read = await server.app.inject({
       method: 'GET',

@@ -43,6 +43,19 @@ export interface TestAccount {
   password: string;
 }
 
+/** What `createAccount` and `signedIn` may choose; the rest is unique (e-mail) or fixed (Petr Svoboda). */
+export interface AccountOptions {
+  realmRoles?: string[];
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** An account with the bearer headers of a fresh password grant. */
+export interface SignedInAccount extends TestAccount {
+  headers: { authorization: string };
+}
+
 /**
  * A real identity server instead of the embedded one: the app is built with IDENTITY_URL (and the
  * service-account secret), so its identity adapter and token checks talk to that server over HTTP.
@@ -82,7 +95,9 @@ export interface AccountTestServer {
    * subject is not registration itself: the embedded issuer's user straight in the database, a real
    * identity server's through the identity adapter.
    */
-  createAccount(options?: { realmRoles?: string[]; email?: string }): Promise<TestAccount>;
+  createAccount(options?: AccountOptions): Promise<TestAccount>;
+  /** `createAccount`, then `signIn`: the account and its bearer headers. */
+  signedIn(options?: AccountOptions): Promise<SignedInAccount>;
   /** Registers through `POST /users/sign-up`; answers the account's subject. */
   signUp(overrides?: Partial<SignUp>): Promise<{ id: string; email: string; password: string }>;
   /**
@@ -198,12 +213,13 @@ export async function startAccountTestServer(
       sequence += 1;
       const email = options.email ?? `account-${sequence}-${randomBytes(3).toString('hex')}@example.cz`;
       const password = `heslo-${randomBytes(4).toString('hex')}`;
+      const { firstName = 'Petr', lastName = 'Svoboda' } = options;
       const identity = config.identity.embedded
         ? await createIdentityUser(database.db, {
             email,
             password,
-            firstName: 'Petr',
-            lastName: 'Svoboda',
+            firstName,
+            lastName,
             ...(options.realmRoles && { realmRoles: options.realmRoles }),
           })
         : {
@@ -211,8 +227,8 @@ export async function startAccountTestServer(
             ...(await app.identityAdmin.createUser({
               email,
               password,
-              firstName: 'Petr',
-              lastName: 'Svoboda',
+              firstName,
+              lastName,
               emailVerified: false,
               ...(options.realmRoles && { realmRoles: options.realmRoles }),
             })),
@@ -220,10 +236,15 @@ export async function startAccountTestServer(
       const user = await createUser(database.db, {
         identitySubject: identity.id,
         email: identity.email,
-        firstName: 'Petr',
-        lastName: 'Svoboda',
+        firstName,
+        lastName,
       });
       return { userId: user.id, subject: identity.id, email: identity.email, password };
+    },
+    async signedIn(options = {}) {
+      const account = await server.createAccount(options);
+      const { accessToken } = await server.signIn(account.email, account.password);
+      return { ...account, headers: bearer(accessToken) };
     },
     async signUp(overrides = {}) {
       sequence += 1;

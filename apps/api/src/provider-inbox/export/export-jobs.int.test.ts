@@ -13,11 +13,11 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
   startAccountTestServer,
 } from '../../accounts/testing/account-test-server.ts';
 import type { Principal } from '../../platform/auth.ts';
 import { waitFor } from '../../testing/wait-for.ts';
+import { type ProviderMember, providerMember } from '../testing/provider-member.ts';
 import {
   createProviderExportJob,
   deleteExpiredProviderExports,
@@ -45,45 +45,20 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Member {
-  userId: string;
-  email: string;
-  principal: Principal;
-  headers: Record<string, string>;
-}
-
-async function member(
-  providerId: string,
-  role: 'providerAdmin' | 'providerCoordinator' | 'providerUser',
-  facilityIds: string[] = [],
-): Promise<Member> {
-  const account = await server.createAccount();
-  const { rows } = await server.database.db.execute<{ id: string }>(sql`
-    insert into provider_users (provider_id, user_id, roles)
-    values (${providerId}, ${account.userId}, ${`{${role}}`}::provider_role[]) returning id`);
-  for (const facilityId of facilityIds) {
-    await server.database.db.execute(sql`
-      insert into facility_assignments (provider_id, facility_id, provider_user_id)
-      values (${providerId}, ${facilityId}, ${rows[0]?.id ?? ''})`);
-  }
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return {
-    userId: account.userId,
-    email: account.email,
-    principal: { subject: account.subject, userId: account.userId, email: account.email, roles: ['client'] },
-    headers: bearer(accessToken),
-  };
+/** What the routes would resolve for the member, to call the use case without one. */
+function principalOf(who: ProviderMember): Principal {
+  return { subject: who.subject, userId: who.userId, email: who.email, roles: ['client'] };
 }
 
 const hostileNames = ['=HYPERLINK("https://evil.example","klik")', '+420 601 123 456', '-2+3', '@SUM(A1)'];
 
 interface Inbox {
   providerId: string;
-  admin: Member;
+  admin: ProviderMember;
   /** Another administrator of the same provider. */
-  colleague: Member;
+  colleague: ProviderMember;
   /** A worker of the first facility only. */
-  worker: Member;
+  worker: ProviderMember;
   /** The first facility's requests (clients named like formulas), then the second's (Žofie Čápová). */
   first: { id: string; code: string }[];
   second: { id: string; code: string }[];
@@ -122,9 +97,11 @@ async function inbox(): Promise<Inbox> {
   const second = [await made(1, 'Žofie', 'Čápová', '2026-07-01T06:05:00Z')];
   return {
     providerId: provider.id,
-    admin: await member(provider.id, 'providerAdmin'),
-    colleague: await member(provider.id, 'providerAdmin'),
-    worker: await member(provider.id, 'providerUser', [facilities[0]?.id ?? '']),
+    admin: await providerMember(server, provider.id, ['providerAdmin']),
+    colleague: await providerMember(server, provider.id, ['providerAdmin']),
+    worker: await providerMember(server, provider.id, ['providerUser'], {
+      facilityIds: [facilities[0]?.id ?? ''],
+    }),
     first,
     second,
   };
@@ -132,7 +109,7 @@ async function inbox(): Promise<Inbox> {
 
 const exportsUrl = (providerId: string) => `/api/v1/provider/providers/${providerId}/exports`;
 
-function create(who: Member, providerId: string, body: ProviderExport) {
+function create(who: ProviderMember, providerId: string, body: ProviderExport) {
   return server.app.inject({
     method: 'POST',
     url: exportsUrl(providerId),
@@ -141,17 +118,21 @@ function create(who: Member, providerId: string, body: ProviderExport) {
   });
 }
 
-async function created(who: Member, providerId: string, body: ProviderExport): Promise<ProviderExportJob> {
+async function created(
+  who: ProviderMember,
+  providerId: string,
+  body: ProviderExport,
+): Promise<ProviderExportJob> {
   const response = await create(who, providerId, body);
   expect(response.statusCode).toBe(201);
   return response.json<ProviderExportJob>();
 }
 
-function list(who: Member, providerId: string) {
+function list(who: ProviderMember, providerId: string) {
   return server.app.inject({ method: 'GET', url: exportsUrl(providerId), headers: who.headers });
 }
 
-function download(who: Member, providerId: string, exportId: string) {
+function download(who: ProviderMember, providerId: string, exportId: string) {
   return server.app.inject({
     method: 'GET',
     url: `${exportsUrl(providerId)}/${exportId}`,
@@ -357,7 +338,7 @@ describe('asking twice', () => {
   });
 
   it('makes one export per distinct selection of more simultaneous requests than the pool has connections', async () => {
-    const who = await member(setup.providerId, 'providerCoordinator');
+    const who = await providerMember(server, setup.providerId, ['providerCoordinator']);
     const bodies: ProviderExport[] = [
       { format: 'xlsx', locale: 'cs', selection: allRows },
       { format: 'csv', locale: 'cs', selection: allRows },
@@ -396,7 +377,9 @@ describe('who gets an export', () => {
   });
 
   it('not a member of another provider: 404 for its list, its download and a new export', async () => {
-    const stranger = await member((await createProvider(server.database.db)).id, 'providerAdmin');
+    const stranger = await providerMember(server, (await createProvider(server.database.db)).id, [
+      'providerAdmin',
+    ]);
     expect((await list(stranger, setup.providerId)).statusCode).toBe(404);
     expect((await download(stranger, setup.providerId, job.id)).statusCode).toBe(404);
     const asked = await create(stranger, setup.providerId, {
@@ -417,7 +400,7 @@ describe('who gets an export', () => {
   });
 
   it('a requester who left the provider since asking gets a failed export and no file', async () => {
-    const leaving = await member(setup.providerId, 'providerAdmin');
+    const leaving = await providerMember(server, setup.providerId, ['providerAdmin']);
     const asked = await created(leaving, setup.providerId, {
       format: 'csv',
       locale: 'cs',
@@ -434,13 +417,13 @@ describe('limits, failures and the sweep', () => {
   it('refuses a selection over the limit with ExportTooLarge, and fails a job whose rows grew past it', async () => {
     const context = { db: server.db, jobs: server.app.jobs, rowLimit: 4 };
     await expect(
-      createProviderExportJob(context, setup.admin.principal, setup.providerId, {
+      createProviderExportJob(context, principalOf(setup.admin), setup.providerId, {
         format: 'xlsx',
         locale: 'cs',
         selection: allRows,
       }),
     ).rejects.toMatchObject({ code: 'ExportTooLarge', status: 422 });
-    const within = await createProviderExportJob(context, setup.admin.principal, setup.providerId, {
+    const within = await createProviderExportJob(context, principalOf(setup.admin), setup.providerId, {
       format: 'xlsx',
       locale: 'en',
       selection: { mode: 'filter', filter: { client: 'formulova' } },
@@ -457,7 +440,7 @@ describe('limits, failures and the sweep', () => {
   });
 
   describe('a large export', () => {
-    let large: { providerId: string; admin: Member };
+    let large: { providerId: string; admin: ProviderMember };
     const rowCount = 8_001;
 
     beforeAll(async () => {
@@ -474,7 +457,10 @@ describe('limits, failures and the sweep', () => {
                (select id from request_statuses where code = 'new'),
                ${request.createdByUserId}, true, now() - make_interval(secs => g)
         from generate_series(1, ${rowCount - 1}) as g`);
-      large = { providerId: provider.id, admin: await member(provider.id, 'providerAdmin') };
+      large = {
+        providerId: provider.id,
+        admin: await providerMember(server, provider.id, ['providerAdmin']),
+      };
     });
 
     it('fails when its cursor’s connection dies half-way, leaves no file, and a retry makes it whole', async () => {
@@ -534,7 +520,7 @@ describe('limits, failures and the sweep', () => {
   });
 
   it('deletes exports past their days with their files; abandoned ones fail first', async () => {
-    const who = await member(setup.providerId, 'providerAdmin');
+    const who = await providerMember(server, setup.providerId, ['providerAdmin']);
     const ready = await created(who, setup.providerId, { format: 'csv', locale: 'cs', selection: allRows });
     await run(ready.id);
     const abandoned = await created(who, setup.providerId, {

@@ -12,10 +12,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
-  bearer,
   startAccountTestServer,
 } from '../../accounts/testing/account-test-server.ts';
 import { waitFor } from '../../testing/wait-for.ts';
+import { type ProviderMember, providerMember } from '../testing/provider-member.ts';
 
 // The streamed export (`exportProviderCareRequests`) on a real port: file contents in each language,
 // dates, injection, scope, the size limit, and a client that leaves half-way.
@@ -31,36 +31,11 @@ afterAll(async () => {
   await server.close();
 });
 
-interface Member {
-  userId: string;
-  providerUserId: string;
-  headers: Record<string, string>;
-}
-
-async function member(
-  providerId: string,
-  role: 'providerAdmin' | 'providerUser',
-  facilityIds: string[] = [],
-): Promise<Member> {
-  const account = await server.createAccount();
-  const { rows } = await server.database.db.execute<{ id: string }>(sql`
-    insert into provider_users (provider_id, user_id, roles)
-    values (${providerId}, ${account.userId}, ${`{${role}}`}::provider_role[]) returning id`);
-  const providerUserId = rows[0]?.id ?? '';
-  for (const facilityId of facilityIds) {
-    await server.database.db.execute(sql`
-      insert into facility_assignments (provider_id, facility_id, provider_user_id)
-      values (${providerId}, ${facilityId}, ${providerUserId})`);
-  }
-  const { accessToken } = await server.signIn(account.email, account.password);
-  return { userId: account.userId, providerUserId, headers: bearer(accessToken) };
-}
-
 interface Inbox {
   providerId: string;
-  admin: Member;
+  admin: ProviderMember;
   /** A worker of the first facility only. */
-  worker: Member;
+  worker: ProviderMember;
   /** Requests of the first facility, then the second, each as [id, client's last name]. */
   first: { id: string; code: string }[];
   second: { id: string; code: string }[];
@@ -103,12 +78,14 @@ async function inbox(): Promise<Inbox> {
     first.push(await made(0, name, 'Formulová', `2026-01-1${index}T09:30:00Z`));
   }
   const second = [await made(1, 'Žofie', 'Čápová', '2026-07-01T06:05:00Z')];
-  const admin = await member(provider.id, 'providerAdmin');
-  const worker = await member(provider.id, 'providerUser', [facilities[0]?.id ?? '']);
+  const admin = await providerMember(server, provider.id, ['providerAdmin']);
+  const worker = await providerMember(server, provider.id, ['providerUser'], {
+    facilityIds: [facilities[0]?.id ?? ''],
+  });
   return { providerId: provider.id, admin, worker, first, second };
 }
 
-function exportRequest(who: Member, providerId: string, body: ProviderExport) {
+function exportRequest(who: ProviderMember, providerId: string, body: ProviderExport) {
   return server.app.inject({
     method: 'POST',
     url: `/api/v1/provider/providers/${providerId}/export`,
@@ -305,7 +282,11 @@ describe('CSV', () => {
 });
 
 describe('what is exported', () => {
-  async function exportedCodes(who: Member, providerId: string, selection: ProviderExport['selection']) {
+  async function exportedCodes(
+    who: ProviderMember,
+    providerId: string,
+    selection: ProviderExport['selection'],
+  ) {
     const response = await exportRequest(who, providerId, { format: 'xlsx', locale: 'cs', selection });
     expect(response.statusCode).toBe(200);
     const sheet = await sheetOf(response.rawPayload);
@@ -351,7 +332,9 @@ describe('what is exported', () => {
   });
 
   it('answers 404 for a provider the caller is not a member of', async () => {
-    const stranger = await member((await createProvider(server.database.db)).id, 'providerAdmin');
+    const stranger = await providerMember(server, (await createProvider(server.database.db)).id, [
+      'providerAdmin',
+    ]);
     const response = await exportRequest(stranger, setup.providerId, {
       format: 'csv',
       locale: 'cs',
@@ -373,7 +356,7 @@ describe('what is exported', () => {
 });
 
 describe('a large selection', () => {
-  let large: { providerId: string; admin: Member };
+  let large: { providerId: string; admin: ProviderMember };
 
   beforeAll(async () => {
     // 20,001 requests of one case to one service (each already "allows a new request", so the live
@@ -391,7 +374,7 @@ describe('a large selection', () => {
              (select id from request_statuses where code = case when g <= 15000 then 'in-progress' else 'new' end),
              ${request.createdByUserId}, true, now() - make_interval(secs => g)
       from generate_series(1, 20000) as g`);
-    large = { providerId: provider.id, admin: await member(provider.id, 'providerAdmin') };
+    large = { providerId: provider.id, admin: await providerMember(server, provider.id, ['providerAdmin']) };
   });
 
   it('refuses more than 20,000 rows with ExportTooLarge before sending anything', async () => {
