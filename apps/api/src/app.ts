@@ -25,6 +25,7 @@ import { identityAdminPlugin } from './platform/identity-admin.ts';
 import { type JobsOptions, jobsPlugin } from './platform/jobs.ts';
 import { createLogger, requestIdOptions, requestIdPlugin } from './platform/logging.ts';
 import { mailPlugin } from './platform/mail.ts';
+import { noStorePlugin } from './platform/no-store.ts';
 import { openApiPlugin } from './platform/openapi.ts';
 import { securityPlugin } from './platform/security.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
@@ -87,6 +88,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(paymentGatewaysPlugin); //                        app.paymentGateways: test gateway, Stripe
   // Before the modules: it hooks every route with an operationId into the one permission check.
   await app.register(authPlugin, { config }); //                       request.principal
+  await app.register(noStorePlugin); //                                Cache-Control: no-store where the operation says so
 
   // API modules — the table of contents of the HTTP API. Each route takes its full path from the
   // operations table of packages/contracts, so modules register without a prefix.

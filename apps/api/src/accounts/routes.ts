@@ -60,8 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The signed-in user, their permissions, subscription and e-mail confirmation state',
       failures: { ...signedInFailures },
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return getCurrentUser(app.db, requirePrincipal(request));
     },
   });
@@ -72,10 +71,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Change names, phone or language of the signed-in user',
       failures: { ...invalidBody, ...signedInFailures },
     }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const principal = requirePrincipal(request);
       await updateCurrentUser(context(request), principal, request.body);
-      reply.header('cache-control', 'no-store');
       return getCurrentUser(app.db, principal);
     },
   });

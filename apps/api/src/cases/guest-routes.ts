@@ -64,7 +64,6 @@ export const guestCaseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
     handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       return reply.code(201).send(await createGuestCase(app.db, request.body));
     },
   });
@@ -76,8 +75,7 @@ export const guestCaseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { guestSecret: true },
       failures: notFound,
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return getGuestCase(app.db, request.params.caseId, guestSecretOf(request));
     },
   });
@@ -90,8 +88,7 @@ export const guestCaseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { guestSecret: true },
       failures: notFound,
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       await findGuestCase(app.db, request.params.caseId, guestSecretOf(request));
       return readCaseSurvey(app.db, request.params.caseId, request.params.type);
     },
@@ -113,8 +110,7 @@ export const guestCaseRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       const guestCase = await findGuestCase(app.db, request.params.caseId, guestSecretOf(request));
       if (guestCase.guestConsentedAt === null) {
         throw new FieldValidationError([createErrorDetail('healthDataConsent', 'healthDataConsentRequired')]);
@@ -138,8 +134,7 @@ export const guestCaseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { guestSecret: true },
       failures: notFound,
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return claimGuestCase(
         app.db,
         requirePrincipal(request).userId,

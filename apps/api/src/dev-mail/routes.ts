@@ -31,8 +31,7 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['development'],
       summary: 'E-mails of the development outbox, newest first (outside production, without SMTP_URL)',
     }),
-    handler: async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async () => {
       return listDevMail(app.db);
     },
   });
@@ -42,10 +41,7 @@ export const devMailRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { operationId: 'viewDevMail' satisfies OperationId, hide: true } },
     async (_request, reply) => {
       const messages = await listDevMail(app.db);
-      return reply
-        .header('cache-control', 'no-store')
-        .type('text/html; charset=utf-8')
-        .send(mailboxPage(messages));
+      return reply.type('text/html; charset=utf-8').send(mailboxPage(messages));
     },
   );
 };

@@ -46,15 +46,16 @@ const uploadDescription =
   'added). The id is chosen by the uploader: the same id again answers the document already stored.';
 
 /**
- * Sends a stored file: always an attachment, its sniffed type, never cached, never sniffed again.
- * The provider inbox's download sends with it too.
+ * Sends a stored file: always an attachment, its sniffed type, the caller's only, never sniffed
+ * again. Its operations are `noStore`, so it goes out `private, no-store`. The provider inbox's
+ * download sends with it too.
  */
 export function sendFile(reply: FastifyReply, file: DocumentDownload) {
   return reply
     .header('content-type', file.contentType)
     .header('content-disposition', attachmentDisposition(file.fileName))
     .header('content-length', file.content.byteLength)
-    .header('cache-control', 'private, no-store')
+    .header('cache-control', 'private')
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .send(file.content);
@@ -98,7 +99,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           content: request.body,
         },
       );
-      return reply.code(201).header('cache-control', 'no-store').send(document);
+      return reply.code(201).send(document);
     },
   });
 
@@ -150,7 +151,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.careRequestId,
         { documentId: request.params.documentId, name: request.query.name, content: request.body },
       );
-      return reply.code(201).header('cache-control', 'no-store').send(document);
+      return reply.code(201).send(document);
     },
   });
 

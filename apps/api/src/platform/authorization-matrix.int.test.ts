@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type OperationId,
   operationIds,
+  operations,
   type ProviderRole,
   type RealmRole,
   type Role,
@@ -587,6 +588,184 @@ describe('records of others', () => {
     );
     expect(cells).toBeGreaterThan(0);
     expect(mismatches).toEqual([]);
+  });
+});
+
+/**
+ * Whether every answer of an operation carries `Cache-Control: no-store`: what the caller's health
+ * data, records, provider inbox, guest secret or the development mailbox put in it must not be
+ * kept by any cache. Kept here, apart from the contracts' `noStore`, so that a flag dropped from
+ * (or added to) one operation fails the test; a new operation must be classified to compile.
+ */
+const answersNoStore = {
+  getHealth: false,
+  getReady: false,
+  getWebConfig: false,
+  listRegions: false,
+  searchPlaces: false,
+  listRelationshipTypes: false,
+  listServiceTypes: false,
+  listServices: false,
+  getService: false,
+  sendContactMessage: false,
+  signUp: false,
+  getCurrentUser: true,
+  updateCurrentUser: true,
+  deleteCurrentUser: false,
+  changePassword: false,
+  resendEmailConfirmation: false,
+  confirmEmail: false,
+  requestPasswordReset: false,
+  resetPassword: false,
+  createCase: false,
+  getCase: false,
+  renameCase: false,
+  getCaseSurvey: true,
+  saveCaseSurvey: true,
+  createGuestCase: true,
+  getGuestCase: true,
+  getGuestCaseSurvey: true,
+  saveGuestCaseSurvey: true,
+  claimGuestCase: true,
+  listMyClients: false,
+  createClient: false,
+  getClient: false,
+  updateClient: false,
+  listClientCases: false,
+  createClientCase: false,
+  getClientServiceOffer: false,
+  getPublishedSurvey: false,
+  listSurveyDefinitions: false,
+  createSurveyDefinition: false,
+  publishSurveyDefinition: false,
+  deleteSurveyDefinition: false,
+  listDevMail: true,
+  viewDevMail: true,
+  listSubscriptionTypes: false,
+  getCurrentSubscription: false,
+  cancelCurrentSubscription: false,
+  createCheckout: false,
+  getCheckout: false,
+  viewTestGatewayCheckout: true,
+  completeTestGatewayCheckout: true,
+  receiveTestGatewayEvent: false,
+  receiveStripeEvent: false,
+  saveAssistantTask: false,
+  listAssistantTasks: false,
+  openRequestDraft: true,
+  saveRequestDraftSurvey: true,
+  sendRequestDraft: true,
+  getCareRequest: true,
+  withdrawCareRequest: true,
+  listClientCareRequests: true,
+  putRequestDraftDocument: true,
+  downloadRequestDraftDocument: true,
+  deleteRequestDraftDocument: false,
+  putCareRequestDocument: true,
+  downloadCareRequestDocument: true,
+  deleteCareRequestDocument: false,
+  listProviderMemberships: true,
+  getProviderTeam: true,
+  listProviderCareRequests: true,
+  exportProviderCareRequests: true,
+  getProviderCareRequest: true,
+  changeProviderCareRequestStatus: true,
+  saveProviderCareRequestNote: true,
+  assignProviderCareRequest: true,
+  downloadProviderCareRequestDocument: true,
+  createProviderExportJob: true,
+  listProviderExportJobs: true,
+  downloadProviderExport: true,
+  getProviderDashboard: true,
+} as const satisfies Record<OperationId, boolean>;
+
+const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;
+
+describe('no-store', () => {
+  it('marks every answer of exactly the no-store operations, success or failure', async () => {
+    const mismatches: string[] = [];
+    let answers = 0;
+    let successes = 0;
+    const check = (
+      operationId: OperationId,
+      caller: string,
+      response: { statusCode: number; headers: Record<string, unknown> },
+    ) => {
+      answers += 1;
+      if (response.statusCode < 300) successes += 1;
+      const header = response.headers['cache-control'];
+      const noStore = typeof header === 'string' && noStoreDirective.test(header);
+      if (noStore !== answersNoStore[operationId]) {
+        mismatches.push(
+          `${operationId} ${caller} (${response.statusCode}): Cache-Control ${String(header ?? '(none)')}, ` +
+            `expected ${answersNoStore[operationId] ? 'no-store' : 'no no-store'}`,
+        );
+      }
+    };
+    const [guest] = subjects;
+    const providerAdministrator = subjects.find((subject) => subject.name === 'provider administrator');
+    // An owner of its own: the tests above left records (an open checkout) with the columns' clients.
+    const account = await server.createAccount({ realmRoles: ['client'] });
+    const { accessToken } = await server.signIn(account.email, account.password);
+    const owner: Subject = { name: 'the owner', roles: ['client'], account, headers: bearer(accessToken) };
+    for (const operation of Object.values(operations)) {
+      const { operationId } = operation;
+      const route: ApiRoute = { method: operation.method, url: operation.path, operationId };
+      // Made-up ids and an empty body: refused (401), not found, invalid, or answered.
+      if (guest) check(operationId, 'as a guest', await call(guest, route));
+      // Deleting the account would end the session the matrix below needs.
+      const granted = subjects.find((subject) => subject.account && rolesCan(subject.roles, operationId));
+      if (granted && operationId !== 'deleteCurrentUser') {
+        check(operationId, `as ${granted.name}`, await call(granted, route));
+      }
+      // A record the caller may see: the answer a person gets.
+      const access = recordOperations[operationId];
+      const withParams = (params: Record<string, string>) =>
+        route.url.replaceAll(/:(\w+)/g, (_match, name: string) => params[name] ?? randomUUID());
+      if (access?.kind === 'owned') {
+        const url = withParams(await access.record(owner)) + (access.query ?? '');
+        check(operationId, 'as the owner', await call(owner, route, url, access.body ?? {}));
+      } else if (access?.kind === 'provider' && providerAdministrator) {
+        const url = withParams(await access.record());
+        check(
+          operationId,
+          'as the provider’s administrator',
+          await call(providerAdministrator, route, url, access.body ?? {}),
+        );
+      } else if (access?.kind === 'guest') {
+        const held = await guestCase();
+        const response = await server.app.inject({
+          method: route.method as 'GET',
+          url: withParams({ caseId: held.caseId, type: 'extended-case' }),
+          remoteAddress: '127.0.0.1',
+          headers: { ...owner.headers, 'x-guest-secret': held.secret },
+          ...(route.method !== 'GET' && { payload: access.body ? await access.body() : {} }),
+        });
+        check(operationId, 'with the guest case’s secret', response);
+      }
+    }
+    console.log(
+      `No-store: ${answers} answers (${successes} successes) of ${Object.keys(operations).length} ` +
+        `operations, ${mismatches.length} mismatches` +
+        mismatches.map((mismatch) => `\n  ${mismatch}`).join(''),
+    );
+    expect(mismatches).toEqual([]);
+  });
+
+  it('leaves it off the 404 of a route hidden from the caller, which must look like no route', async () => {
+    // The development mailbox answers this machine only.
+    const hidden = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/dev/mail',
+      remoteAddress: someClientAddress(),
+    });
+    const missing = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/dev/nothing',
+      remoteAddress: someClientAddress(),
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.headers['cache-control']).toBe(missing.headers['cache-control']);
   });
 });
 

@@ -22,8 +22,7 @@ export const providerDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       const scope = await resolveProviderScope(app.db, requirePrincipal(request), request.params.providerId);
       return getProviderDashboard(app.db, scope, Number(request.query.days));
     },

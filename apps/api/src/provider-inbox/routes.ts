@@ -43,8 +43,7 @@ export const providerInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         'Each with the caller’s roles and facilities there and the number of requests still `new` in ' +
         'their scope (the badge). Invitations not yet accepted are not listed.',
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return listProviderMemberships(app.db, requirePrincipal(request));
     },
   });
@@ -60,9 +59,8 @@ export const providerInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         'provider user id (“assigned to me”). For every member of the provider.',
       failures: { 404: notMember },
     }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const scope = await resolveProviderScope(app.db, requirePrincipal(request), request.params.providerId);
-      reply.header('cache-control', 'no-store');
       return readProviderTeam(app.db, scope);
     },
   });
@@ -79,9 +77,8 @@ export const providerInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         'every matching request (the “all records” selection).',
       failures: { 400: ValidationProblemSchema, 404: notMember },
     }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const scope = await resolveProviderScope(app.db, requirePrincipal(request), request.params.providerId);
-      reply.header('cache-control', 'no-store');
       return listProviderCareRequests(app.db, scope, request.query);
     },
   });
@@ -96,10 +93,9 @@ export const providerInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         'requester’s e-mail and phone only with their consent to share them with the provider.',
       failures: { 404: notInScope },
     }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const { providerId, careRequestId } = request.params;
       const scope = await resolveProviderScope(app.db, requirePrincipal(request), providerId);
-      reply.header('cache-control', 'no-store');
       return readProviderCareRequest(app.db, careRequestInScope(scope), careRequestId);
     },
   });
@@ -123,10 +119,9 @@ export const providerInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const { providerId, careRequestId } = request.params;
       const scope = await resolveProviderScope(app.db, requirePrincipal(request), providerId);
-      reply.header('cache-control', 'no-store');
       return changeProviderCareRequestStatus(context(), scope, careRequestId, request.body);
     },
   });
@@ -141,10 +136,9 @@ export const providerInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         '`overwritten` and kept in the history. Saving the stored text again changes nothing.',
       failures: { 400: ValidationProblemSchema, 404: notInScope },
     }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const { providerId, careRequestId } = request.params;
       const scope = await resolveProviderScope(app.db, requirePrincipal(request), providerId);
-      reply.header('cache-control', 'no-store');
       return saveProviderCareRequestNote(app.db, scope, careRequestId, request.body);
     },
   });
@@ -169,10 +163,9 @@ export const providerInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     }),
-    handler: async (request, reply) => {
+    handler: async (request) => {
       const { providerId, careRequestId } = request.params;
       const scope = await resolveProviderScope(app.db, requirePrincipal(request), providerId);
-      reply.header('cache-control', 'no-store');
       return assignProviderCareRequest(context(), scope, careRequestId, request.body);
     },
   });

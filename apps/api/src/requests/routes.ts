@@ -43,8 +43,7 @@ export const careRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         'an active subscription.',
       failures: notRequestable,
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return openRequestDraft(app.db, requirePrincipal(request), request.params);
     },
   });
@@ -63,8 +62,7 @@ export const careRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         409: ProblemDetailsSchema.meta({ description: 'The request was sent already (`Conflict`).' }),
       },
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return saveRequestDraftSurvey(app.db, requirePrincipal(request), request.params, request.body);
     },
   });
@@ -80,8 +78,7 @@ export const careRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         'are e-mailed. Sending a draft again (a double click, a retry) answers the request it became.',
       failures: { 400: ValidationProblemSchema, ...notRequestable },
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return sendRequestDraft(context(), requirePrincipal(request), request.params.draftId, request.body);
     },
   });
@@ -91,8 +88,7 @@ export const careRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'One of the caller’s requests: status and history, provider, what was sent',
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return readCareRequest(app.db, requirePrincipal(request).userId, request.params.careRequestId);
     },
   });
@@ -108,8 +104,7 @@ export const careRequestRoutes: FastifyPluginAsyncZod = async (app) => {
         409: ProblemDetailsSchema.meta({ description: 'The provider decided it already (`Conflict`).' }),
       },
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return withdrawCareRequest(context(), requirePrincipal(request), request.params.careRequestId);
     },
   });
@@ -120,8 +115,7 @@ export const careRequestRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The requests sent for one of the caller’s clients, newest first, by status',
       description: '`counts` gives every status’s number over all the client’s requests.',
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return listClientCareRequests(
         app.db,
         requirePrincipal(request).userId,

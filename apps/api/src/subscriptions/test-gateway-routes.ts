@@ -74,7 +74,6 @@ button.primary{background:#0e6e73;color:#fff}button:focus-visible,a:focus-visibl
 
 function html(reply: FastifyReply, markup: string) {
   return reply
-    .header('cache-control', 'no-store')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
     .type('text/html; charset=utf-8')
     .send(markup);

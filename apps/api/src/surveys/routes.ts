@@ -38,8 +38,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
         'answered), the answers, when they were sent as complete, and for the extended case survey the ' +
         'care allowance they point to. Another user’s case answers 404.',
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return getCaseSurvey(app.db, requirePrincipal(request), request.params);
     },
   });
@@ -61,8 +60,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       return saveCaseSurvey(app.db, requirePrincipal(request), request.params, request.body);
     },
   });

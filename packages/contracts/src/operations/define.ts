@@ -29,6 +29,11 @@ export interface OperationContract extends OperationRoute {
   readonly response: z.ZodType | null;
   /** 200 unless the operation creates (201) or answers nothing (204). */
   readonly successStatus: 200 | 201 | 204;
+  /**
+   * Every answer, failures too, carries `Cache-Control: no-store`: what it holds (health data, a
+   * person's records, a provider's inbox, a secret) must not be kept by any cache.
+   */
+  readonly noStore?: true;
 }
 
 type Field<O, K extends string> = O extends { readonly [P in K]: infer S extends z.ZodType } ? S : never;

@@ -165,12 +165,18 @@ export const operations = {
     successStatus: 204,
   },
   signUp: { ...route.signUpRoute, body: SignUpSchema, response: SignUpResultSchema, successStatus: 201 },
-  getCurrentUser: { ...route.getCurrentUserRoute, response: CurrentUserSchema, successStatus: 200 },
+  getCurrentUser: {
+    ...route.getCurrentUserRoute,
+    response: CurrentUserSchema,
+    successStatus: 200,
+    noStore: true,
+  },
   updateCurrentUser: {
     ...route.updateCurrentUserRoute,
     body: UpdateCurrentUserSchema,
     response: CurrentUserSchema,
     successStatus: 200,
+    noStore: true,
   },
   deleteCurrentUser: { ...route.deleteCurrentUserRoute, response: null, successStatus: 204 },
   changePassword: {
@@ -217,6 +223,7 @@ export const operations = {
     params: CaseSurveyParamsSchema,
     response: CaseSurveySchema,
     successStatus: 200,
+    noStore: true,
   },
   saveCaseSurvey: {
     ...route.saveCaseSurveyRoute,
@@ -224,24 +231,28 @@ export const operations = {
     body: CaseSurveySaveSchema,
     response: CaseSurveySchema,
     successStatus: 200,
+    noStore: true,
   },
   createGuestCase: {
     ...route.createGuestCaseRoute,
     body: GuestCaseCreateSchema,
     response: GuestCaseCreatedSchema,
     successStatus: 201,
+    noStore: true,
   },
   getGuestCase: {
     ...route.getGuestCaseRoute,
     params: GuestCaseIdParamsSchema,
     response: GuestCaseSchema,
     successStatus: 200,
+    noStore: true,
   },
   getGuestCaseSurvey: {
     ...route.getGuestCaseSurveyRoute,
     params: CaseSurveyParamsSchema,
     response: CaseSurveySchema,
     successStatus: 200,
+    noStore: true,
   },
   saveGuestCaseSurvey: {
     ...route.saveGuestCaseSurveyRoute,
@@ -249,12 +260,14 @@ export const operations = {
     body: CaseSurveySaveSchema,
     response: CaseSurveySchema,
     successStatus: 200,
+    noStore: true,
   },
   claimGuestCase: {
     ...route.claimGuestCaseRoute,
     params: GuestCaseIdParamsSchema,
     response: CaseSchema,
     successStatus: 200,
+    noStore: true,
   },
   listMyClients: { ...route.listMyClientsRoute, response: MyClientListSchema, successStatus: 200 },
   createClient: {
@@ -325,9 +338,14 @@ export const operations = {
     response: null,
     successStatus: 204,
   },
-  listDevMail: { ...route.listDevMailRoute, response: z.array(DevMailMessageSchema), successStatus: 200 },
+  listDevMail: {
+    ...route.listDevMailRoute,
+    response: z.array(DevMailMessageSchema),
+    successStatus: 200,
+    noStore: true,
+  },
   /** An HTML page. */
-  viewDevMail: { ...route.viewDevMailRoute, response: z.string(), successStatus: 200 },
+  viewDevMail: { ...route.viewDevMailRoute, response: z.string(), successStatus: 200, noStore: true },
   listSubscriptionTypes: {
     ...route.listSubscriptionTypesRoute,
     query: SubscriptionTypeListQuerySchema,
@@ -363,6 +381,7 @@ export const operations = {
     params: TestGatewayReferenceParamsSchema,
     response: z.string(),
     successStatus: 200,
+    noStore: true,
   },
   /** A form post from that page; answers an HTML page that sends the browser back to the app. */
   completeTestGatewayCheckout: {
@@ -371,6 +390,7 @@ export const operations = {
     body: TestGatewayCompletionSchema,
     response: z.string(),
     successStatus: 200,
+    noStore: true,
   },
   receiveTestGatewayEvent: {
     ...route.receiveTestGatewayEventRoute,
@@ -402,6 +422,7 @@ export const operations = {
     params: RequestDraftOpenParamsSchema,
     response: RequestDraftSchema,
     successStatus: 200,
+    noStore: true,
   },
   saveRequestDraftSurvey: {
     ...route.saveRequestDraftSurveyRoute,
@@ -409,6 +430,7 @@ export const operations = {
     body: RequestDraftSurveySaveSchema,
     response: CareRequestSurveySchema,
     successStatus: 200,
+    noStore: true,
   },
   /** Sends the draft as the request; sending it again answers the request it became. */
   sendRequestDraft: {
@@ -417,18 +439,21 @@ export const operations = {
     body: CareRequestSendSchema,
     response: CareRequestSchema,
     successStatus: 200,
+    noStore: true,
   },
   getCareRequest: {
     ...route.getCareRequestRoute,
     params: CareRequestIdParamsSchema,
     response: CareRequestSchema,
     successStatus: 200,
+    noStore: true,
   },
   withdrawCareRequest: {
     ...route.withdrawCareRequestRoute,
     params: CareRequestIdParamsSchema,
     response: CareRequestSchema,
     successStatus: 200,
+    noStore: true,
   },
   listClientCareRequests: {
     ...route.listClientCareRequestsRoute,
@@ -436,6 +461,7 @@ export const operations = {
     query: CareRequestListQuerySchema,
     response: CareRequestListSchema,
     successStatus: 200,
+    noStore: true,
   },
   /**
    * Attaches a file (raw bytes, `application/octet-stream`) under an id the uploader chose: sending it
@@ -448,6 +474,7 @@ export const operations = {
     body: DocumentBytesSchema,
     response: DocumentFileSchema,
     successStatus: 201,
+    noStore: true,
   },
   /** The file's bytes, as an attachment. */
   downloadRequestDraftDocument: {
@@ -455,6 +482,7 @@ export const operations = {
     params: RequestDraftDocumentParamsSchema,
     response: DocumentBytesSchema,
     successStatus: 200,
+    noStore: true,
   },
   deleteRequestDraftDocument: {
     ...route.deleteRequestDraftDocumentRoute,
@@ -470,12 +498,14 @@ export const operations = {
     body: DocumentBytesSchema,
     response: DocumentFileSchema,
     successStatus: 201,
+    noStore: true,
   },
   downloadCareRequestDocument: {
     ...route.downloadCareRequestDocumentRoute,
     params: CareRequestDocumentParamsSchema,
     response: DocumentBytesSchema,
     successStatus: 200,
+    noStore: true,
   },
   /** Removes a file of a sent request; the removal stays in the history. */
   deleteCareRequestDocument: {
@@ -489,6 +519,7 @@ export const operations = {
     ...route.listProviderMembershipsRoute,
     response: ProviderMembershipListSchema,
     successStatus: 200,
+    noStore: true,
   },
   /** Colleagues and facility teams a request can be assigned to. */
   getProviderTeam: {
@@ -496,6 +527,7 @@ export const operations = {
     params: ProviderIdParamsSchema,
     response: ProviderTeamSchema,
     successStatus: 200,
+    noStore: true,
   },
   /** The requests grid: the caller's scope, filtered, sorted and paged on the server. */
   listProviderCareRequests: {
@@ -504,6 +536,7 @@ export const operations = {
     query: ProviderRequestListQuerySchema,
     response: ProviderRequestPageSchema,
     successStatus: 200,
+    noStore: true,
   },
   /**
    * The selection as CSV or XLSX, streamed from the database as it is read. A selection of more than
@@ -515,12 +548,14 @@ export const operations = {
     body: ProviderExportSchema,
     response: DocumentBytesSchema,
     successStatus: 200,
+    noStore: true,
   },
   getProviderCareRequest: {
     ...route.getProviderCareRequestRoute,
     params: ProviderCareRequestParamsSchema,
     response: ProviderCareRequestSchema,
     successStatus: 200,
+    noStore: true,
   },
   /** The change-status dialog; the client is told by e-mail. */
   changeProviderCareRequestStatus: {
@@ -529,6 +564,7 @@ export const operations = {
     body: ProviderStatusChangeSchema,
     response: ProviderCareRequestSchema,
     successStatus: 200,
+    noStore: true,
   },
   /** Saves the internal note as typed (last write wins; what it replaced is answered and kept). */
   saveProviderCareRequestNote: {
@@ -537,6 +573,7 @@ export const operations = {
     body: ProviderNoteSaveSchema,
     response: ProviderNoteSavedSchema,
     successStatus: 200,
+    noStore: true,
   },
   assignProviderCareRequest: {
     ...route.assignProviderCareRequestRoute,
@@ -544,6 +581,7 @@ export const operations = {
     body: ProviderAssignmentSchema,
     response: ProviderCareRequestSchema,
     successStatus: 200,
+    noStore: true,
   },
   /** A file of the request, as an attachment. */
   downloadProviderCareRequestDocument: {
@@ -551,6 +589,7 @@ export const operations = {
     params: ProviderCareRequestDocumentParamsSchema,
     response: DocumentBytesSchema,
     successStatus: 200,
+    noStore: true,
   },
   /** A large export as a job: the file is made in the background and the caller told by e-mail. */
   createProviderExportJob: {
@@ -559,6 +598,7 @@ export const operations = {
     body: ProviderExportSchema,
     response: ProviderExportJobSchema,
     successStatus: 201,
+    noStore: true,
   },
   /** The caller's own export jobs of the last days, newest first. */
   listProviderExportJobs: {
@@ -566,12 +606,14 @@ export const operations = {
     params: ProviderIdParamsSchema,
     response: ProviderExportJobListSchema,
     successStatus: 200,
+    noStore: true,
   },
   downloadProviderExport: {
     ...route.downloadProviderExportRoute,
     params: ProviderExportParamsSchema,
     response: DocumentBytesSchema,
     successStatus: 200,
+    noStore: true,
   },
   getProviderDashboard: {
     ...route.getProviderDashboardRoute,
@@ -579,6 +621,7 @@ export const operations = {
     query: ProviderDashboardQuerySchema,
     response: ProviderDashboardSchema,
     successStatus: 200,
+    noStore: true,
   },
 } as const satisfies { readonly [K in OperationId]: OperationContract & { readonly operationId: K } };
 

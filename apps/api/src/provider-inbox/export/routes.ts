@@ -39,7 +39,6 @@ function fileHeaders(reply: FastifyReply, fileName: string, contentType: string)
   return reply
     .header('content-type', contentType)
     .header('content-disposition', attachmentDisposition(fileName))
-    .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff');
 }
 
@@ -100,7 +99,7 @@ export const providerExportRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.providerId,
         request.body,
       );
-      return reply.code(201).header('cache-control', 'no-store').send(job);
+      return reply.code(201).send(job);
     },
   });
 
@@ -111,8 +110,7 @@ export const providerExportRoutes: FastifyPluginAsyncZod = async (app) => {
       description: `The caller’s own exports in this provider, newest first, kept ${providerExportKeepDays} days.`,
       failures: { 404: notMember },
     }),
-    handler: async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    handler: async (request) => {
       const items = await listProviderExportJobs(
         app.db,
         requirePrincipal(request),
