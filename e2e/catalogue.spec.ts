@@ -1,14 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import {
-  newClientWizardFirstStep,
-  newPerson,
-  passwordField,
-  signInThroughForm,
-  signUpByApi,
-  textField,
-} from './identity.ts';
+import { newPerson, passwordField, signedInNewCarer, textField } from './identity.ts';
 
 const southMoravia = 'CZ064';
 const listPath = (regionCode: string, search = '') =>
@@ -137,10 +130,7 @@ test('a guest who requests a service signs up, signs in and goes on to the clien
 });
 
 test('a signed-in client who requests a service goes on to the client form', async ({ page, request }) => {
-  const person = newPerson();
-  await signUpByApi(request, person);
-  await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await signedInNewCarer(page, request);
 
   await page.goto(listPath(southMoravia, 'type=home-nursing'));
   await page.getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link').click();

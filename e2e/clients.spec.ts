@@ -10,6 +10,7 @@ import {
   newPerson,
   openUserMenu,
   passwordField,
+  signedInNewCarer,
   signInThroughForm,
   signUpByApi,
   signUpThroughForm,
@@ -261,10 +262,7 @@ test('the client page offers to describe the need again, which opens the new-cas
   page,
   request,
 }) => {
-  const person = newPerson();
-  await signUpByApi(request, person);
-  await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await signedInNewCarer(page, request);
   await fillClientForm(page, {
     firstName: 'Eva',
     lastName: 'Malá',
@@ -319,10 +317,7 @@ test('the wizards opened without a step go on to their first step, or to the das
   page,
   request,
 }) => {
-  const person = newPerson();
-  await signUpByApi(request, person);
-  await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await signedInNewCarer(page, request);
   const firstStep = new URL(page.url()).pathname;
   const caseId = firstStep.split('/').pop() ?? '';
   const currentStep = page
@@ -354,10 +349,7 @@ test.describe('screens in three languages and two sizes', () => {
   test('dashboard, client tabs and the client form look right', async ({ page, request }) => {
     test.setTimeout(180_000);
     mkdirSync(shots, { recursive: true });
-    const person = newPerson();
-    await signUpByApi(request, person);
-    await signInThroughForm(page, person.email, person.password);
-    await expect(page).toHaveURL(newClientWizardFirstStep);
+    const person = await signedInNewCarer(page, request);
     const newClientUrl = page.url();
     await fillClientForm(page, {
       firstName: 'Marie',

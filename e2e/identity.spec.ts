@@ -7,6 +7,7 @@ import {
   openUserMenu,
   passwordField,
   refusedCallMessage,
+  signedInNewCarer,
   signInThroughForm,
   signUpByApi,
   signUpThroughForm,
@@ -132,10 +133,7 @@ test('an expired access token is refreshed silently in the middle of a session',
   problems,
 }) => {
   problems.allow(refusedCallMessage);
-  const person = newPerson();
-  await signUpByApi(request, person);
-  await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
+  const person = await signedInNewCarer(page, request);
   await page.goto('/user');
   await expect(textField(page, 'Jméno')).toHaveValue(person.firstName);
 
@@ -234,10 +232,7 @@ test('a signed-in client is sent from the provider area to the unauthorized page
   page,
   request,
 }) => {
-  const person = newPerson();
-  await signUpByApi(request, person);
-  await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await signedInNewCarer(page, request);
   await page.goto('/provider');
   await expect(page).toHaveURL('/unauthorized');
   await expect(page.getByRole('heading', { level: 1, name: 'Nedostatečná oprávnění' })).toBeVisible();
@@ -247,10 +242,7 @@ test('a signed-in user opening sign-in or sign-up goes on as after signing in, t
   page,
   request,
 }) => {
-  const person = newPerson();
-  await signUpByApi(request, person);
-  await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await signedInNewCarer(page, request);
   const firstStep = page.url();
   await page.goto('/login');
   await expect(page).toHaveURL(firstStep);
@@ -362,10 +354,7 @@ test('a slow save shows the spinner, then a check that is said to screen readers
   request,
 }) => {
   test.setTimeout(120_000);
-  const person = newPerson();
-  await signUpByApi(request, person);
-  await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await signedInNewCarer(page, request);
 
   // The server's answer to a save is held until the test lets it through.
   let release = () => {};

@@ -87,6 +87,18 @@ export async function linkFromMail(request: APIRequestContext, email: string, pa
 export const newClientWizardFirstStep =
   /\/new-client-wizard\/new-client\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * A new carer, signed up through the API and signed in through the form: with no client yet, sign-in
+ * leads on to the new-client wizard's first step.
+ */
+export async function signedInNewCarer(page: Page, request: APIRequestContext): Promise<TestPerson> {
+  const person = newPerson();
+  await signUpByApi(request, person);
+  await signInThroughForm(page, person.email, person.password);
+  await expect(page).toHaveURL(newClientWizardFirstStep);
+  return person;
+}
+
 /** Signs `person` up through the registration form, as a person does; sign-up leads to sign-in. */
 export async function signUpThroughForm(page: Page, person: TestPerson): Promise<void> {
   await page.goto('/registration');

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page, Route } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
-import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import { signedInNewCarer, signInThroughForm } from './identity.ts';
 
 // The provider's inbox with the demo seed (README): Vlídná péče holds four requests of the demo client
 // Marie Nováková — two new (Chodov, and the Vršovice centre of the demo worker), one in progress, one
@@ -186,10 +186,7 @@ test('a worker sees only the requests of their facility', async ({ page }) => {
 });
 
 test('a client who opens the provider area is sent to the unauthorized page', async ({ page, request }) => {
-  const person = newPerson();
-  await signUpByApi(request, person);
-  await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await signedInNewCarer(page, request);
   await page.goto('/provider/requests');
   await expect(page).toHaveURL('/unauthorized');
 });

@@ -3,13 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { giveSubscription } from './database.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  newClientWizardFirstStep,
-  newPerson,
-  signInThroughForm,
-  signUpByApi,
-  type TestPerson,
-} from './identity.ts';
+import { signedInNewCarer, type TestPerson } from './identity.ts';
 
 // From the services pool to a sent request, as a carer does it (SPEC §2 request-review,
 // request-confirmation, request/{id}, my-services): the demo provider Vlídná péče asks for its own
@@ -35,10 +29,7 @@ async function signedInCarer(
   page: Page,
   request: APIRequestContext,
 ): Promise<{ person: TestPerson; headers: Headers }> {
-  const person = newPerson();
-  await signUpByApi(request, person);
-  await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
+  const person = await signedInNewCarer(page, request);
   return { person, headers: await bearerOf(page) };
 }
 

@@ -1,11 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import {
-  newClientWizardFirstStep,
-  newPerson,
-  openUserMenu,
-  signInThroughForm,
-  signUpByApi,
-} from './identity.ts';
+import { openUserMenu, signedInNewCarer, signInThroughForm } from './identity.ts';
 
 // Staff roles come from a provider's membership or from platform staff, which no sign-up grants: these
 // tests sign in with the demo seed's accounts (README) and only read.
@@ -54,10 +48,7 @@ test('platform staff are led to the administration, which a client cannot open',
   await page.keyboard.press('Escape');
 
   await page.context().clearCookies();
-  const person = newPerson();
-  await signUpByApi(request, person);
-  await signInThroughForm(page, person.email, person.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
+  await signedInNewCarer(page, request);
   await expect(page.getByRole('link', { name: /Sekce pro poskytovatele|Administrace/ })).toHaveCount(0);
   await page.goto('/admin');
   await expect(page).toHaveURL('/unauthorized');

@@ -904,6 +904,23 @@ describe('the need goes with the request', () => {
     ]);
   });
 
+  it('copies the need once for twenty simultaneous sends through a pool of five', async () => {
+    const setup = await prepared();
+    await answerCase(setup, 'extended-case', extendedAnswers, false);
+    await answerCase(setup, 'case', caseAnswers, true);
+    const draft = await opened(setup);
+    await answerAll(setup, draft.id);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => send(setup.caller, draft.id)));
+    expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 200));
+    const careRequestId = responses[0]?.json<{ id: string }>().id ?? '';
+    const copies = await server.database.db
+      .select({ type: surveyAnswers.surveyType })
+      .from(surveyAnswers)
+      .where(eq(surveyAnswers.careRequestId, careRequestId))
+      .orderBy(surveyAnswers.surveyType);
+    expect(copies.map((copy) => copy.type)).toEqual(['extended-case', 'case', 'service']);
+  });
+
   it('copies the case’s answers onto requests sent before the copy existed (migration 0016)', async () => {
     const setup = await prepared();
     await answerCase(setup, 'case', caseAnswers, true);
