@@ -7,7 +7,6 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './one-of.ts';
 export * from './operations/define.ts';
-export * from './operations/routes.ts';
 export * from './operations/table.ts';
 export * from './permissions.ts';
 export * from './routes.ts';

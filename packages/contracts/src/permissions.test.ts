@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { roles } from './enums.ts';
+import { operationIds, type PermissionLink, PermissionLinkSchema } from './operations/table.ts';
 import {
   can,
   canAll,
   canAny,
   hasPermission,
   isPublicOperation,
-  operationIds,
   operationsForRoles,
-  type PermissionLink,
-  PermissionLinkSchema,
   permissionLinksForRoles,
   permissions,
   rolesCan,

@@ -1,32 +1,22 @@
-import { z } from 'zod';
 import { type Role, roles } from './enums.ts';
 import { isOneOf } from './one-of.ts';
 import type { OperationAccess } from './operations/define.ts';
-import { operationRoutes } from './operations/routes.ts';
+import { type OperationId, operationIds, operations, type PermissionLink } from './operations/table.ts';
 import { type RouteName, routeNames } from './routes.ts';
-import { validationKey } from './validation/keys.ts';
-
-/** Every API operation (`operationId` in OpenAPI), from the operations table's routes. */
-export type OperationId = (typeof operationRoutes)[number]['operationId'];
-export const operationIds = operationRoutes.map((route) => route.operationId) as unknown as readonly [
-  OperationId,
-  ...OperationId[],
-];
-export const OperationIdSchema = z.enum(operationIds);
 
 export function isOperationId(value: unknown): value is OperationId {
   return isOneOf(operationIds, value);
 }
 
 function grantedTo(role: Role): OperationId[] {
-  return operationRoutes
+  return Object.values(operations)
     .filter(({ access }: { access: OperationAccess }) => {
       if (access === 'public') return role === 'guest';
       // Everyone signed in holds `client` besides any staff or provider role.
       if (access === 'login') return role === 'client';
       return access.roles.includes(role);
     })
-    .map((route) => route.operationId);
+    .map((operation) => operation.operationId);
 }
 
 /**
@@ -42,18 +32,6 @@ export const permissions: Record<Role, readonly OperationId[]> = Object.fromEntr
 export function isPublicOperation(operationId: OperationId): boolean {
   return permissions.guest.includes(operationId);
 }
-
-/** What a user may do, as `/users/me` returns it: a route name, an operation id, or both. */
-export const PermissionLinkSchema = z
-  .object({
-    routeName: z.enum(routeNames).optional(),
-    operationId: OperationIdSchema.optional(),
-  })
-  .refine((link) => link.routeName !== undefined || link.operationId !== undefined, {
-    message: validationKey('invalid'),
-  })
-  .meta({ id: 'PermissionLink' });
-export type PermissionLink = z.infer<typeof PermissionLinkSchema>;
 
 /** A permission to check: an operation id, or a route name or operation id spelled out. */
 export type PermissionRequirement = OperationId | { operationId: OperationId } | { routeName: RouteName };
@@ -145,5 +123,3 @@ export function permissionLinksForRoles(heldRoles: readonly Role[]): PermissionL
 export function rolesCan(heldRoles: readonly Role[], operationId: OperationId): boolean {
   return operationsForRoles(heldRoles).includes(operationId);
 }
-
-export const RoleSchema = z.enum(roles);

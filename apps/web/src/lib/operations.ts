@@ -1,8 +1,9 @@
 import {
   buildHref,
+  type OperationContract,
+  type OperationId,
   type OperationInput,
   type OperationOutput,
-  type OperationRoute,
   type Operations,
 } from '@opora/contracts';
 import {
@@ -16,12 +17,11 @@ import {
 import { apiBasePath, apiRequest, type QueryValue } from './api-client.ts';
 
 /**
- * Fetchers derived from the contracts' operations table: a page names an operation's route
- * (`getClientRoute`, plain data without schemas) and gets its path, query key and types from the
- * table, so nothing is retyped and web and API cannot drift.
+ * Fetchers derived from the contracts' operations table: a page names an operation
+ * (`operations.getClient`) and gets its path, query key and types from it, so nothing is retyped and
+ * web and API cannot drift.
  */
-export type OperationId = keyof Operations;
-type RouteOf<K extends OperationId> = OperationRoute & { readonly operationId: K };
+type OperationOf<K extends OperationId> = OperationContract & { readonly operationId: K };
 export type InputOf<K extends OperationId> = OperationInput<Operations[K]>;
 export type OutputOf<K extends OperationId> = OperationOutput<Operations[K]>;
 
@@ -35,7 +35,7 @@ export type CallOptions = {
 
 /** Calls an operation: fills the path's parameters, sends the query and body, answers the typed body. */
 export async function callOperation<K extends OperationId>(
-  route: RouteOf<K>,
+  operation: OperationOf<K>,
   input: InputOf<K>,
   { signal, envelope = false, headers }: CallOptions = {},
 ): Promise<OutputOf<K>> {
@@ -44,13 +44,13 @@ export async function callOperation<K extends OperationId>(
     query?: object;
     body?: unknown;
   };
-  const path = buildHref(route.path.slice(apiBasePath.length), params) as `/${string}`;
+  const path = buildHref(operation.path.slice(apiBasePath.length), params) as `/${string}`;
   const search = {
     ...(query as Record<string, QueryValue> | undefined),
     ...(envelope ? { _envelope: 1 } : {}),
   };
   const answer = await apiRequest<unknown>(path, {
-    method: route.method,
+    method: operation.method,
     ...(Object.keys(search).length > 0 ? { query: search } : {}),
     ...(body !== undefined ? { body } : {}),
     ...(signal ? { signal } : {}),
@@ -60,8 +60,8 @@ export async function callOperation<K extends OperationId>(
 }
 
 /** The query key of an operation: its id, then its input. Invalidate all of one operation with `[id]`. */
-export function operationKey<K extends OperationId>(route: RouteOf<K>, input?: InputOf<K>) {
-  return input === undefined ? ([route.operationId] as const) : ([route.operationId, input] as const);
+export function operationKey<K extends OperationId>(operation: OperationOf<K>, input?: InputOf<K>) {
+  return input === undefined ? ([operation.operationId] as const) : ([operation.operationId, input] as const);
 }
 
 /** What `operationQueryOptions` answers, spelled out: the table has grown past what TypeScript infers. */
@@ -79,13 +79,16 @@ export type OperationQueryOptions<K extends OperationId> = UseQueryOptions<
  * sends nothing.
  */
 export function operationQueryOptions<K extends OperationId>(
-  route: RouteOf<K>,
+  operation: OperationOf<K>,
   input: InputOf<K> | SkipToken,
   keySuffix: readonly unknown[] = [],
 ): OperationQueryOptions<K> {
   const waiting = input === skipToken;
   return queryOptions({
-    queryKey: [...(waiting ? operationKey(route) : operationKey(route, input)), ...keySuffix] as QueryKey,
-    queryFn: waiting ? skipToken : ({ signal }) => callOperation(route, input, { signal }),
+    queryKey: [
+      ...(waiting ? operationKey(operation) : operationKey(operation, input)),
+      ...keySuffix,
+    ] as QueryKey,
+    queryFn: waiting ? skipToken : ({ signal }) => callOperation(operation, input, { signal }),
   });
 }

@@ -10,18 +10,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type OperationAccess = 'public' | 'login' | { readonly roles: readonly Role[] };
 
 /**
- * The route half of an operation: id, method, full path (Fastify's `:param` syntax) and access. Plain
- * data without schemas, so the web app's shell can name an operation without loading zod.
+ * An operation of the API, declared once in the operations table (`table.ts`): method, full path
+ * (Fastify's `:param` syntax), who may call it, its schemas and flags. The API validates and
+ * documents it; the web app calls it and derives its types from it; the permission table reads its
+ * access.
  */
-export interface OperationRoute {
+export interface OperationContract {
+  /** Its key in the table. */
   readonly operationId: string;
   readonly method: HttpMethod;
   readonly path: `/${string}`;
   readonly access: OperationAccess;
-}
-
-/** An operation with its schemas: what the API validates and documents, and the web derives types from. */
-export interface OperationContract extends OperationRoute {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
@@ -34,6 +33,23 @@ export interface OperationContract extends OperationRoute {
    * person's records, a provider's inbox, a secret) must not be kept by any cache.
    */
   readonly noStore?: true;
+}
+
+/** A table entry as written: the operation without its id, which is the entry's key. */
+export type OperationDeclaration = Omit<OperationContract, 'operationId'>;
+
+/** Each entry of the table with its key as its `operationId`. */
+export type OperationTable<T extends Record<string, OperationDeclaration>> = {
+  readonly [K in keyof T & string]: T[K] & { readonly operationId: K };
+};
+
+/** The operations table from its entries: each gets its key as `operationId`, in the order written. */
+export function defineOperations<const T extends Record<string, OperationDeclaration>>(
+  table: T,
+): OperationTable<T> {
+  return Object.fromEntries(
+    Object.entries(table).map(([operationId, operation]) => [operationId, { ...operation, operationId }]),
+  ) as OperationTable<T>;
 }
 
 type Field<O, K extends string> = O extends { readonly [P in K]: infer S extends z.ZodType } ? S : never;

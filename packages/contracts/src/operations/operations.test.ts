@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { providerRoles, type Role } from '../enums.ts';
-import { operationIds, permissions } from '../permissions.ts';
-import type { OperationAccess } from './define.ts';
-import { operationRoutes } from './routes.ts';
-import { operations } from './table.ts';
+import { permissions } from '../permissions.ts';
+import type { OperationContract } from './define.ts';
+import { operationIds, operations } from './table.ts';
 
 const pathParameters = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]).toSorted();
 
 describe('the operations table', () => {
-  it('has one entry per route, keyed by its operation id, in the order of the routes', () => {
-    expect(Object.keys(operations)).toEqual(operationRoutes.map((route) => route.operationId));
+  it('gives each entry its key as operation id, and lists the ids in the order of the table', () => {
     for (const [key, operation] of Object.entries(operations)) expect(operation.operationId).toBe(key);
     expect(operationIds).toEqual(Object.keys(operations));
   });
 
   it('never gives two operations the same method and path', () => {
-    const keys = operationRoutes.map((route) => `${route.method} ${route.path}`);
+    const keys = Object.values(operations).map((operation) => `${operation.method} ${operation.path}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -45,28 +43,25 @@ describe('the operations table', () => {
   });
 
   it('grants public operations to guests, login ones to every signed-in person, the rest by role', () => {
-    for (const route of operationRoutes) {
-      const access = route.access as (typeof operationRoutes)[number]['access'];
-      expect(permissions.guest.includes(route.operationId)).toBe(access === 'public');
-      expect(permissions.client.includes(route.operationId)).toBe(access === 'login');
+    for (const { operationId, access } of Object.values(operations)) {
+      expect(permissions.guest.includes(operationId)).toBe(access === 'public');
+      expect(permissions.client.includes(operationId)).toBe(access === 'login');
       if (typeof access === 'object') {
-        for (const role of access.roles) expect(permissions[role]).toContain(route.operationId);
+        for (const role of access.roles) expect(permissions[role]).toContain(operationId);
       }
     }
   });
 
   it('keeps web operations under /api/v1/web, staff ones under /api/v1/admin, provider ones under /api/v1/provider', () => {
-    for (const route of operationRoutes) {
-      const access = route.access as OperationAccess;
+    for (const { path, access } of Object.values<OperationContract>(operations)) {
       const roles: readonly Role[] = typeof access === 'object' ? access.roles : [];
-      if (roles.includes('admin')) expect(route.path.startsWith('/api/v1/admin/')).toBe(true);
-      if (route.path.startsWith('/api/v1/admin/')) expect(typeof access).toBe('object');
+      if (roles.includes('admin')) expect(path.startsWith('/api/v1/admin/')).toBe(true);
+      if (path.startsWith('/api/v1/admin/')) expect(typeof access).toBe('object');
       // Only provider staff reach the provider API, and every provider role reaches all of it: what a
       // role sees inside a provider is the scope's business, not the permission table's.
-      if (route.path.startsWith('/api/v1/provider/'))
-        expect([...roles].sort()).toEqual([...providerRoles].sort());
+      if (path.startsWith('/api/v1/provider/')) expect([...roles].sort()).toEqual([...providerRoles].sort());
       if (roles.some((role) => (providerRoles as readonly Role[]).includes(role))) {
-        expect(route.path.startsWith('/api/v1/provider/')).toBe(true);
+        expect(path.startsWith('/api/v1/provider/')).toBe(true);
       }
     }
   });

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import {
-  CurrentUserSchema,
-  SignUpResultSchema,
-  SignUpSchema,
-  UpdateCurrentUserSchema,
-} from '../schemas/accounts.ts';
+import { locales } from '../enums.ts';
+import { type RouteName, routeNames } from '../routes.ts';
+import { SignUpResultSchema, SignUpSchema, UpdateCurrentUserSchema } from '../schemas/accounts.ts';
 import {
   CareRequestIdParamsSchema,
   CareRequestListQuerySchema,
@@ -44,6 +41,7 @@ import {
   MyClientListSchema,
   RelationshipTypeListSchema,
 } from '../schemas/clients.ts';
+import { RoleSchema } from '../schemas/common.ts';
 import { ContactFormSchema } from '../schemas/contact-form.ts';
 import {
   CareRequestDocumentParamsSchema,
@@ -96,6 +94,7 @@ import {
   CheckoutSchema,
   CurrentSubscriptionSchema,
   StripeEventEnvelopeSchema,
+  SubscriptionSummarySchema,
   SubscriptionTypeListQuerySchema,
   SubscriptionTypeListSchema,
   TestGatewayCompletionSchema,
@@ -113,149 +112,300 @@ import {
   SurveyDefinitionSchema,
 } from '../schemas/surveys.ts';
 import { WebConfigSchema } from '../schemas/web-config.ts';
-import type { OperationContract } from './define.ts';
-import * as route from './routes.ts';
+import { validationKey } from '../validation/keys.ts';
+import { E164PhoneSchema } from '../validation/phone.ts';
+import { defineOperations } from './define.ts';
 
-type OperationId = (typeof route.operationRoutes)[number]['operationId'];
+// `/users/me` answers what the caller may do as links to this table's operations: the table holds that
+// answer's schema, and the schema names the table's keys. So both are declared here, the link reading
+// the ids through a getter once the table exists; `PermissionLink` is spelled out because TypeScript
+// cannot infer a type from itself.
+
+/** What a user may do, as `/users/me` returns it: a route name, an operation id, or both. */
+export interface PermissionLink {
+  routeName?: RouteName | undefined;
+  operationId?: OperationId | undefined;
+}
+export const PermissionLinkSchema: z.ZodType<PermissionLink, PermissionLink> = z
+  .object({
+    routeName: z.enum(routeNames).optional(),
+    get operationId() {
+      return OperationIdSchema.optional();
+    },
+  })
+  .refine((link) => link.routeName !== undefined || link.operationId !== undefined, {
+    message: validationKey('invalid'),
+  })
+  .meta({ id: 'PermissionLink' });
+
+/** `GET /api/v1/web/users/me`: who is signed in and what they may do. */
+export const CurrentUserSchema = z
+  .object({
+    /** Identity-server subject (a UUID in Keycloak). */
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** First plus last name, trimmed (see `fullName()`). */
+    fullName: z.string(),
+    userName: z.string(),
+    email: z.string(),
+    phone: E164PhoneSchema.nullable(),
+    /** Language of the interface and of the e-mails Opora sends. */
+    locale: z.enum(locales),
+    roles: z.array(RoleSchema),
+    permissions: z.array(PermissionLinkSchema),
+    subscription: SubscriptionSummarySchema.nullable(),
+    /** The e-mail address is not confirmed yet; the profile offers to resend the link. */
+    emailConfirmationPending: z.boolean(),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+// Who works in a provider's inbox: a provider user of any role; what they see inside the provider is
+// resolved per request from their roles and facilities (schemas/provider-inbox.ts).
+const providerStaff = { roles: ['providerAdmin', 'providerCoordinator', 'providerUser'] } as const;
 
 /**
- * Every operation with its schemas: params, query, body and the success answer. API routes spread
- * their entry (`apps/api/src/platform/operation-route.ts`); the web app derives each fetcher's
- * path, key and types from it. Failure answers are the API's to document.
+ * Every operation of the API, declared once: method, full path, who may call it (`public`, `login`
+ * or `{ roles }`), the schemas of params, query, body and success answer, the success status and
+ * flags. The key is the operation id; the order is that of the permission links. API routes spread
+ * their entry (`apps/api/src/platform/operation-route.ts`); the web app calls an entry
+ * (`apps/web/src/lib/operations.ts`) and derives each fetcher's path, key and types from it; the
+ * permission table (`permissions.ts`) reads each access. Failure answers are the API's to document.
  */
-export const operations = {
-  getHealth: { ...route.getHealthRoute, response: HealthSchema, successStatus: 200 },
-  getReady: { ...route.getReadyRoute, response: ReadinessSchema, successStatus: 200 },
-  getWebConfig: { ...route.getWebConfigRoute, response: WebConfigSchema, successStatus: 200 },
+export const operations = defineOperations({
+  getHealth: {
+    method: 'GET',
+    path: '/api/health',
+    access: 'public',
+    response: HealthSchema,
+    successStatus: 200,
+  },
+  getReady: {
+    method: 'GET',
+    path: '/api/ready',
+    access: 'public',
+    response: ReadinessSchema,
+    successStatus: 200,
+  },
+  getWebConfig: {
+    method: 'GET',
+    path: '/api/v1/web/config',
+    access: 'public',
+    response: WebConfigSchema,
+    successStatus: 200,
+  },
   listRegions: {
-    ...route.listRegionsRoute,
+    method: 'GET',
+    path: '/api/v1/web/regions',
+    access: 'public',
     query: RegionListQuerySchema,
     response: RegionTreeSchema,
     successStatus: 200,
   },
+
+  // address autocomplete
   searchPlaces: {
-    ...route.searchPlacesRoute,
+    method: 'GET',
+    path: '/api/v1/web/places',
+    access: 'public',
     query: PlaceSearchQuerySchema,
     response: PlaceListSchema,
     successStatus: 200,
   },
   listRelationshipTypes: {
-    ...route.listRelationshipTypesRoute,
+    method: 'GET',
+    path: '/api/v1/web/relationship-types',
+    access: 'public',
     query: LocaleQuerySchema,
     response: RelationshipTypeListSchema,
     successStatus: 200,
   },
-  listServiceTypes: { ...route.listServiceTypesRoute, response: ServiceTaxonomySchema, successStatus: 200 },
+
+  // public catalogue and contact
+  listServiceTypes: {
+    method: 'GET',
+    path: '/api/v1/web/service-types',
+    access: 'public',
+    response: ServiceTaxonomySchema,
+    successStatus: 200,
+  },
   listServices: {
-    ...route.listServicesRoute,
+    method: 'GET',
+    path: '/api/v1/web/services',
+    access: 'public',
     query: ServiceListQuerySchema,
     response: ServiceListSchema,
     successStatus: 200,
   },
   getService: {
-    ...route.getServiceRoute,
+    method: 'GET',
+    path: '/api/v1/web/services/:serviceId',
+    access: 'public',
     params: ServiceIdParamsSchema,
     response: ServiceDetailSchema,
     successStatus: 200,
   },
   sendContactMessage: {
-    ...route.sendContactMessageRoute,
+    method: 'POST',
+    path: '/api/v1/web/contact',
+    access: 'public',
     body: ContactFormSchema,
     response: null,
     successStatus: 204,
   },
-  signUp: { ...route.signUpRoute, body: SignUpSchema, response: SignUpResultSchema, successStatus: 201 },
+
+  // accounts (the public ones carry their own proof: a password, a token from an e-mail)
+  signUp: {
+    method: 'POST',
+    path: '/api/v1/web/users/sign-up',
+    access: 'public',
+    body: SignUpSchema,
+    response: SignUpResultSchema,
+    successStatus: 201,
+  },
   getCurrentUser: {
-    ...route.getCurrentUserRoute,
+    method: 'GET',
+    path: '/api/v1/web/users/me',
+    access: 'login',
     response: CurrentUserSchema,
     successStatus: 200,
     noStore: true,
   },
   updateCurrentUser: {
-    ...route.updateCurrentUserRoute,
+    method: 'PATCH',
+    path: '/api/v1/web/users/me',
+    access: 'login',
     body: UpdateCurrentUserSchema,
     response: CurrentUserSchema,
     successStatus: 200,
     noStore: true,
   },
-  deleteCurrentUser: { ...route.deleteCurrentUserRoute, response: null, successStatus: 204 },
+  deleteCurrentUser: {
+    method: 'DELETE',
+    path: '/api/v1/web/users/me',
+    access: 'login',
+    response: null,
+    successStatus: 204,
+  },
   changePassword: {
-    ...route.changePasswordRoute,
+    method: 'PUT',
+    path: '/api/v1/web/users/me/password',
+    access: 'login',
     body: ChangePasswordSchema,
     response: null,
     successStatus: 204,
   },
-  resendEmailConfirmation: { ...route.resendEmailConfirmationRoute, response: null, successStatus: 204 },
+  resendEmailConfirmation: {
+    method: 'POST',
+    path: '/api/v1/web/users/me/email-confirmation',
+    access: 'login',
+    response: null,
+    successStatus: 204,
+  },
   confirmEmail: {
-    ...route.confirmEmailRoute,
+    method: 'POST',
+    path: '/api/v1/web/users/email-confirmation',
+    access: 'public',
     body: EmailConfirmationSchema,
     response: null,
     successStatus: 204,
   },
   requestPasswordReset: {
-    ...route.requestPasswordResetRoute,
+    method: 'PUT',
+    path: '/api/v1/web/users/reset-password/request',
+    access: 'public',
     body: ResetPasswordRequestSchema,
     response: null,
     successStatus: 204,
   },
   resetPassword: {
-    ...route.resetPasswordRoute,
+    method: 'PUT',
+    path: '/api/v1/web/users/reset-password/set-password',
+    access: 'public',
     body: ResetPasswordSetSchema,
     response: null,
     successStatus: 204,
   },
+
+  // the carer's record: cases, clients, questionnaires
   createCase: {
-    ...route.createCaseRoute,
+    method: 'POST',
+    path: '/api/v1/web/cases',
+    access: 'login',
     body: CaseCreateInputSchema,
     response: CaseSchema,
     successStatus: 200,
   },
-  getCase: { ...route.getCaseRoute, params: CaseIdParamsSchema, response: CaseSchema, successStatus: 200 },
+  getCase: {
+    method: 'GET',
+    path: '/api/v1/web/cases/:caseId',
+    access: 'login',
+    params: CaseIdParamsSchema,
+    response: CaseSchema,
+    successStatus: 200,
+  },
   renameCase: {
-    ...route.renameCaseRoute,
+    method: 'PATCH',
+    path: '/api/v1/web/cases/:caseId',
+    access: 'login',
     params: CaseIdParamsSchema,
     body: CaseRenameSchema,
     response: CaseSchema,
     successStatus: 200,
   },
   getCaseSurvey: {
-    ...route.getCaseSurveyRoute,
+    method: 'GET',
+    path: '/api/v1/web/cases/:caseId/surveys/:type',
+    access: 'login',
     params: CaseSurveyParamsSchema,
     response: CaseSurveySchema,
     successStatus: 200,
     noStore: true,
   },
   saveCaseSurvey: {
-    ...route.saveCaseSurveyRoute,
+    method: 'PUT',
+    path: '/api/v1/web/cases/:caseId/surveys/:type',
+    access: 'login',
     params: CaseSurveyParamsSchema,
     body: CaseSurveySaveSchema,
     response: CaseSurveySchema,
     successStatus: 200,
     noStore: true,
   },
+
+  // the anonymous wizard: a guest's case, held by the secret in the guest's browser (X-Guest-Secret)
   createGuestCase: {
-    ...route.createGuestCaseRoute,
+    method: 'POST',
+    path: '/api/v1/web/guest-cases',
+    access: 'public',
     body: GuestCaseCreateSchema,
     response: GuestCaseCreatedSchema,
     successStatus: 201,
     noStore: true,
   },
   getGuestCase: {
-    ...route.getGuestCaseRoute,
+    method: 'GET',
+    path: '/api/v1/web/guest-cases/:caseId',
+    access: 'public',
     params: GuestCaseIdParamsSchema,
     response: GuestCaseSchema,
     successStatus: 200,
     noStore: true,
   },
   getGuestCaseSurvey: {
-    ...route.getGuestCaseSurveyRoute,
+    method: 'GET',
+    path: '/api/v1/web/guest-cases/:caseId/surveys/:type',
+    access: 'public',
     params: CaseSurveyParamsSchema,
     response: CaseSurveySchema,
     successStatus: 200,
     noStore: true,
   },
   saveGuestCaseSurvey: {
-    ...route.saveGuestCaseSurveyRoute,
+    method: 'PUT',
+    path: '/api/v1/web/guest-cases/:caseId/surveys/:type',
+    access: 'public',
     params: CaseSurveyParamsSchema,
     body: CaseSurveySaveSchema,
     response: CaseSurveySchema,
@@ -263,169 +413,249 @@ export const operations = {
     noStore: true,
   },
   claimGuestCase: {
-    ...route.claimGuestCaseRoute,
+    method: 'POST',
+    path: '/api/v1/web/guest-cases/:caseId/claim',
+    access: 'login',
     params: GuestCaseIdParamsSchema,
     response: CaseSchema,
     successStatus: 200,
     noStore: true,
   },
-  listMyClients: { ...route.listMyClientsRoute, response: MyClientListSchema, successStatus: 200 },
+  listMyClients: {
+    method: 'GET',
+    path: '/api/v1/web/clients/my-enum',
+    access: 'login',
+    response: MyClientListSchema,
+    successStatus: 200,
+  },
   createClient: {
-    ...route.createClientRoute,
+    method: 'POST',
+    path: '/api/v1/web/clients',
+    access: 'login',
     body: ClientCreateSchema,
     response: ClientSchema,
     successStatus: 201,
   },
   getClient: {
-    ...route.getClientRoute,
+    method: 'GET',
+    path: '/api/v1/web/clients/:clientId',
+    access: 'login',
     params: ClientIdParamsSchema,
     response: ClientSchema,
     successStatus: 200,
   },
   updateClient: {
-    ...route.updateClientRoute,
+    method: 'PUT',
+    path: '/api/v1/web/clients/:clientId',
+    access: 'login',
     params: ClientIdParamsSchema,
     body: ClientUpdateSchema,
     response: ClientSchema,
     successStatus: 200,
   },
   listClientCases: {
-    ...route.listClientCasesRoute,
+    method: 'GET',
+    path: '/api/v1/web/clients/:clientId/cases',
+    access: 'login',
     params: ClientIdParamsSchema,
     response: CaseListSchema,
     successStatus: 200,
   },
   createClientCase: {
-    ...route.createClientCaseRoute,
+    method: 'POST',
+    path: '/api/v1/web/clients/:clientId/cases',
+    access: 'login',
     params: ClientIdParamsSchema,
     body: CaseCreateInputSchema,
     response: CaseSchema,
     successStatus: 201,
   },
   getClientServiceOffer: {
-    ...route.getClientServiceOfferRoute,
+    method: 'GET',
+    path: '/api/v1/web/clients/:clientId/service-offer',
+    access: 'login',
     params: ClientIdParamsSchema,
     query: ServiceOfferQuerySchema,
     response: ServiceOfferSchema,
     successStatus: 200,
   },
+
+  // the published platform questionnaire of a type (the extended one is public)
   getPublishedSurvey: {
-    ...route.getPublishedSurveyRoute,
+    method: 'GET',
+    path: '/api/v1/web/surveys/:type',
+    access: 'public',
     params: CaseSurveyTypeParamsSchema,
     response: SurveyDefinitionSchema,
     successStatus: 200,
   },
+
+  // platform staff: questionnaire definitions
   listSurveyDefinitions: {
-    ...route.listSurveyDefinitionsRoute,
+    method: 'GET',
+    path: '/api/v1/admin/survey-definitions',
+    access: { roles: ['admin'] },
     response: SurveyDefinitionListSchema,
     successStatus: 200,
   },
   createSurveyDefinition: {
-    ...route.createSurveyDefinitionRoute,
+    method: 'POST',
+    path: '/api/v1/admin/survey-definitions',
+    access: { roles: ['admin'] },
     body: SurveyDefinitionInputSchema,
     response: SurveyDefinitionSchema,
     successStatus: 201,
   },
   publishSurveyDefinition: {
-    ...route.publishSurveyDefinitionRoute,
+    method: 'POST',
+    path: '/api/v1/admin/survey-definitions/:surveyDefinitionId/publish',
+    access: { roles: ['admin'] },
     params: SurveyDefinitionIdParamsSchema,
     response: SurveyDefinitionSchema,
     successStatus: 200,
   },
   deleteSurveyDefinition: {
-    ...route.deleteSurveyDefinitionRoute,
+    method: 'DELETE',
+    path: '/api/v1/admin/survey-definitions/:surveyDefinitionId',
+    access: { roles: ['admin'] },
     params: SurveyDefinitionIdParamsSchema,
     response: null,
     successStatus: 204,
   },
+
+  // development only: the e-mail outbox (never registered in production)
   listDevMail: {
-    ...route.listDevMailRoute,
+    method: 'GET',
+    path: '/api/v1/dev/mail',
+    access: 'public',
     response: z.array(DevMailMessageSchema),
     successStatus: 200,
     noStore: true,
   },
   /** An HTML page. */
-  viewDevMail: { ...route.viewDevMailRoute, response: z.string(), successStatus: 200, noStore: true },
+  viewDevMail: {
+    method: 'GET',
+    path: '/dev/mail',
+    access: 'public',
+    response: z.string(),
+    successStatus: 200,
+    noStore: true,
+  },
+
+  // subscriptions and payment
   listSubscriptionTypes: {
-    ...route.listSubscriptionTypesRoute,
+    method: 'GET',
+    path: '/api/v1/web/subscription-types',
+    access: 'public',
     query: SubscriptionTypeListQuerySchema,
     response: SubscriptionTypeListSchema,
     successStatus: 200,
   },
   getCurrentSubscription: {
-    ...route.getCurrentSubscriptionRoute,
+    method: 'GET',
+    path: '/api/v1/web/subscriptions/current',
+    access: 'login',
     response: CurrentSubscriptionSchema,
     successStatus: 200,
   },
   /** One click, free: nothing more is charged; access lasts to the end of the paid month. Repeating it changes nothing. */
   cancelCurrentSubscription: {
-    ...route.cancelCurrentSubscriptionRoute,
+    method: 'POST',
+    path: '/api/v1/web/subscriptions/current/cancel',
+    access: 'login',
     response: CurrentSubscriptionSchema,
     successStatus: 200,
   },
   createCheckout: {
-    ...route.createCheckoutRoute,
+    method: 'POST',
+    path: '/api/v1/web/checkouts',
+    access: 'login',
     body: CheckoutCreateSchema,
     response: CheckoutSchema,
     successStatus: 201,
   },
   getCheckout: {
-    ...route.getCheckoutRoute,
+    method: 'GET',
+    path: '/api/v1/web/checkouts/:checkoutId',
+    access: 'login',
     params: CheckoutIdParamsSchema,
     response: CheckoutSchema,
     successStatus: 200,
   },
-  /** An HTML page. */
+  /** The embedded test gateway's payment page (HTML), standing in for a real gateway's on our origin. */
   viewTestGatewayCheckout: {
-    ...route.viewTestGatewayCheckoutRoute,
+    method: 'GET',
+    path: '/api/v1/test-gateway/checkouts/:reference',
+    access: 'public',
     params: TestGatewayReferenceParamsSchema,
     response: z.string(),
     successStatus: 200,
     noStore: true,
   },
-  /** A form post from that page; answers an HTML page that sends the browser back to the app. */
+  /**
+   * The tester's choice on that page (success, failure, cancel), a form post; answers an HTML page that
+   * sends the browser back to the app, and the gateway then calls us back, signed.
+   */
   completeTestGatewayCheckout: {
-    ...route.completeTestGatewayCheckoutRoute,
+    method: 'POST',
+    path: '/api/v1/test-gateway/checkouts/:reference',
+    access: 'public',
     params: TestGatewayReferenceParamsSchema,
     body: TestGatewayCompletionSchema,
     response: z.string(),
     successStatus: 200,
     noStore: true,
   },
+  /** The test gateway's signed callback: a checkout's or a renewal's outcome. */
   receiveTestGatewayEvent: {
-    ...route.receiveTestGatewayEventRoute,
+    method: 'POST',
+    path: '/api/v1/payments/test-gateway/events',
+    access: 'public',
     body: TestGatewayEventSchema,
     response: null,
     successStatus: 204,
   },
+  /** Stripe's signed webhook: checkout sessions, renewal invoices, subscriptions ended there. */
   receiveStripeEvent: {
-    ...route.receiveStripeEventRoute,
+    method: 'POST',
+    path: '/api/v1/payments/stripe/events',
+    access: 'public',
     body: StripeEventEnvelopeSchema,
     response: null,
     successStatus: 204,
   },
   saveAssistantTask: {
-    ...route.saveAssistantTaskRoute,
+    method: 'PUT',
+    path: '/api/v1/web/cases/:caseId/assistant-task',
+    access: 'login',
     params: CaseIdParamsSchema,
     body: AssistantTaskInputSchema,
     response: AssistantTaskSchema,
     successStatus: 200,
   },
   listAssistantTasks: {
-    ...route.listAssistantTasksRoute,
+    method: 'GET',
+    path: '/api/v1/admin/assistant-tasks',
+    access: { roles: ['assistant', 'admin'] },
     response: AssistantTaskListSchema,
     successStatus: 200,
   },
+
+  // care requests: the review page's draft, sending it, the sender's requests
   /** Opens the review page's draft of a request (made on first call; the same one afterwards). */
   openRequestDraft: {
-    ...route.openRequestDraftRoute,
+    method: 'PUT',
+    path: '/api/v1/web/cases/:caseId/request-drafts/:serviceId',
+    access: 'login',
     params: RequestDraftOpenParamsSchema,
     response: RequestDraftSchema,
     successStatus: 200,
     noStore: true,
   },
   saveRequestDraftSurvey: {
-    ...route.saveRequestDraftSurveyRoute,
+    method: 'PUT',
+    path: '/api/v1/web/request-drafts/:draftId/surveys/:surveyDefinitionId',
+    access: 'login',
     params: RequestDraftSurveyParamsSchema,
     body: RequestDraftSurveySaveSchema,
     response: CareRequestSurveySchema,
@@ -434,7 +664,9 @@ export const operations = {
   },
   /** Sends the draft as the request; sending it again answers the request it became. */
   sendRequestDraft: {
-    ...route.sendRequestDraftRoute,
+    method: 'POST',
+    path: '/api/v1/web/request-drafts/:draftId/send',
+    access: 'login',
     params: RequestDraftIdParamsSchema,
     body: CareRequestSendSchema,
     response: CareRequestSchema,
@@ -442,33 +674,43 @@ export const operations = {
     noStore: true,
   },
   getCareRequest: {
-    ...route.getCareRequestRoute,
+    method: 'GET',
+    path: '/api/v1/web/care-requests/:careRequestId',
+    access: 'login',
     params: CareRequestIdParamsSchema,
     response: CareRequestSchema,
     successStatus: 200,
     noStore: true,
   },
   withdrawCareRequest: {
-    ...route.withdrawCareRequestRoute,
+    method: 'POST',
+    path: '/api/v1/web/care-requests/:careRequestId/withdraw',
+    access: 'login',
     params: CareRequestIdParamsSchema,
     response: CareRequestSchema,
     successStatus: 200,
     noStore: true,
   },
   listClientCareRequests: {
-    ...route.listClientCareRequestsRoute,
+    method: 'GET',
+    path: '/api/v1/web/clients/:clientId/care-requests',
+    access: 'login',
     params: ClientIdParamsSchema,
     query: CareRequestListQuerySchema,
     response: CareRequestListSchema,
     successStatus: 200,
     noStore: true,
   },
+
+  // documents of a request: attached on the review page, or to the sent request (the owner)
   /**
    * Attaches a file (raw bytes, `application/octet-stream`) under an id the uploader chose: sending it
    * again answers the document already there.
    */
   putRequestDraftDocument: {
-    ...route.putRequestDraftDocumentRoute,
+    method: 'PUT',
+    path: '/api/v1/web/request-drafts/:draftId/documents/:documentId',
+    access: 'login',
     params: RequestDraftDocumentParamsSchema,
     query: DocumentUploadQuerySchema,
     body: DocumentBytesSchema,
@@ -478,21 +720,27 @@ export const operations = {
   },
   /** The file's bytes, as an attachment. */
   downloadRequestDraftDocument: {
-    ...route.downloadRequestDraftDocumentRoute,
+    method: 'GET',
+    path: '/api/v1/web/request-drafts/:draftId/documents/:documentId',
+    access: 'login',
     params: RequestDraftDocumentParamsSchema,
     response: DocumentBytesSchema,
     successStatus: 200,
     noStore: true,
   },
   deleteRequestDraftDocument: {
-    ...route.deleteRequestDraftDocumentRoute,
+    method: 'DELETE',
+    path: '/api/v1/web/request-drafts/:draftId/documents/:documentId',
+    access: 'login',
     params: RequestDraftDocumentParamsSchema,
     response: null,
     successStatus: 204,
   },
   /** As `putRequestDraftDocument`, on a sent request; the provider sees it in the history. */
   putCareRequestDocument: {
-    ...route.putCareRequestDocumentRoute,
+    method: 'PUT',
+    path: '/api/v1/web/care-requests/:careRequestId/documents/:documentId',
+    access: 'login',
     params: CareRequestDocumentParamsSchema,
     query: DocumentUploadQuerySchema,
     body: DocumentBytesSchema,
@@ -501,7 +749,9 @@ export const operations = {
     noStore: true,
   },
   downloadCareRequestDocument: {
-    ...route.downloadCareRequestDocumentRoute,
+    method: 'GET',
+    path: '/api/v1/web/care-requests/:careRequestId/documents/:documentId',
+    access: 'login',
     params: CareRequestDocumentParamsSchema,
     response: DocumentBytesSchema,
     successStatus: 200,
@@ -509,21 +759,31 @@ export const operations = {
   },
   /** Removes a file of a sent request; the removal stays in the history. */
   deleteCareRequestDocument: {
-    ...route.deleteCareRequestDocumentRoute,
+    method: 'DELETE',
+    path: '/api/v1/web/care-requests/:careRequestId/documents/:documentId',
+    access: 'login',
     params: CareRequestDocumentParamsSchema,
     response: null,
     successStatus: 204,
   },
+
+  // the provider's inbox: a provider user of any role; what they see inside the provider is resolved
+
+  // per request from their roles and facilities (schemas/provider-inbox.ts)
   /** The providers the caller works for, with roles, facilities and new requests (the header's switcher). */
   listProviderMemberships: {
-    ...route.listProviderMembershipsRoute,
+    method: 'GET',
+    path: '/api/v1/provider/memberships',
+    access: providerStaff,
     response: ProviderMembershipListSchema,
     successStatus: 200,
     noStore: true,
   },
   /** Colleagues and facility teams a request can be assigned to. */
   getProviderTeam: {
-    ...route.getProviderTeamRoute,
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/team',
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     response: ProviderTeamSchema,
     successStatus: 200,
@@ -531,7 +791,9 @@ export const operations = {
   },
   /** The requests grid: the caller's scope, filtered, sorted and paged on the server. */
   listProviderCareRequests: {
-    ...route.listProviderCareRequestsRoute,
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/requests',
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     query: ProviderRequestListQuerySchema,
     response: ProviderRequestPageSchema,
@@ -543,7 +805,10 @@ export const operations = {
    * `providerExportDirectRowLimit` rows is refused (`ExportTooLarge`): it runs as a job instead.
    */
   exportProviderCareRequests: {
-    ...route.exportProviderCareRequestsRoute,
+    method: 'POST',
+    // Not `/requests/export`: `GET /requests/{careRequestId}` would match that path too, and advertise GET on it.
+    path: '/api/v1/provider/providers/:providerId/export',
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     body: ProviderExportSchema,
     response: DocumentBytesSchema,
@@ -551,7 +816,9 @@ export const operations = {
     noStore: true,
   },
   getProviderCareRequest: {
-    ...route.getProviderCareRequestRoute,
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/requests/:careRequestId',
+    access: providerStaff,
     params: ProviderCareRequestParamsSchema,
     response: ProviderCareRequestSchema,
     successStatus: 200,
@@ -559,7 +826,9 @@ export const operations = {
   },
   /** The change-status dialog; the client is told by e-mail. */
   changeProviderCareRequestStatus: {
-    ...route.changeProviderCareRequestStatusRoute,
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/status',
+    access: providerStaff,
     params: ProviderCareRequestParamsSchema,
     body: ProviderStatusChangeSchema,
     response: ProviderCareRequestSchema,
@@ -568,7 +837,9 @@ export const operations = {
   },
   /** Saves the internal note as typed (last write wins; what it replaced is answered and kept). */
   saveProviderCareRequestNote: {
-    ...route.saveProviderCareRequestNoteRoute,
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/note',
+    access: providerStaff,
     params: ProviderCareRequestParamsSchema,
     body: ProviderNoteSaveSchema,
     response: ProviderNoteSavedSchema,
@@ -576,7 +847,9 @@ export const operations = {
     noStore: true,
   },
   assignProviderCareRequest: {
-    ...route.assignProviderCareRequestRoute,
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/assignment',
+    access: providerStaff,
     params: ProviderCareRequestParamsSchema,
     body: ProviderAssignmentSchema,
     response: ProviderCareRequestSchema,
@@ -585,7 +858,9 @@ export const operations = {
   },
   /** A file of the request, as an attachment. */
   downloadProviderCareRequestDocument: {
-    ...route.downloadProviderCareRequestDocumentRoute,
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/documents/:documentId',
+    access: providerStaff,
     params: ProviderCareRequestDocumentParamsSchema,
     response: DocumentBytesSchema,
     successStatus: 200,
@@ -593,7 +868,9 @@ export const operations = {
   },
   /** A large export as a job: the file is made in the background and the caller told by e-mail. */
   createProviderExportJob: {
-    ...route.createProviderExportJobRoute,
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/exports',
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     body: ProviderExportSchema,
     response: ProviderExportJobSchema,
@@ -602,28 +879,39 @@ export const operations = {
   },
   /** The caller's own export jobs of the last days, newest first. */
   listProviderExportJobs: {
-    ...route.listProviderExportJobsRoute,
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/exports',
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     response: ProviderExportJobListSchema,
     successStatus: 200,
     noStore: true,
   },
   downloadProviderExport: {
-    ...route.downloadProviderExportRoute,
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/exports/:exportId',
+    access: providerStaff,
     params: ProviderExportParamsSchema,
     response: DocumentBytesSchema,
     successStatus: 200,
     noStore: true,
   },
   getProviderDashboard: {
-    ...route.getProviderDashboardRoute,
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/dashboard',
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     query: ProviderDashboardQuerySchema,
     response: ProviderDashboardSchema,
     successStatus: 200,
     noStore: true,
   },
-} as const satisfies { readonly [K in OperationId]: OperationContract & { readonly operationId: K } };
+});
 
 export type Operations = typeof operations;
+/** Every API operation (`operationId` in OpenAPI). */
+export type OperationId = keyof Operations;
+/** Every operation id, in the order of the table. */
+export const operationIds = Object.keys(operations) as [OperationId, ...OperationId[]];
+export const OperationIdSchema = z.enum(operationIds);
 export type OperationOf<K extends OperationId> = Operations[K];

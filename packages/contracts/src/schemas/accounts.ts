@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { locales } from '../enums.ts';
-import { PermissionLinkSchema, RoleSchema } from '../permissions.ts';
 import {
   EmailSchema,
   nameText,
@@ -11,34 +10,10 @@ import {
 } from '../validation/fields.ts';
 import { validationKey } from '../validation/keys.ts';
 import { PasswordSchema } from '../validation/password.ts';
-import { E164PhoneSchema, PhoneSchema } from '../validation/phone.ts';
-import { SubscriptionSummarySchema } from './subscriptions.ts';
+import { PhoneSchema } from '../validation/phone.ts';
 
 // The account shapes that carry a phone number. Apart from the sign-in and password shapes
 // (identity.ts), so the pages that never show a phone do not download its validation metadata.
-
-/** `GET /api/v1/web/users/me`: who is signed in and what they may do. */
-export const CurrentUserSchema = z
-  .object({
-    /** Identity-server subject (a UUID in Keycloak). */
-    id: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    /** First plus last name, trimmed (see `fullName()`). */
-    fullName: z.string(),
-    userName: z.string(),
-    email: z.string(),
-    phone: E164PhoneSchema.nullable(),
-    /** Language of the interface and of the e-mails Opora sends. */
-    locale: z.enum(locales),
-    roles: z.array(RoleSchema),
-    permissions: z.array(PermissionLinkSchema),
-    subscription: SubscriptionSummarySchema.nullable(),
-    /** The e-mail address is not confirmed yet; the profile offers to resend the link. */
-    emailConfirmationPending: z.boolean(),
-  })
-  .meta({ id: 'CurrentUser' });
-export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
 const accountNameText = () => personNameText(100);
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contracts from '../index.ts';
+import { CurrentUserSchema } from '../operations/table.ts';
 import { toErrorDetails } from '../validation/error-details.ts';
-import { CurrentUserSchema, SignUpFormSchema } from './accounts.ts';
+import { SignUpFormSchema } from './accounts.ts';
 import { CaseCreateInputSchema } from './cases.ts';
 import { ProviderServiceInputSchema } from './catalogue.ts';
 import {

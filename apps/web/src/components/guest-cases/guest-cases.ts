@@ -2,13 +2,9 @@ import {
   type CaseSurvey,
   type CaseSurveySave,
   type CaseSurveyType,
-  claimGuestCaseRoute,
-  createGuestCaseRoute,
   type GuestCaseCreate,
-  getGuestCaseRoute,
-  getGuestCaseSurveyRoute,
   guestSecretHeader,
-  saveGuestCaseSurveyRoute,
+  operations,
 } from '@opora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-error.ts';
@@ -58,14 +54,14 @@ export function forgetGuestCase(caseId: string): void {
 const headersFor = (secret: string) => ({ [guestSecretHeader]: secret });
 
 export function createGuestCase(body: GuestCaseCreate) {
-  return callOperation(createGuestCaseRoute, { body });
+  return callOperation(operations.createGuestCase, { body });
 }
 
 export function guestCaseQueryOptions(caseId: string, secret: string) {
   return queryOptions({
-    queryKey: [getGuestCaseRoute.operationId, caseId],
+    queryKey: [operations.getGuestCase.operationId, caseId],
     queryFn: ({ signal }) =>
-      callOperation(getGuestCaseRoute, { params: { caseId } }, { signal, headers: headersFor(secret) }),
+      callOperation(operations.getGuestCase, { params: { caseId } }, { signal, headers: headersFor(secret) }),
   });
 }
 
@@ -75,10 +71,10 @@ export function useGuestCase(caseId: string | null, secret: string | null) {
 
 export function guestCaseSurveyQueryOptions(caseId: string, secret: string, type: CaseSurveyType) {
   return queryOptions({
-    queryKey: [getGuestCaseSurveyRoute.operationId, caseId, type],
+    queryKey: [operations.getGuestCaseSurvey.operationId, caseId, type],
     queryFn: ({ signal }) =>
       callOperation(
-        getGuestCaseSurveyRoute,
+        operations.getGuestCaseSurvey,
         { params: { caseId, type } },
         { signal, headers: headersFor(secret) },
       ),
@@ -92,7 +88,7 @@ export function saveGuestCaseSurvey(
   body: CaseSurveySave,
 ): Promise<CaseSurvey> {
   return callOperation(
-    saveGuestCaseSurveyRoute,
+    operations.saveGuestCaseSurvey,
     { params: { caseId, type }, body },
     { headers: headersFor(secret) },
   );
@@ -107,7 +103,7 @@ export async function claimStoredGuestCase(caseId: string): Promise<boolean> {
   const secret = guestSecretOf(caseId);
   if (!secret) return false;
   try {
-    await callOperation(claimGuestCaseRoute, { params: { caseId } }, { headers: headersFor(secret) });
+    await callOperation(operations.claimGuestCase, { params: { caseId } }, { headers: headersFor(secret) });
     forgetGuestCase(caseId);
     return true;
   } catch (error) {

@@ -1,8 +1,6 @@
 import {
   type Currency,
-  getClientServiceOfferRoute,
-  getCurrentSubscriptionRoute,
-  listSubscriptionTypesRoute,
+  operations,
   type SubscriptionSummary,
   type SubscriptionVariant,
 } from '@opora/contracts';
@@ -16,7 +14,7 @@ import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 /** `listSubscriptionTypes`: the plans on offer with their monthly prices (VAT included) in `currency`. */
 export function subscriptionTypesQueryOptions(currency: Currency) {
   return queryOptions({
-    ...operationQueryOptions(listSubscriptionTypesRoute, { query: { currency } }),
+    ...operationQueryOptions(operations.listSubscriptionTypes, { query: { currency } }),
     // Prices change rarely and never under a page; a minute keeps wizard steps from asking again.
     staleTime: 60_000,
   });
@@ -24,7 +22,7 @@ export function subscriptionTypesQueryOptions(currency: Currency) {
 
 /** `getCurrentSubscription`: the live subscription with its price, status and end date, or null. */
 export function currentSubscriptionQueryOptions() {
-  return operationQueryOptions(getCurrentSubscriptionRoute, {});
+  return operationQueryOptions(operations.getCurrentSubscription, {});
 }
 
 /** Slovak clients pay in euro, everyone else in crowns (a region code is the NUTS 3 code: `SK010`, `CZ064`). */
@@ -48,7 +46,7 @@ export function variantOfSubscription(
 export async function refreshSubscriptionState(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.refetchQueries({ queryKey: currentUserQueryKey, type: 'all' }),
-    queryClient.invalidateQueries({ queryKey: operationKey(getCurrentSubscriptionRoute) }),
-    queryClient.invalidateQueries({ queryKey: operationKey(getClientServiceOfferRoute) }),
+    queryClient.invalidateQueries({ queryKey: operationKey(operations.getCurrentSubscription) }),
+    queryClient.invalidateQueries({ queryKey: operationKey(operations.getClientServiceOffer) }),
   ]);
 }

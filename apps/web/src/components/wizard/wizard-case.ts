@@ -1,9 +1,4 @@
-import {
-  type Case,
-  getCaseRoute,
-  type SubscriptionSummary,
-  type SubscriptionVariant,
-} from '@opora/contracts';
+import { type Case, operations, type SubscriptionSummary, type SubscriptionVariant } from '@opora/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type Params, useParams, useSearchParams } from 'react-router';
 import {
@@ -28,7 +23,7 @@ export { isWizardStep };
  * from the cache under the same key (the operations table's), so none waits for it again.
  */
 export function wizardCaseQueryOptions(caseId: string) {
-  return operationQueryOptions(getCaseRoute, { params: { caseId } });
+  return operationQueryOptions(operations.getCase, { params: { caseId } });
 }
 
 /** The case of a wizard step: `:caseId`, or `?caseId=` on the new-case wizard's first step. */
@@ -42,7 +37,7 @@ export function useWizardCase() {
   const [search] = useSearchParams();
   const caseId = wizardCaseId(params, search);
   const query = useQuery(
-    caseId === null ? operationQueryOptions(getCaseRoute, skipToken) : wizardCaseQueryOptions(caseId),
+    caseId === null ? operationQueryOptions(operations.getCase, skipToken) : wizardCaseQueryOptions(caseId),
   );
   return { caseId, ...query };
 }

@@ -1,4 +1,4 @@
-import { getCurrentUserRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { callOperation } from '../operations.ts';
 import { currentUserQueryKey } from './current-user-key.ts';
@@ -7,7 +7,7 @@ export { currentUserQueryKey };
 
 /** `getCurrentUser`: `GET /api/v1/web/users/me?_envelope=1` (SPEC §7). */
 export function getCurrentUser({ signal }: { signal?: AbortSignal } = {}) {
-  return callOperation(getCurrentUserRoute, {}, { signal, envelope: true });
+  return callOperation(operations.getCurrentUser, {}, { signal, envelope: true });
 }
 
 export function currentUserQueryOptions() {

@@ -1,4 +1,4 @@
-import { getWebConfigRoute, identityScope, type TokenResponse } from '@opora/contracts';
+import { identityScope, operations, type TokenResponse } from '@opora/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { operationQueryOptions } from '../operations.ts';
 import { queryClient } from '../query-client.ts';
@@ -6,7 +6,7 @@ import { queryClient } from '../query-client.ts';
 /** `getWebConfig`: where the identity server is; fetched once per page load. */
 export function webConfigQueryOptions() {
   return queryOptions({
-    ...operationQueryOptions(getWebConfigRoute, {}),
+    ...operationQueryOptions(operations.getWebConfig, {}),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,4 +1,4 @@
-import { type Locale, listRegionsRoute } from '@opora/contracts';
+import { type Locale, operations } from '@opora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
@@ -9,7 +9,7 @@ import { operationQueryOptions } from '@/lib/operations.ts';
  */
 export function regionsQueryOptions(locale: Locale) {
   return queryOptions({
-    ...operationQueryOptions(listRegionsRoute, { query: { locale } }),
+    ...operationQueryOptions(operations.listRegions, { query: { locale } }),
     // Reference data changes only with a code-list revision.
     staleTime: 60 * 60 * 1000,
   });

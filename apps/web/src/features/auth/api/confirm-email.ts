@@ -1,10 +1,10 @@
-import { confirmEmailRoute, type EmailConfirmation } from '@opora/contracts';
+import { type EmailConfirmation, operations } from '@opora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callOperation, operationKey } from '@/lib/operations.ts';
 
 /** `confirmEmail`: confirms the address the link was sent to. */
 export function confirmEmail(body: EmailConfirmation): Promise<undefined> {
-  return callOperation(confirmEmailRoute, { body });
+  return callOperation(operations.confirmEmail, { body });
 }
 
 /**
@@ -13,7 +13,7 @@ export function confirmEmail(body: EmailConfirmation): Promise<undefined> {
  */
 export function confirmEmailQueryOptions(token: string) {
   return queryOptions({
-    queryKey: operationKey(confirmEmailRoute, { body: { token } }),
+    queryKey: operationKey(operations.confirmEmail, { body: { token } }),
     queryFn: () => confirmEmail({ token }).then(() => true as const),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

@@ -1,10 +1,10 @@
-import { signUpRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { callOperation, type InputOf } from '@/lib/operations.ts';
 
 /** `signUp`: creates the account and e-mails a confirmation link. */
 export function signUp(body: InputOf<'signUp'>['body']) {
-  return callOperation(signUpRoute, { body });
+  return callOperation(operations.signUp, { body });
 }
 
 export function useSignUp() {

@@ -1,4 +1,4 @@
-import { getServiceRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
@@ -8,7 +8,7 @@ import { useSessionUser } from '@/lib/session.ts';
  * well, as the list: `alreadyRequested` depends on the signed-in client.
  */
 export function serviceQueryOptions(serviceId: string, viewerId: string | null) {
-  return operationQueryOptions(getServiceRoute, { params: { serviceId } }, [viewerId]);
+  return operationQueryOptions(operations.getService, { params: { serviceId } }, [viewerId]);
 }
 
 export function useService(serviceId: string) {

@@ -1,4 +1,4 @@
-import { listServicesRoute, type ServiceListQuery } from '@opora/contracts';
+import { operations, type ServiceListQuery } from '@opora/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
@@ -15,7 +15,7 @@ export type ServiceListParams = Omit<ServiceListQuery, 'page' | 'pageSize'> & {
  * page seen before signing in is never reused after.
  */
 export function servicesQueryOptions(query: ServiceListParams, viewerId: string | null) {
-  return operationQueryOptions(listServicesRoute, { query }, [viewerId]);
+  return operationQueryOptions(operations.listServices, { query }, [viewerId]);
 }
 
 export function useServices(query: ServiceListParams, { enabled = true }: { enabled?: boolean } = {}) {

@@ -1,10 +1,4 @@
-import {
-  createCaseRoute,
-  createClientCaseRoute,
-  formatDisplayDate,
-  initialServiceLevel,
-  todayIsoDate,
-} from '@opora/contracts';
+import { formatDisplayDate, initialServiceLevel, operations, todayIsoDate } from '@opora/contracts';
 import type { TFunction } from 'i18next';
 import { callOperation } from '@/lib/operations.ts';
 
@@ -26,12 +20,12 @@ export function newCaseBody(t: TFunction<'clients'>) {
  * (made once per intended case) makes a repeat answer the same case instead of opening another.
  */
 export function createCase(t: TFunction<'clients'>, creationKey: string) {
-  return callOperation(createCaseRoute, { body: { ...newCaseBody(t), creationKey } });
+  return callOperation(operations.createCase, { body: { ...newCaseBody(t), creationKey } });
 }
 
 /** `createClientCase`: a new need of a known client; the new-case wizard describes it. */
 export function createClientCase(t: TFunction<'clients'>, clientId: string, creationKey: string) {
-  return callOperation(createClientCaseRoute, {
+  return callOperation(operations.createClientCase, {
     params: { clientId },
     body: { ...newCaseBody(t), creationKey },
   });

@@ -1,4 +1,4 @@
-import { type Client, type ClientCreate, createClientRoute, getCaseRoute } from '@opora/contracts';
+import { type Client, type ClientCreate, operations } from '@opora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey } from '@/lib/operations.ts';
 import { clientQueryOptions } from './get-client.ts';
@@ -8,7 +8,7 @@ import { myClientsQueryOptions } from './list-my-clients.ts';
 export function useCreateClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClientCreate) => callOperation(createClientRoute, { body }),
+    mutationFn: (body: ClientCreate) => callOperation(operations.createClient, { body }),
     onSuccess: async (client: Client, body) => {
       queryClient.setQueryData(clientQueryOptions(client.id).queryKey, client);
       await Promise.all([
@@ -16,7 +16,7 @@ export function useCreateClient() {
         // The wizard's progress reads the case: it has a client now.
         body.caseId
           ? queryClient.invalidateQueries({
-              queryKey: operationKey(getCaseRoute, { params: { caseId: body.caseId } }),
+              queryKey: operationKey(operations.getCase, { params: { caseId: body.caseId } }),
             })
           : undefined,
       ]);

@@ -1,4 +1,4 @@
-import { listServicesRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
@@ -9,7 +9,7 @@ import { operationQueryOptions } from '@/lib/operations.ts';
 export function useAreaServiceCount(countyCode: string | null) {
   return useQuery(
     operationQueryOptions(
-      listServicesRoute,
+      operations.listServices,
       countyCode === null ? skipToken : { query: { countyCode, page: 1, pageSize: 1 } },
     ),
   );

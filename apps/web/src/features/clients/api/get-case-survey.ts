@@ -1,4 +1,4 @@
-import { getCaseSurveyRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
@@ -6,7 +6,7 @@ import { operationQueryOptions } from '@/lib/operations.ts';
 export function useCaseSurveyAnswers(caseId: string | null) {
   return useQuery(
     operationQueryOptions(
-      getCaseSurveyRoute,
+      operations.getCaseSurvey,
       caseId === null ? skipToken : { params: { caseId, type: 'case' } },
     ),
   );

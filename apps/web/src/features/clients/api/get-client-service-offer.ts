@@ -1,14 +1,14 @@
-import { getClientServiceOfferRoute, type ServiceOfferQuery } from '@opora/contracts';
+import { operations, type ServiceOfferQuery } from '@opora/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 
 /** Every page and area of every client's pool (to refresh them after the client changed). */
-export const serviceOfferBaseKey = operationKey(getClientServiceOfferRoute);
+export const serviceOfferBaseKey = operationKey(operations.getClientServiceOffer);
 
 /** `getClientServiceOffer`: a page of the client's services pool in the county or the region. */
 export function serviceOfferQueryOptions(clientId: string, query: ServiceOfferQuery) {
   return queryOptions({
-    ...operationQueryOptions(getClientServiceOfferRoute, { params: { clientId }, query }),
+    ...operationQueryOptions(operations.getClientServiceOffer, { params: { clientId }, query }),
     // The previous page stays up while the next one loads.
     placeholderData: keepPreviousData,
   });

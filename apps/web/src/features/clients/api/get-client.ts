@@ -1,10 +1,10 @@
-import { getClientRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getClient`: one of the carer's clients, the birth number masked. */
 export function clientQueryOptions(clientId: string) {
-  return operationQueryOptions(getClientRoute, { params: { clientId } });
+  return operationQueryOptions(operations.getClient, { params: { clientId } });
 }
 
 export function useClient(clientId: string) {

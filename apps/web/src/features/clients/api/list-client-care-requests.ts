@@ -1,4 +1,4 @@
-import { type CareRequestStatusCode, listClientCareRequestsRoute } from '@opora/contracts';
+import { type CareRequestStatusCode, operations } from '@opora/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { careRequestRefreshMs } from '@/components/requests/refresh.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
@@ -10,7 +10,7 @@ import { operationQueryOptions } from '@/lib/operations.ts';
  */
 export function clientCareRequestsQueryOptions(clientId: string, status: CareRequestStatusCode | 'all') {
   return queryOptions({
-    ...operationQueryOptions(listClientCareRequestsRoute, {
+    ...operationQueryOptions(operations.listClientCareRequests, {
       params: { clientId },
       query: status === 'all' ? {} : { status },
     }),

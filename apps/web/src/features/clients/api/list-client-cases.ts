@@ -1,8 +1,11 @@
-import { listClientCasesRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `listClientCases`: a client's cases, newest first. */
 export function useClientCases(clientId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...operationQueryOptions(listClientCasesRoute, { params: { clientId } }), enabled });
+  return useQuery({
+    ...operationQueryOptions(operations.listClientCases, { params: { clientId } }),
+    enabled,
+  });
 }

@@ -1,10 +1,10 @@
-import { listMyClientsRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `listMyClients`: the clients the signed-in carer looks after, with their request counts. */
 export function myClientsQueryOptions() {
-  return operationQueryOptions(listMyClientsRoute, {});
+  return operationQueryOptions(operations.listMyClients, {});
 }
 
 export function useMyClients() {

@@ -1,4 +1,4 @@
-import { type Locale, listRelationshipTypesRoute } from '@opora/contracts';
+import { type Locale, operations } from '@opora/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
@@ -6,7 +6,7 @@ import { operationQueryOptions } from '@/lib/operations.ts';
 /** `listRelationshipTypes`: how the carer relates to the client, named in the given language. */
 export function relationshipTypesQueryOptions(locale: Locale) {
   return queryOptions({
-    ...operationQueryOptions(listRelationshipTypesRoute, { query: { locale } }),
+    ...operationQueryOptions(operations.listRelationshipTypes, { query: { locale } }),
     staleTime: 60 * 60 * 1000,
   });
 }

@@ -1,4 +1,4 @@
-import { placeSearchMinLength, searchPlacesRoute } from '@opora/contracts';
+import { operations, placeSearchMinLength } from '@opora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
@@ -9,7 +9,7 @@ import { operationQueryOptions } from '@/lib/operations.ts';
 export function usePlaceSearch(q: string) {
   const text = q.trim();
   return useQuery({
-    ...operationQueryOptions(searchPlacesRoute, { query: { q: text, limit: 10 } }),
+    ...operationQueryOptions(operations.searchPlaces, { query: { q: text, limit: 10 } }),
     enabled: text.length >= placeSearchMinLength,
     // Place names change with a code-list revision only.
     staleTime: 60 * 60 * 1000,

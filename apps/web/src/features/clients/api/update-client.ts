@@ -1,4 +1,4 @@
-import { type Client, type ClientUpdate, updateClientRoute } from '@opora/contracts';
+import { type Client, type ClientUpdate, operations } from '@opora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation } from '@/lib/operations.ts';
 import { clientQueryOptions } from './get-client.ts';
@@ -9,7 +9,8 @@ import { myClientsQueryOptions } from './list-my-clients.ts';
 export function useUpdateClient(clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ClientUpdate) => callOperation(updateClientRoute, { params: { clientId }, body }),
+    mutationFn: (body: ClientUpdate) =>
+      callOperation(operations.updateClient, { params: { clientId }, body }),
     onSuccess: async (client: Client) => {
       queryClient.setQueryData(clientQueryOptions(clientId).queryKey, client);
       // Name, region and the county of the pool may have changed.

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { getServiceRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { IconArrowRight, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
@@ -142,7 +142,7 @@ export function NewClientPage() {
   const { caseId, data: wizardCase } = useWizardCase();
   const { serviceId } = useParams();
   const service = useQuery(
-    operationQueryOptions(getServiceRoute, serviceId ? { params: { serviceId } } : skipToken),
+    operationQueryOptions(operations.getService, serviceId ? { params: { serviceId } } : skipToken),
   );
 
   return (

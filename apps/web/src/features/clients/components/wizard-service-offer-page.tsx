@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { getServiceRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { IconArrowRight, IconCheck, IconInfoCircle, IconUserPlus } from '@tabler/icons-react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ export function WizardServiceOfferPage() {
   // The anonymous new-client flow: the service chosen on its detail, requested from here.
   const { serviceId } = useParams();
   const chosen = useQuery(
-    operationQueryOptions(getServiceRoute, serviceId ? { params: { serviceId } } : skipToken),
+    operationQueryOptions(operations.getService, serviceId ? { params: { serviceId } } : skipToken),
   );
 
   return (

@@ -1,4 +1,4 @@
-import { getProviderDashboardRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
@@ -6,7 +6,7 @@ export type DashboardDays = '30' | '90';
 
 /** `getProviderDashboard`: counts by status, time to first answer and outcomes over 30 or 90 days. */
 export function providerDashboardQueryOptions(providerId: string, days: DashboardDays) {
-  return operationQueryOptions(getProviderDashboardRoute, { params: { providerId }, query: { days } });
+  return operationQueryOptions(operations.getProviderDashboard, { params: { providerId }, query: { days } });
 }
 
 export function useProviderDashboard(providerId: string, days: DashboardDays) {

@@ -1,8 +1,4 @@
-import {
-  createProviderExportJobRoute,
-  listProviderExportJobsRoute,
-  type ProviderExport,
-} from '@opora/contracts';
+import { operations, type ProviderExport } from '@opora/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey, operationQueryOptions } from '@/lib/operations.ts';
 
@@ -10,7 +6,7 @@ const pollMs = 5_000;
 
 /** `listProviderExportJobs`: the caller's background exports ("My exports"). */
 export function exportJobsQueryOptions(providerId: string) {
-  return operationQueryOptions(listProviderExportJobsRoute, { params: { providerId } });
+  return operationQueryOptions(operations.listProviderExportJobs, { params: { providerId } });
 }
 
 export function useExportJobs(providerId: string) {
@@ -30,7 +26,8 @@ export function useCreateExportJob(providerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProviderExport) =>
-      callOperation(createProviderExportJobRoute, { params: { providerId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: operationKey(listProviderExportJobsRoute) }),
+      callOperation(operations.createProviderExportJob, { params: { providerId }, body }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: operationKey(operations.listProviderExportJobs) }),
   });
 }

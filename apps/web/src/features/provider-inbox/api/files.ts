@@ -1,11 +1,4 @@
-import {
-  buildHref,
-  type DocumentFile,
-  downloadProviderCareRequestDocumentRoute,
-  downloadProviderExportRoute,
-  exportProviderCareRequestsRoute,
-  type ProviderExport,
-} from '@opora/contracts';
+import { buildHref, type DocumentFile, operations, type ProviderExport } from '@opora/contracts';
 import { apiBasePath, apiResponse } from '@/lib/api-client.ts';
 
 // Files come from calls that need the session's bearer token, which a plain link would not carry:
@@ -90,7 +83,7 @@ export async function exportProviderRequests(
   fallbackName: string,
   { signal, onProgress }: { signal?: AbortSignal; onProgress?: ExportProgress } = {},
 ): Promise<void> {
-  const response = await apiResponse(apiPath(exportProviderCareRequestsRoute.path, { providerId }), {
+  const response = await apiResponse(apiPath(operations.exportProviderCareRequests.path, { providerId }), {
     method: 'POST',
     body,
     ...(signal ? { signal } : {}),
@@ -100,7 +93,9 @@ export async function exportProviderRequests(
 
 /** `downloadProviderExport`: a finished background export. */
 export async function downloadProviderExport(providerId: string, exportId: string, fallbackName: string) {
-  const response = await apiResponse(apiPath(downloadProviderExportRoute.path, { providerId, exportId }));
+  const response = await apiResponse(
+    apiPath(operations.downloadProviderExport.path, { providerId, exportId }),
+  );
   await download(response, fallbackName);
 }
 
@@ -111,7 +106,7 @@ export async function downloadProviderDocument(
   document: DocumentFile,
 ): Promise<void> {
   const response = await apiResponse(
-    apiPath(downloadProviderCareRequestDocumentRoute.path, {
+    apiPath(operations.downloadProviderCareRequestDocument.path, {
       providerId,
       careRequestId,
       documentId: document.id,

@@ -1,10 +1,10 @@
-import { getProviderCareRequestRoute, type ProviderCareRequest } from '@opora/contracts';
+import { operations, type ProviderCareRequest } from '@opora/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getProviderCareRequest`: a request with its client, requester, note, history, surveys and documents. */
 export function providerRequestQueryOptions(providerId: string, careRequestId: string) {
-  return operationQueryOptions(getProviderCareRequestRoute, { params: { providerId, careRequestId } });
+  return operationQueryOptions(operations.getProviderCareRequest, { params: { providerId, careRequestId } });
 }
 
 export function useProviderRequest(providerId: string, careRequestId: string) {

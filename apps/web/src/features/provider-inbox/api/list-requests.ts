@@ -1,10 +1,10 @@
-import { listProviderCareRequestsRoute, type ProviderRequestListQuery } from '@opora/contracts';
+import { operations, type ProviderRequestListQuery } from '@opora/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `listProviderCareRequests`: one page of the grid, filtered and sorted on the server. */
 export function providerRequestsQueryOptions(providerId: string, query: ProviderRequestListQuery) {
-  return operationQueryOptions(listProviderCareRequestsRoute, { params: { providerId }, query });
+  return operationQueryOptions(operations.listProviderCareRequests, { params: { providerId }, query });
 }
 
 export function useProviderRequests(providerId: string, query: ProviderRequestListQuery) {

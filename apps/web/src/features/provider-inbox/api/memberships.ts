@@ -1,11 +1,11 @@
-import { listProviderMembershipsRoute, type ProviderMembership } from '@opora/contracts';
+import { operations, type ProviderMembership } from '@opora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `listProviderMemberships`: the providers the signed-in person works for, with the badge's count. */
 export function membershipsQueryOptions() {
-  return operationQueryOptions(listProviderMembershipsRoute, {});
+  return operationQueryOptions(operations.listProviderMemberships, {});
 }
 
 export function useProviderMemberships() {

@@ -1,9 +1,5 @@
 import {
-  assignProviderCareRequestRoute,
-  changeProviderCareRequestStatusRoute,
-  getProviderDashboardRoute,
-  listProviderCareRequestsRoute,
-  listProviderMembershipsRoute,
+  operations,
   type ProviderAssignment,
   type ProviderCareRequest,
   type ProviderStatusChange,
@@ -16,9 +12,11 @@ import { storeProviderRequest } from './get-request.ts';
 async function afterChange(queryClient: QueryClient, providerId: string, request: ProviderCareRequest) {
   storeProviderRequest(queryClient, providerId, request);
   await Promise.all(
-    [listProviderCareRequestsRoute, listProviderMembershipsRoute, getProviderDashboardRoute].map((route) =>
-      queryClient.invalidateQueries({ queryKey: operationKey(route) }),
-    ),
+    [
+      operations.listProviderCareRequests,
+      operations.listProviderMemberships,
+      operations.getProviderDashboard,
+    ].map((route) => queryClient.invalidateQueries({ queryKey: operationKey(route) })),
   );
 }
 
@@ -27,7 +25,10 @@ export function useChangeProviderRequestStatus(providerId: string, careRequestId
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProviderStatusChange) =>
-      callOperation(changeProviderCareRequestStatusRoute, { params: { providerId, careRequestId }, body }),
+      callOperation(operations.changeProviderCareRequestStatus, {
+        params: { providerId, careRequestId },
+        body,
+      }),
     onSuccess: (request) => afterChange(queryClient, providerId, request),
   });
 }
@@ -37,7 +38,7 @@ export function useAssignProviderRequest(providerId: string, careRequestId: stri
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProviderAssignment) =>
-      callOperation(assignProviderCareRequestRoute, { params: { providerId, careRequestId }, body }),
+      callOperation(operations.assignProviderCareRequest, { params: { providerId, careRequestId }, body }),
     onSuccess: (request) => afterChange(queryClient, providerId, request),
   });
 }

@@ -1,10 +1,10 @@
-import { getProviderTeamRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getProviderTeam`: colleagues and facility teams (assignment picker, "assigned to me", facility filter). */
 export function teamQueryOptions(providerId: string) {
-  return operationQueryOptions(getProviderTeamRoute, { params: { providerId } });
+  return operationQueryOptions(operations.getProviderTeam, { params: { providerId } });
 }
 
 export function useProviderTeam(providerId: string) {

@@ -1,13 +1,4 @@
-import {
-  buildHref,
-  type DocumentFile,
-  deleteCareRequestDocumentRoute,
-  deleteRequestDraftDocumentRoute,
-  downloadCareRequestDocumentRoute,
-  downloadRequestDraftDocumentRoute,
-  putCareRequestDocumentRoute,
-  putRequestDraftDocumentRoute,
-} from '@opora/contracts';
+import { buildHref, type DocumentFile, operations } from '@opora/contracts';
 import { apiBasePath, apiRequest, apiResponse } from '@/lib/api-client.ts';
 
 /** What documents belong to: the request being prepared (review page) or the sent request. */
@@ -17,14 +8,14 @@ type Verb = 'put' | 'download' | 'delete';
 
 const routes = {
   draft: {
-    put: putRequestDraftDocumentRoute,
-    download: downloadRequestDraftDocumentRoute,
-    delete: deleteRequestDraftDocumentRoute,
+    put: operations.putRequestDraftDocument,
+    download: operations.downloadRequestDraftDocument,
+    delete: operations.deleteRequestDraftDocument,
   },
   request: {
-    put: putCareRequestDocumentRoute,
-    download: downloadCareRequestDocumentRoute,
-    delete: deleteCareRequestDocumentRoute,
+    put: operations.putCareRequestDocument,
+    download: operations.downloadCareRequestDocument,
+    delete: operations.deleteCareRequestDocument,
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { getCareRequestRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { careRequestRefreshMs } from '@/components/requests/refresh.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
@@ -9,7 +9,7 @@ import { operationQueryOptions } from '@/lib/operations.ts';
  */
 export function careRequestQueryOptions(careRequestId: string) {
   return queryOptions({
-    ...operationQueryOptions(getCareRequestRoute, { params: { careRequestId } }),
+    ...operationQueryOptions(operations.getCareRequest, { params: { careRequestId } }),
     staleTime: 0,
     refetchInterval: careRequestRefreshMs,
   });
@@ -23,7 +23,7 @@ export function careRequestQueryOptions(careRequestId: string) {
 export function useCareRequest(careRequestId: string | null) {
   const query = useQuery(
     careRequestId === null
-      ? operationQueryOptions(getCareRequestRoute, skipToken)
+      ? operationQueryOptions(operations.getCareRequest, skipToken)
       : careRequestQueryOptions(careRequestId),
   );
   const current = query.isFetchedAfterMount || !query.isFetching;

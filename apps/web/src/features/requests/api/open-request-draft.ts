@@ -1,4 +1,4 @@
-import { openRequestDraftRoute, type RequestDraft } from '@opora/contracts';
+import { operations, type RequestDraft } from '@opora/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 
@@ -7,7 +7,7 @@ import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
  * same one afterwards — safe to repeat, so it is read like a query).
  */
 export function requestDraftQueryOptions(caseId: string, serviceId: string) {
-  return operationQueryOptions(openRequestDraftRoute, { params: { caseId, serviceId } });
+  return operationQueryOptions(operations.openRequestDraft, { params: { caseId, serviceId } });
 }
 
 export function useRequestDraft(caseId: string, serviceId: string) {
@@ -22,7 +22,7 @@ export function storeDraftSurvey(
   survey: RequestDraft['surveys'][number],
 ): void {
   queryClient.setQueryData(
-    operationKey(openRequestDraftRoute, {
+    operationKey(operations.openRequestDraft, {
       params: { caseId: draft.case.id, serviceId: draft.service.id },
     }),
     (previous: RequestDraft | undefined) =>
@@ -42,7 +42,7 @@ export function storeDraftDocuments(
   change: (documents: RequestDraft['documents']) => RequestDraft['documents'],
 ): void {
   queryClient.setQueryData(
-    operationKey(openRequestDraftRoute, {
+    operationKey(operations.openRequestDraft, {
       params: { caseId: draft.case.id, serviceId: draft.service.id },
     }),
     (previous: RequestDraft | undefined) =>

@@ -1,4 +1,4 @@
-import { type RequestDraftSurveySave, saveRequestDraftSurveyRoute } from '@opora/contracts';
+import { operations, type RequestDraftSurveySave } from '@opora/contracts';
 import { callOperation } from '@/lib/operations.ts';
 
 /** `saveRequestDraftSurvey`: answers to one of the provider's questionnaires, as a draft or complete. */
@@ -7,5 +7,5 @@ export function saveRequestDraftSurvey(
   surveyDefinitionId: string,
   body: RequestDraftSurveySave,
 ) {
-  return callOperation(saveRequestDraftSurveyRoute, { params: { draftId, surveyDefinitionId }, body });
+  return callOperation(operations.saveRequestDraftSurvey, { params: { draftId, surveyDefinitionId }, body });
 }

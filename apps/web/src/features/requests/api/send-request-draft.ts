@@ -1,12 +1,4 @@
-import {
-  type CareRequest,
-  type CareRequestSend,
-  getCareRequestRoute,
-  getCaseRoute,
-  listClientCareRequestsRoute,
-  listMyClientsRoute,
-  sendRequestDraftRoute,
-} from '@opora/contracts';
+import { type CareRequest, type CareRequestSend, operations } from '@opora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey } from '@/lib/operations.ts';
 
@@ -18,15 +10,15 @@ export function useSendRequestDraft(draftId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CareRequestSend) =>
-      callOperation(sendRequestDraftRoute, { params: { draftId }, body }),
+      callOperation(operations.sendRequestDraft, { params: { draftId }, body }),
     onSuccess: async (request: CareRequest) => {
       queryClient.setQueryData(
-        operationKey(getCareRequestRoute, { params: { careRequestId: request.id } }),
+        operationKey(operations.getCareRequest, { params: { careRequestId: request.id } }),
         request,
       );
       // The case's requests, the client's list and counts, the pool's "already requested" flags.
       await Promise.all(
-        [getCaseRoute, listClientCareRequestsRoute, listMyClientsRoute].map((route) =>
+        [operations.getCase, operations.listClientCareRequests, operations.listMyClients].map((route) =>
           queryClient.invalidateQueries({ queryKey: operationKey(route) }),
         ),
       );

@@ -1,10 +1,4 @@
-import {
-  type CareRequest,
-  getCaseRoute,
-  listClientCareRequestsRoute,
-  listMyClientsRoute,
-  withdrawCareRequestRoute,
-} from '@opora/contracts';
+import { type CareRequest, operations } from '@opora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey } from '@/lib/operations.ts';
 import { careRequestQueryOptions } from './get-care-request.ts';
@@ -13,11 +7,11 @@ import { careRequestQueryOptions } from './get-care-request.ts';
 export function useWithdrawCareRequest(careRequestId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callOperation(withdrawCareRequestRoute, { params: { careRequestId } }),
+    mutationFn: () => callOperation(operations.withdrawCareRequest, { params: { careRequestId } }),
     onSuccess: async (request: CareRequest) => {
       queryClient.setQueryData(careRequestQueryOptions(careRequestId).queryKey, request);
       await Promise.all(
-        [getCaseRoute, listClientCareRequestsRoute, listMyClientsRoute].map((route) =>
+        [operations.getCase, operations.listClientCareRequests, operations.listMyClients].map((route) =>
           queryClient.invalidateQueries({ queryKey: operationKey(route) }),
         ),
       );

@@ -1,4 +1,4 @@
-import { type CheckoutCreateInput, createCheckoutRoute } from '@opora/contracts';
+import { type CheckoutCreateInput, operations } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { callOperation } from '@/lib/operations.ts';
 
@@ -7,7 +7,7 @@ import { callOperation } from '@/lib/operations.ts';
  * click makes one); a free plan answers already paid.
  */
 export function createCheckout(body: CheckoutCreateInput) {
-  return callOperation(createCheckoutRoute, { body });
+  return callOperation(operations.createCheckout, { body });
 }
 
 export function useCreateCheckout() {

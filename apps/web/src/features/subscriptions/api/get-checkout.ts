@@ -1,7 +1,7 @@
-import { getCheckoutRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getCheckout`: where the caller's checkout stands (open until the gateway reports its outcome). */
 export function checkoutQueryOptions(checkoutId: string) {
-  return operationQueryOptions(getCheckoutRoute, { params: { checkoutId } });
+  return operationQueryOptions(operations.getCheckout, { params: { checkoutId } });
 }

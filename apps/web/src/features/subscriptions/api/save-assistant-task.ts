@@ -1,10 +1,10 @@
-import { type AssistantTaskInput, saveAssistantTaskRoute } from '@opora/contracts';
+import { type AssistantTaskInput, operations } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { callOperation } from '@/lib/operations.ts';
 
 /** `saveAssistantTask`: hands the case to the platform's assistants (a second save updates the same task). */
 export function saveAssistantTask(caseId: string, body: AssistantTaskInput) {
-  return callOperation(saveAssistantTaskRoute, { params: { caseId }, body });
+  return callOperation(operations.saveAssistantTask, { params: { caseId }, body });
 }
 
 export function useSaveAssistantTask(caseId: string) {

@@ -1,4 +1,4 @@
-import { type Checkout, getCheckoutRoute } from '@opora/contracts';
+import { type Checkout, operations } from '@opora/contracts';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isMissing } from '@/components/ui/page-states.tsx';
@@ -28,7 +28,7 @@ export function useCheckoutOutcome(checkoutId: string | null): CheckoutOutcome |
 
   const query = useQuery({
     ...(checkoutId === null
-      ? operationQueryOptions(getCheckoutRoute, skipToken)
+      ? operationQueryOptions(operations.getCheckout, skipToken)
       : checkoutQueryOptions(checkoutId)),
     enabled: !timedOut,
     staleTime: 0,

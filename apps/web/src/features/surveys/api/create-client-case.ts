@@ -1,7 +1,7 @@
-import { type CaseCreateInput, createClientCaseRoute } from '@opora/contracts';
+import { type CaseCreateInput, operations } from '@opora/contracts';
 import { callOperation } from '@/lib/operations.ts';
 
 /** `createClientCase`: a new case for an existing client (the new-case wizard's first save). */
 export function createClientCase(clientId: string, body: CaseCreateInput) {
-  return callOperation(createClientCaseRoute, { params: { clientId }, body });
+  return callOperation(operations.createClientCase, { params: { clientId }, body });
 }

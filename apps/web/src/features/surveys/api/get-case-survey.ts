@@ -1,16 +1,16 @@
-import { type CaseSurvey, type CaseSurveyType, getCaseSurveyRoute } from '@opora/contracts';
+import { type CaseSurvey, type CaseSurveyType, operations } from '@opora/contracts';
 import { type QueryClient, skipToken, useQuery } from '@tanstack/react-query';
 import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getCaseSurvey`: a case's questionnaire of one type — its definition, the answers so far, the estimate. */
 export function caseSurveyQueryOptions(caseId: string, type: CaseSurveyType) {
-  return operationQueryOptions(getCaseSurveyRoute, { params: { caseId, type } });
+  return operationQueryOptions(operations.getCaseSurvey, { params: { caseId, type } });
 }
 
 export function useCaseSurvey(caseId: string | null, type: CaseSurveyType) {
   return useQuery(
     caseId === null
-      ? operationQueryOptions(getCaseSurveyRoute, skipToken)
+      ? operationQueryOptions(operations.getCaseSurvey, skipToken)
       : caseSurveyQueryOptions(caseId, type),
   );
 }
@@ -18,7 +18,7 @@ export function useCaseSurvey(caseId: string | null, type: CaseSurveyType) {
 /** Keeps the cache on what the server answered to a save, so coming back shows the saved answers. */
 export function storeCaseSurvey(queryClient: QueryClient, survey: CaseSurvey): void {
   queryClient.setQueryData(
-    operationKey(getCaseSurveyRoute, { params: { caseId: survey.caseId, type: survey.type } }),
+    operationKey(operations.getCaseSurvey, { params: { caseId: survey.caseId, type: survey.type } }),
     survey,
   );
 }

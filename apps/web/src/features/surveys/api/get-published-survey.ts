@@ -1,10 +1,10 @@
-import { type CaseSurveyType, getPublishedSurveyRoute } from '@opora/contracts';
+import { type CaseSurveyType, operations } from '@opora/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getPublishedSurvey`: the questionnaire of a type a new case is answered on. */
 export function publishedSurveyQueryOptions(type: CaseSurveyType) {
-  return operationQueryOptions(getPublishedSurveyRoute, { params: { type } });
+  return operationQueryOptions(operations.getPublishedSurvey, { params: { type } });
 }
 
 export function usePublishedSurvey(type: CaseSurveyType, enabled: boolean) {

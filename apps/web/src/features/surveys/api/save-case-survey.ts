@@ -1,4 +1,4 @@
-import { type CaseSurveySave, type CaseSurveyType, saveCaseSurveyRoute } from '@opora/contracts';
+import { type CaseSurveySave, type CaseSurveyType, operations } from '@opora/contracts';
 import { callOperation } from '@/lib/operations.ts';
 
 /**
@@ -6,5 +6,5 @@ import { callOperation } from '@/lib/operations.ts';
  * the case's questionnaire as it now stands (with the care-allowance estimate for the extended one).
  */
 export function saveCaseSurvey(caseId: string, type: CaseSurveyType, body: CaseSurveySave) {
-  return callOperation(saveCaseSurveyRoute, { params: { caseId, type }, body });
+  return callOperation(operations.saveCaseSurvey, { params: { caseId, type }, body });
 }

@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { type CaseSurvey, getClientServiceOfferRoute } from '@opora/contracts';
+import { type CaseSurvey, operations } from '@opora/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -150,7 +150,7 @@ function CaseSurveyStep({ step, caseId }: { step: ReturnType<typeof useWizardSte
         onFinished={() => {
           void queryClient.invalidateQueries({ queryKey: caseQueryKey(caseId) });
           // The services recommended follow from the answers.
-          void queryClient.invalidateQueries({ queryKey: operationKey(getClientServiceOfferRoute) });
+          void queryClient.invalidateQueries({ queryKey: operationKey(operations.getClientServiceOffer) });
           goNext();
         }}
       />

@@ -4,7 +4,7 @@ import {
   estimateCareAllowance,
   formatDisplayDate,
   initialServiceLevel,
-  listClientCasesRoute,
+  operations,
   type SurveyDefinition,
   todayIsoDate,
 } from '@opora/contracts';
@@ -293,7 +293,7 @@ function ExtCaseSurvey({
           },
           { replace: true },
         );
-        void queryClient.invalidateQueries({ queryKey: operationKey(listClientCasesRoute) });
+        void queryClient.invalidateQueries({ queryKey: operationKey(operations.listClientCases) });
         return created.id;
       },
       (error: unknown) => {

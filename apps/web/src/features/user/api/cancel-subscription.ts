@@ -1,4 +1,4 @@
-import { cancelCurrentSubscriptionRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   currentSubscriptionQueryOptions,
@@ -11,7 +11,7 @@ import { callOperation } from '@/lib/operations.ts';
  * the end of the paid month (a repeated cancel changes nothing). Answers the subscription as it now is.
  */
 export function cancelSubscription() {
-  return callOperation(cancelCurrentSubscriptionRoute, {});
+  return callOperation(operations.cancelCurrentSubscription, {});
 }
 
 export function useCancelSubscription() {

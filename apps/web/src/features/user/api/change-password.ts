@@ -1,10 +1,10 @@
-import { changePasswordRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { callOperation, type InputOf } from '@/lib/operations.ts';
 
 /** `changePassword`: the current password proves it is really the account holder. */
 export function changePassword(body: InputOf<'changePassword'>['body']) {
-  return callOperation(changePasswordRoute, { body });
+  return callOperation(operations.changePassword, { body });
 }
 
 export function useChangePassword() {

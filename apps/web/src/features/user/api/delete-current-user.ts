@@ -1,10 +1,10 @@
-import { deleteCurrentUserRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { callOperation } from '@/lib/operations.ts';
 
 /** `deleteCurrentUser`: ends every session and removes the personal data; cannot be undone. */
 export function deleteCurrentUser() {
-  return callOperation(deleteCurrentUserRoute, {});
+  return callOperation(operations.deleteCurrentUser, {});
 }
 
 export function useDeleteCurrentUser() {

@@ -1,10 +1,10 @@
-import { resendEmailConfirmationRoute } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { callOperation } from '@/lib/operations.ts';
 
 /** `resendEmailConfirmation`: sends the confirmation link again. */
 export function resendEmailConfirmation() {
-  return callOperation(resendEmailConfirmationRoute, {});
+  return callOperation(operations.resendEmailConfirmation, {});
 }
 
 export function useResendEmailConfirmation() {

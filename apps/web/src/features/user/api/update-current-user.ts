@@ -1,11 +1,11 @@
-import { type UpdateCurrentUser, updateCurrentUserRoute } from '@opora/contracts';
+import { operations, type UpdateCurrentUser } from '@opora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryKey } from '@/lib/auth/current-user.ts';
 import { callOperation } from '@/lib/operations.ts';
 
 /** `updateCurrentUser`: names, phone and language; answers the updated user (in the envelope, as `/users/me`). */
 export function updateCurrentUser(body: UpdateCurrentUser) {
-  return callOperation(updateCurrentUserRoute, { body }, { envelope: true });
+  return callOperation(operations.updateCurrentUser, { body }, { envelope: true });
 }
 
 export function useUpdateCurrentUser() {
