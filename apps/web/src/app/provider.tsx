@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { ConfirmHost } from '@/components/overlays/confirm-host.tsx';
 import { FullScreenLoaderHost } from '@/components/overlays/full-screen-loader.tsx';
-import { ToastHost } from '@/components/overlays/toast-host.tsx';
+import { Toasts } from '@/components/overlays/toast.tsx';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
@@ -35,10 +35,9 @@ export function AppProvider({
     >
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          {children}
-          <ConfirmHost />
+          <ModalsProvider>{children}</ModalsProvider>
           <FullScreenLoaderHost />
-          <ToastHost />
+          <Toasts />
         </QueryClientProvider>
       </I18nextProvider>
     </MantineProvider>

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/testing/render.tsx';
-import { confirm } from './confirm.ts';
+import { confirm } from './confirm.tsx';
 
 async function openConfirm(title: string) {
   let result!: Promise<boolean>;
@@ -66,6 +66,13 @@ describe('confirm dialog', () => {
     await userEvent.tab();
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Zrušit' }));
     await userEvent.keyboard('{Enter}');
+    await expect(result).resolves.toBe(false);
+  });
+
+  it('cancels with its labelled close button', async () => {
+    await renderWithApp(null);
+    const { result, dialog } = await openConfirm('Delete the profile');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Zavřít' }));
     await expect(result).resolves.toBe(false);
   });
 

@@ -1,9 +1,7 @@
-import { timings } from '@opora/contracts';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Loader, Overlay, Transition, VisuallyHidden } from '@mantine/core';
+import { timings, zIndex } from '@opora/contracts';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-
-// The overlay's code is fetched only when a wait outlasts the 300 ms delay, so quick loads never pay for it.
-const LoaderOverlay = lazy(() => import('./loader-overlay.tsx').then((m) => ({ default: m.LoaderOverlay })));
 
 /**
  * Covers the page while something the user waits for is running. It appears only after 300 ms, so
@@ -11,7 +9,6 @@ const LoaderOverlay = lazy(() => import('./loader-overlay.tsx').then((m) => ({ d
  */
 export function FullScreenLoader({ visible, label }: { visible: boolean; label?: string }) {
   const { t } = useTranslation();
-  const [requested, setRequested] = useState(false);
   const [shown, setShown] = useState(false);
 
   useEffect(() => {
@@ -19,18 +16,33 @@ export function FullScreenLoader({ visible, label }: { visible: boolean; label?:
       setShown(false);
       return;
     }
-    const timer = window.setTimeout(() => {
-      setRequested(true);
-      setShown(true);
-    }, timings.loaderDelay);
+    const timer = window.setTimeout(() => setShown(true), timings.loaderDelay);
     return () => window.clearTimeout(timer);
   }, [visible]);
 
-  if (!requested) return null;
   return (
-    <Suspense fallback={null}>
-      <LoaderOverlay shown={shown} label={label ?? t('loader.label')} />
-    </Suspense>
+    <Transition
+      mounted={shown}
+      transition="fade"
+      duration={timings.loaderEnter}
+      exitDuration={timings.loaderLeave}
+    >
+      {(styles) => (
+        <Overlay
+          fixed
+          center
+          zIndex={zIndex.spinner}
+          color="#fff"
+          backgroundOpacity={0.75}
+          style={styles}
+          role="status"
+          aria-live="polite"
+        >
+          <Loader size="lg" aria-hidden />
+          <VisuallyHidden>{label ?? t('loader.label')}</VisuallyHidden>
+        </Overlay>
+      )}
+    </Transition>
   );
 }
 

@@ -1,7 +1,9 @@
+import { Notifications, notifications } from '@mantine/notifications';
+import { timings, zIndex } from '@opora/contracts';
+import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { requestToastHost } from './toast-host.tsx';
-
-export type ToastVariant = 'success' | 'error' | 'info';
+import { i18n } from '@/lib/i18n/i18n.ts';
+import classes from './toast.module.css';
 
 export type ToastOptions = {
   title?: ReactNode;
@@ -9,18 +11,43 @@ export type ToastOptions = {
   autoClose?: number | false;
 };
 
-// The notification system is downloaded with the first toast, not with every page.
-const loadRuntime = () => import('./toast-runtime.tsx');
+const variants = {
+  success: { color: 'teal', icon: <IconCheck size={20} aria-hidden /> },
+  error: { color: 'red', icon: <IconAlertTriangle size={20} aria-hidden /> },
+  info: { color: 'opora', icon: <IconInfoCircle size={20} aria-hidden /> },
+} as const;
 
-function show(variant: ToastVariant, message: ReactNode, options: ToastOptions = {}): Promise<string> {
-  requestToastHost();
-  return loadRuntime().then((runtime) => runtime.showToast(variant, message, options));
+function show(variant: keyof typeof variants, message: ReactNode, options: ToastOptions = {}): string {
+  return notifications.show({
+    message,
+    ...variants[variant],
+    closeButtonProps: { 'aria-label': i18n.t('confirm.close') },
+    ...options,
+  });
 }
 
-/** Global toasts (SPEC §2); messages are already translated text. Each call resolves with the toast id. */
+/** Global toasts (SPEC §2): our three variants over Mantine's notifications; messages are translated text. */
 export const toast = {
   success: (message: ReactNode, options?: ToastOptions) => show('success', message, options),
   error: (message: ReactNode, options?: ToastOptions) => show('error', message, options),
   info: (message: ReactNode, options?: ToastOptions) => show('info', message, options),
-  dismiss: (id: string) => loadRuntime().then((runtime) => runtime.hideToast(id)),
+  dismiss: (id: string) => notifications.hide(id),
 };
+
+/**
+ * Mounted once in the app provider. Top-right, 6000 ms with a visible countdown line (SPEC §9), above
+ * every other layer; just below the sticky header, so a toast never covers the user menu or the language
+ * switcher.
+ */
+export function Toasts() {
+  return (
+    <Notifications
+      position="top-right"
+      classNames={{ root: classes.root }}
+      autoClose={timings.toast}
+      zIndex={zIndex.notification}
+      withAutoCloseProgress
+      limit={4}
+    />
+  );
+}

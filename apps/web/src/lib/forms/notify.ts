@@ -9,5 +9,5 @@ export function errorMessage(t: FormT, error: unknown): string {
 }
 
 export function toastError(t: FormT, error: unknown): void {
-  void toast.error(errorMessage(t, error));
+  toast.error(errorMessage(t, error));
 }

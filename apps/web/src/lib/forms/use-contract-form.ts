@@ -118,7 +118,7 @@ export function useContractForm<Values extends object, Body, Result>(
         }
         setFailure(error);
         if (!onError?.(error)) {
-          void toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'));
+          toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'));
         }
         return;
       }

@@ -17,7 +17,7 @@ export function ForgotPasswordPage() {
     schema: ResetPasswordRequestSchema,
     initialValues: { email: '' },
     submit: (body) => resetCall.mutateAsync(body),
-    onSuccess: () => void toast.success(t('forgotPassword.success')),
+    onSuccess: () => toast.success(t('forgotPassword.success')),
   });
 
   return (

@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
     submit: ({ password }) => resetCall.mutateAsync({ resetToken: token, newPassword: password }),
     fields: { newPassword: 'password' },
     onSuccess: () => {
-      void toast.success(t('resetPassword.success'));
+      toast.success(t('resetPassword.success'));
       void navigate(paths.signIn.getHref(), { replace: true });
     },
     leavesOnSuccess: true,

@@ -81,7 +81,7 @@ export function SignUpFields({ returnTo }: { returnTo: string | null }) {
     toInput: toSignUpForm,
     submit: (body) => signUpCall.mutateAsync({ ...body, locale }),
     onSuccess: (_, body) => {
-      void toast.success(t('signUp.success'));
+      toast.success(t('signUp.success'));
       const state: SignInLocationState = { email: body.email };
       void navigate(signInHref(returnTo), { state });
     },

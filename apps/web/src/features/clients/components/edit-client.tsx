@@ -22,7 +22,7 @@ export function EditClient({ client, onDone }: { client: Client; onDone: () => v
       initialValues={initialValues}
       submitLabel={t('details.save')}
       onSuccess={() => {
-        void toast.success(t('details.saved'));
+        toast.success(t('details.saved'));
         onDone();
       }}
       secondaryAction={

@@ -123,7 +123,7 @@ function NewClientForm({ caseId }: { caseId: string | null }) {
         onValuesChange={draft.save}
         onSuccess={async () => {
           draft.clear();
-          void toast.success(t('newClient.saved'));
+          toast.success(t('newClient.saved'));
           if (openedCase.current) await navigate(nextHref(step, openedCase.current, serviceId));
         }}
         leavesOnSuccess

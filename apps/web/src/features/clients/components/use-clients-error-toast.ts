@@ -7,6 +7,6 @@ import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 export function useClientsErrorToast(): (error: unknown) => void {
   const { t } = useTranslation(['clients', 'errors']);
   return (error) => {
-    void toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'));
+    toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'));
   };
 }

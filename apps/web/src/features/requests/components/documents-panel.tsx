@@ -13,7 +13,7 @@ import {
 import { IconDownload, IconFileText, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirm } from '@/components/overlays/confirm.ts';
+import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { formatInstantDate } from '@/components/requests/dates.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -159,13 +159,13 @@ export function DocumentsPanel({
     try {
       await deleteDocument(owner, document.id);
       await onRemoved(document.id);
-      void toast.success(t('documents.removed', { name: document.fileName }));
+      toast.success(t('documents.removed', { name: document.fileName }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
         // Removed already (another tab, a double click): the list catches up.
         await onRemoved(document.id);
       } else {
-        void toast.error(t('documents.errors.remove'));
+        toast.error(t('documents.errors.remove'));
       }
     } finally {
       setRemoving(null);
@@ -176,7 +176,7 @@ export function DocumentsPanel({
     try {
       await downloadDocument(owner, document);
     } catch {
-      void toast.error(t('documents.errors.download'));
+      toast.error(t('documents.errors.download'));
     }
   };
 

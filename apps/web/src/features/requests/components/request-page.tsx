@@ -11,7 +11,7 @@ import {
 import { IconArrowLeft, IconExternalLink, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useParams, useSearchParams } from 'react-router';
-import { confirm } from '@/components/overlays/confirm.ts';
+import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { formatDateTime, formatInstantDate } from '@/components/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
@@ -104,9 +104,9 @@ function Detail({ request }: { request: CareRequest }) {
     if (!confirmed) return;
     try {
       await withdraw.mutateAsync();
-      void toast.success(t('detail.withdraw.done'));
+      toast.success(t('detail.withdraw.done'));
     } catch (error) {
-      void toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'));
+      toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'));
     }
   };
 

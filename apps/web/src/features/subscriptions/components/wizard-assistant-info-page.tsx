@@ -222,7 +222,7 @@ function AssistantForm({
     } satisfies AssistantValues as AssistantValues,
     submit: (body) => save.mutateAsync(body),
     onSuccess: (task) => {
-      void toast.success(t('assistant.saved'));
+      toast.success(t('assistant.saved'));
       onSaved(task);
     },
   });

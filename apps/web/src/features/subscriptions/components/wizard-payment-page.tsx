@@ -243,7 +243,7 @@ function SettledOutcome({
         const summary = queryClient.getQueryData(currentUserQueryKey)?.subscription ?? null;
         const variant = variantOfSubscription(summary) ?? type?.variant ?? 'self-managed';
         const plan = summary ? planName(t, summary.type) : type ? planName(t, type.code) : '';
-        void toast.success(
+        toast.success(
           summary && checkout.price.amountMinor > 0
             ? t('payment.paid', { plan, date: formatDisplayDate(summary.endDate) })
             : t('payment.activated', { plan }),
@@ -257,7 +257,7 @@ function SettledOutcome({
       })();
     } else if (status === 'cancelled') {
       handled.current = checkout.id;
-      void toast.info(t('payment.cancelled'));
+      toast.info(t('payment.cancelled'));
       void navigate(wizardStepHref(serviceOfferStepOf(kind), { caseId: continueCaseId, serviceId }), {
         replace: true,
       });
@@ -325,7 +325,7 @@ function PlanSummary({
             await refreshSubscriptionState(queryClient);
             return;
           }
-          void toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'));
+          toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'));
         },
       },
     );

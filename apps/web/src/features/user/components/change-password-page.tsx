@@ -21,7 +21,7 @@ export function ChangePasswordPage() {
     submit: ({ currentPassword, newPassword }) => changeCall.mutateAsync({ currentPassword, newPassword }),
     codeFields: { IncorrectCurrentPassword: 'currentPassword' },
     onSuccess: () => {
-      void toast.success(t('changePassword.success'));
+      toast.success(t('changePassword.success'));
       void navigate(paths.userProfile.getHref());
     },
     leavesOnSuccess: true,

@@ -16,7 +16,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { localeOptions } from '@/components/header/locale-options.ts';
-import { confirm } from '@/components/overlays/confirm.ts';
+import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton, mutationOutcome } from '@/components/ui/async-button.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
@@ -59,7 +59,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
     submit: (body) => updateCall.mutateAsync(body),
     onSuccess: (updated) => {
       form.resetDirty();
-      void toast.success(t('profile.saved'));
+      toast.success(t('profile.saved'));
       // The language chosen for e-mails is the language of the interface too.
       void changeLocale(updated.locale);
     },
@@ -130,7 +130,7 @@ function EmailSection({ user }: { user: CurrentUser }) {
               leftSection={<IconMailForward size={20} aria-hidden />}
               onClick={() =>
                 resendCall.mutate(undefined, {
-                  onSuccess: () => void toast.success(t('profile.confirmationSent')),
+                  onSuccess: () => toast.success(t('profile.confirmationSent')),
                   onError: (error) => toastError(t, error),
                 })
               }
@@ -161,7 +161,7 @@ function DeleteSection() {
       onSuccess: async () => {
         forgetDeletedSession();
         await navigate(paths.home.getHref(), { replace: true });
-        void toast.success(t('profile.delete.done'));
+        toast.success(t('profile.delete.done'));
       },
       onError: (error) => toastError(t, error),
     });

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCalendarEvent, IconLayoutDashboard, IconX } from
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { confirm } from '@/components/overlays/confirm.ts';
+import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { planName, priceWithVat } from '@/components/subscriptions/plan-texts.ts';
 import { currentSubscriptionQueryOptions } from '@/components/subscriptions/subscription-queries.ts';
@@ -89,10 +89,10 @@ export function SubscriptionSection() {
     cancel.mutate(undefined, {
       onSuccess: (result) => {
         const ends = result.subscription ? formatDisplayDate(result.subscription.endDate) : date;
-        void toast.success(t('profile.cancelled', { date: ends }));
+        toast.success(t('profile.cancelled', { date: ends }));
       },
       onError: (error) =>
-        void toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown')),
+        toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown')),
     });
   };
 

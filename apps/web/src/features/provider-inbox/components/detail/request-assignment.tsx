@@ -54,7 +54,7 @@ function AssignmentForm({
       facilityId: values.facilityId || null,
     }),
     submit: (body) => assign.mutateAsync(body),
-    onSuccess: () => void toast.success(t('assignment.saved')),
+    onSuccess: () => toast.success(t('assignment.saved')),
   });
   // A new assignment (saved here, by the quick buttons or read from a colleague) resets the pickers.
   useEffect(() => {
@@ -116,9 +116,9 @@ export function RequestAssignment({
   const quick = async (body: ProviderAssignment) => {
     try {
       await assign.mutateAsync(body);
-      void toast.success(t('assignment.saved'));
+      toast.success(t('assignment.saved'));
     } catch (error) {
-      void toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'));
+      toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'));
     }
   };
   const facilityId = request.assignee.facility?.id ?? null;

@@ -54,7 +54,7 @@ export function RequestDocuments({
     try {
       await downloadProviderDocument(providerId, careRequestId, document);
     } catch {
-      void toast.error(t('documents.error'));
+      toast.error(t('documents.error'));
     } finally {
       setDownloading(null);
     }

@@ -64,7 +64,7 @@ function StatusForm({
     },
     submit: (body) => change.mutateAsync(body),
     onSuccess: (updated) => {
-      void toast.success(t('status.done', { status: t(`enums:careRequestStatus.${updated.status}`) }));
+      toast.success(t('status.done', { status: t(`enums:careRequestStatus.${updated.status}`) }));
       onDone();
     },
     onError: (error) => {
@@ -73,7 +73,7 @@ function StatusForm({
       void queryClient.invalidateQueries({
         queryKey: providerRequestQueryOptions(providerId, request.id).queryKey,
       });
-      void toast.error(t('status.conflict'));
+      toast.error(t('status.conflict'));
       onDone();
       return true;
     },

@@ -51,7 +51,7 @@ export function ExportMenu({
   const rowCount = byIds ? ids.length : total;
 
   const fail = (error: unknown) =>
-    void toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'), {
+    toast.error(error instanceof ApiError ? t(apiErrorMessageKeys(error)) : t('errors:unknown'), {
       title: t('export.failed'),
     });
 
