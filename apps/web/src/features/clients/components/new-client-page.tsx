@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { getServiceRoute } from '@opora/contracts';
+import { getClientRoute, getServiceRoute } from '@opora/contracts';
 import { IconArrowRight, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
@@ -8,11 +8,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/overlays/toast.tsx';
 import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { nextWizardStep, type WizardStep, wizardStepHref } from '@/config/wizard-steps.ts';
-import { operationQueryOptions } from '@/lib/operations.ts';
+import { operationQueryOptions, useOperationQuery } from '@/lib/operations.ts';
 import { useRouteHandle } from '@/lib/route-handle.ts';
 import { createCase } from '../api/create-case.ts';
 import { useCreateClient } from '../api/create-client.ts';
-import { useClient } from '../api/get-client.ts';
 import { useFormDraft } from '../hooks/use-form-draft.ts';
 import { type ClientFormValues, emptyClientForm } from '../utils/client-form-values.ts';
 import { ClientDetails } from './client-details.tsx';
@@ -48,7 +47,7 @@ function EnteredClient({ clientId, caseId }: { clientId: string; caseId: string 
   const { t } = useTranslation('clients');
   const step = useClientStep();
   const { serviceId } = useParams();
-  const client = useClient(clientId);
+  const client = useOperationQuery(getClientRoute, { params: { clientId } });
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">

@@ -15,6 +15,7 @@ import {
 import {
   CareRequestSendSchema,
   type CareRequestSurvey,
+  getCaseRoute,
   type RequestDraft,
   surveyQuestions,
   validationKey,
@@ -47,8 +48,8 @@ import { ApiError } from '@/lib/api-client.ts';
 import { formatPhone } from '@/lib/format.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { useOperationQuery } from '@/lib/operations.ts';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
-import { useCase } from '../api/get-case.ts';
 import {
   requestDraftQueryOptions,
   storeDraftDocuments,
@@ -135,7 +136,7 @@ function Refused({
 }) {
   const { t } = useTranslation('requests');
   const code = error instanceof ApiError ? error.code : undefined;
-  const careCase = useCase(caseId);
+  const careCase = useOperationQuery(getCaseRoute, { params: { caseId } });
   const clientId = careCase.data?.client?.id;
   const requested = careCase.data?.requests.find((request) => request.facilityServiceId === serviceId);
 
