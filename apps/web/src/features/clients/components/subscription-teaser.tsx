@@ -3,12 +3,12 @@ import { getClientRoute, recommendedServiceTypes, type ServiceList } from '@opor
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PlanChoice } from '@/components/subscriptions/plan-choice.tsx';
-import { currencyOfRegion } from '@/components/subscriptions/subscription-queries.ts';
 import { LoadingState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { paymentStepOf, type WizardKind, wizardStepHref } from '@/config/wizard-steps.ts';
 import { useOperationQuery } from '@/lib/operations.ts';
+import { PlanChoice } from '@/shared-features/subscriptions/plan-choice.tsx';
+import { currencyOfRegion } from '@/shared-features/subscriptions/subscription-queries.ts';
 import { useAreaServiceCount } from '../api/get-area-service-count.ts';
 import { useCaseSurveyAnswers } from '../api/get-case-survey.ts';
 import { useClientCases } from '../api/list-client-cases.ts';

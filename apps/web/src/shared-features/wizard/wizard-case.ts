@@ -7,10 +7,6 @@ import {
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type Params, useParams, useSearchParams } from 'react-router';
 import {
-  subscriptionTypesQueryOptions,
-  variantOfSubscription,
-} from '@/components/subscriptions/subscription-queries.ts';
-import {
   assistantSteps,
   isPaymentStep,
   isWizardStep,
@@ -20,6 +16,10 @@ import {
 } from '@/config/wizard-steps.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
+import {
+  subscriptionTypesQueryOptions,
+  variantOfSubscription,
+} from '@/shared-features/subscriptions/subscription-queries.ts';
 
 export { isWizardStep };
 
