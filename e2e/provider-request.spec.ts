@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { Operations } from '@opora/contracts';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { answerOf } from './api.ts';
 import { giveSubscription, withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
@@ -34,15 +32,16 @@ async function bearerOf(page: Page): Promise<Headers> {
   return { authorization: `Bearer ${token}` };
 }
 
-async function call<K extends keyof Operations>(
+async function call<T>(
   request: APIRequestContext,
-  operation: K,
   method: 'post' | 'put',
   url: string,
   headers: Headers,
   data: object,
-) {
-  return answerOf(await request[method](url, { headers, data }), operation);
+): Promise<T> {
+  const response = await request[method](url, { headers, data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as T;
 }
 
 type SentRequest = { id: string; code: string; clientName: string; carerEmail: string; carer: Page };
@@ -58,17 +57,17 @@ async function sendRequest(browser: Browser, request: APIRequestContext): Promis
   await signInThroughForm(carer, person.email, person.password);
   await expect(carer).toHaveURL(newClientWizardFirstStep);
   const headers = await bearerOf(carer);
-  const careCase = await call(request, 'createCase', 'post', '/api/v1/web/cases', headers, {
+  const careCase = await call<{ id: string }>(request, 'post', '/api/v1/web/cases', headers, {
     date: new Date().toISOString().slice(0, 10),
     fcServiceLevel: 1,
     name: 'Péče o maminku',
   });
-  const types = await answerOf(
-    await request.get('/api/v1/web/relationship-types', { headers }),
-    'listRelationshipTypes',
-  );
+  const types = (await (await request.get('/api/v1/web/relationship-types', { headers })).json()) as {
+    id: string;
+    code: string;
+  }[];
   const lastName = 'Dvořáková';
-  await call(request, 'createClient', 'post', '/api/v1/web/clients', headers, {
+  await call(request, 'post', '/api/v1/web/clients', headers, {
     isClient: false,
     relationshipTypeId: types.find((type) => type.code === 'child')?.id,
     firstName: 'Marie',
@@ -90,9 +89,8 @@ async function sendRequest(browser: Browser, request: APIRequestContext): Promis
     return rows[0]?.id;
   });
   expect(serviceId, 'the demo service').toBeTruthy();
-  const draft = await call(
+  const draft = await call<{ id: string; surveys: { surveyDefinitionId: string }[] }>(
     request,
-    'openRequestDraft',
     'put',
     `/api/v1/web/cases/${careCase.id}/request-drafts/${serviceId}`,
     headers,
@@ -101,7 +99,6 @@ async function sendRequest(browser: Browser, request: APIRequestContext): Promis
   for (const survey of draft.surveys) {
     await call(
       request,
-      'saveRequestDraftSurvey',
       'put',
       `/api/v1/web/request-drafts/${draft.id}/surveys/${survey.surveyDefinitionId}`,
       headers,
@@ -123,9 +120,8 @@ async function sendRequest(browser: Browser, request: APIRequestContext): Promis
     { headers: { ...headers, 'content-type': 'application/octet-stream' }, data: reportPdf },
   );
   expect(report.status(), await report.text()).toBeLessThan(300);
-  const sent = await call(
+  const sent = await call<{ id: string; code: string }>(
     request,
-    'sendRequestDraft',
     'post',
     `/api/v1/web/request-drafts/${draft.id}/send`,
     headers,
@@ -138,7 +134,7 @@ async function sendRequest(browser: Browser, request: APIRequestContext): Promis
 async function actingProviderId(page: Page): Promise<string> {
   const response = await page.request.get('/api/v1/provider/memberships', { headers: await bearerOf(page) });
   expect(response.status(), await response.text()).toBe(200);
-  const { items } = await answerOf(response, 'listProviderMemberships');
+  const { items } = (await response.json()) as { items: { providerId: string; name: string }[] };
   const id = items.find((item) => item.name === 'Vlídná péče Praha, z. ú.')?.providerId;
   expect(id, 'the demo provider').toBeTruthy();
   return id!;
@@ -157,8 +153,10 @@ async function expectNoAxeViolations(page: Page, scope = 'main'): Promise<void> 
   ).toEqual([]);
 }
 
-async function mailsTo(request: APIRequestContext, email: string) {
-  const messages = await answerOf(await request.get('/api/v1/dev/mail'), 'listDevMail');
+type DevMail = { to: string; subject: string; links: string[]; sentAt: string };
+
+async function mailsTo(request: APIRequestContext, email: string): Promise<DevMail[]> {
+  const messages = (await (await request.get('/api/v1/dev/mail')).json()) as DevMail[];
   return messages.filter((message) => message.to.toLowerCase().includes(email.toLowerCase()));
 }
 
