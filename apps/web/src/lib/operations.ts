@@ -12,7 +12,6 @@ import {
   type SkipToken,
   skipToken,
   type UseQueryOptions,
-  useQuery,
 } from '@tanstack/react-query';
 import { apiBasePath, apiRequest, type QueryValue } from './api-client.ts';
 
@@ -89,16 +88,4 @@ export function operationQueryOptions<K extends OperationId>(
     queryKey: [...(waiting ? operationKey(route) : operationKey(route, input)), ...keySuffix] as QueryKey,
     queryFn: waiting ? skipToken : ({ signal }) => callOperation(route, input, { signal }),
   });
-}
-
-/**
- * The query of a reading operation (`operationQueryOptions`' answer, typed by the table), for a page
- * that needs nothing more than the operation's data: no hook of its own per operation and feature.
- */
-export function useOperationQuery<K extends OperationId>(
-  route: RouteOf<K>,
-  input: InputOf<K> | SkipToken,
-  keySuffix: readonly unknown[] = [],
-) {
-  return useQuery(operationQueryOptions(route, input, keySuffix));
 }

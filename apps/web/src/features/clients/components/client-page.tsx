@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import '@mantine/core/styles/Tabs.css';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type DashboardClientTab, dashboardClientTabs, formatDisplayDate, isOneOf } from '@opora/contracts';
@@ -18,7 +17,7 @@ import { paths } from '@/config/paths.ts';
 import { currentUserQueryKey } from '@/lib/auth/current-user-key.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
-import { clientQueryOptions } from '../api/get-client.ts';
+import { clientQueryOptions, useClient } from '../api/get-client.ts';
 import { serviceOfferQueryOptions } from '../api/get-client-service-offer.ts';
 import { offerQuery } from '../utils/offer-search.ts';
 import { ageOn } from '../utils/person.ts';
@@ -50,7 +49,7 @@ export function ClientPage() {
   const { t } = useTranslation(['clients', 'enums']);
   const { id: clientId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const client = useQuery(clientQueryOptions(clientId));
+  const client = useClient(clientId);
   const newCase = useNewClientCase(clientId);
   const [editing, setEditing] = useState(false);
   usePageTitle(client.data?.fullName ?? null);

@@ -1,5 +1,5 @@
 import { Button, List, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { formatDisplayDate, getCaseRoute } from '@opora/contracts';
+import { formatDisplayDate } from '@opora/contracts';
 import { IconCircleCheck, IconFileText, IconLayoutDashboard, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -11,8 +11,8 @@ import {
   NotFoundState,
 } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
-import { useOperationQuery } from '@/lib/operations.ts';
 import { useCareRequest } from '../api/get-care-request.ts';
+import { useCase } from '../api/get-case.ts';
 import classes from './requests.module.css';
 
 /**
@@ -25,7 +25,7 @@ export function RequestConfirmationPage() {
   const { caseId = '' } = useParams();
   const [search] = useSearchParams();
   const named = search.get('request');
-  const careCase = useOperationQuery(getCaseRoute, { params: { caseId } });
+  const careCase = useCase(caseId);
   const newest = careCase.data?.requests.at(-1)?.id ?? null;
   const requestId = named ?? newest;
   const request = useCareRequest(requestId);

@@ -15,7 +15,6 @@ import {
 import {
   CareRequestSendSchema,
   type CareRequestSurvey,
-  getCaseRoute,
   type RequestDraft,
   surveyQuestions,
   validationKey,
@@ -45,11 +44,11 @@ import { ApiError } from '@/lib/api-client.ts';
 import { formatPhone } from '@/lib/format.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
-import { useOperationQuery } from '@/lib/operations.ts';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
 import { draftStorageKey } from '@/shared-features/surveys/draft-storage.ts';
 import { SurveyForm } from '@/shared-features/surveys/survey-form.tsx';
 import { localized } from '@/shared-features/surveys/survey-logic.ts';
+import { useCase } from '../api/get-case.ts';
 import {
   requestDraftQueryOptions,
   storeDraftDocuments,
@@ -136,7 +135,7 @@ function Refused({
 }) {
   const { t } = useTranslation('requests');
   const code = error instanceof ApiError ? error.code : undefined;
-  const careCase = useOperationQuery(getCaseRoute, { params: { caseId } });
+  const careCase = useCase(caseId);
   const clientId = careCase.data?.client?.id;
   const requested = careCase.data?.requests.find((request) => request.facilityServiceId === serviceId);
 

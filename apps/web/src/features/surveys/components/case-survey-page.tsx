@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { type CaseSurvey, getCaseRoute, getClientServiceOfferRoute } from '@opora/contracts';
+import { type CaseSurvey, getClientServiceOfferRoute } from '@opora/contracts';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { nextWizardStep, previousWizardStep, wizardStepHref } from '@/config/wizard-steps.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
-import { operationKey, useOperationQuery } from '@/lib/operations.ts';
+import { operationKey } from '@/lib/operations.ts';
 import { draftStorageKey } from '@/shared-features/surveys/draft-storage.ts';
 import type { SendAnswers } from '@/shared-features/surveys/save-queue.ts';
 import classes from '@/shared-features/surveys/survey.module.css';
 import { SurveyForm } from '@/shared-features/surveys/survey-form.tsx';
 import { localized } from '@/shared-features/surveys/survey-logic.ts';
 import { surveyNamespaces } from '@/shared-features/surveys/survey-question.tsx';
-import { caseQueryKey } from '../api/get-case.ts';
+import { caseQueryKey, useCase } from '../api/get-case.ts';
 import { storeCaseSurvey, useCaseSurvey } from '../api/get-case-survey.ts';
 import { saveCaseSurvey } from '../api/save-case-survey.ts';
 import { useWizardStep } from '../hooks/use-wizard-step.ts';
@@ -90,7 +90,7 @@ function CaseSurveyStep({ step, caseId }: { step: ReturnType<typeof useWizardSte
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const survey = useCaseSurvey(caseId, surveyType);
-  const caseQuery = useOperationQuery(getCaseRoute, { params: { caseId } });
+  const caseQuery = useCase(caseId);
   const [editing, setEditing] = useState(false);
 
   const clientId = caseQuery.data?.client?.id;

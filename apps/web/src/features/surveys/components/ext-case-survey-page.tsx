@@ -3,15 +3,13 @@ import {
   type CaseSurvey,
   estimateCareAllowance,
   formatDisplayDate,
-  getCaseRoute,
-  getClientRoute,
   initialServiceLevel,
   listClientCasesRoute,
   type SurveyDefinition,
   todayIsoDate,
 } from '@opora/contracts';
 import { IconClockHour4, IconRefresh } from '@tabler/icons-react';
-import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -25,7 +23,7 @@ import {
   wizardStepHref,
 } from '@/config/wizard-steps.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
-import { operationKey, useOperationQuery } from '@/lib/operations.ts';
+import { operationKey } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import {
   createGuestCase,
@@ -41,8 +39,9 @@ import { SurveyForm } from '@/shared-features/surveys/survey-form.tsx';
 import { localized } from '@/shared-features/surveys/survey-logic.ts';
 import { surveyNamespaces } from '@/shared-features/surveys/survey-question.tsx';
 import { createClientCase } from '../api/create-client-case.ts';
-import { caseQueryKey } from '../api/get-case.ts';
+import { caseQueryKey, useCase } from '../api/get-case.ts';
 import { storeCaseSurvey, useCaseSurvey } from '../api/get-case-survey.ts';
+import { useClient } from '../api/get-client.ts';
 import { usePublishedSurvey } from '../api/get-published-survey.ts';
 import { saveCaseSurvey } from '../api/save-case-survey.ts';
 import { useWizardStep } from '../hooks/use-wizard-step.ts';
@@ -188,12 +187,9 @@ function ExtCaseSurvey({
   const guestCase = useGuestCase(guest ? caseId : null, guest ? secretRef.current : null);
   const [consented, setConsented] = useState(false);
   const published = usePublishedSurvey(surveyType, loadCaseId === null);
-  const caseQuery = useOperationQuery(
-    getCaseRoute,
-    guest || caseId === null ? skipToken : { params: { caseId } },
-  );
+  const caseQuery = useCase(guest ? null : caseId);
   const clientId = clientIdParam ?? caseQuery.data?.client?.id ?? null;
-  const client = useOperationQuery(getClientRoute, clientId === null ? skipToken : { params: { clientId } });
+  const client = useClient(clientId);
 
   const [finished, setFinished] = useState<CaseSurvey | null>(null);
   const [view, setView] = useState<'form' | 'result' | null>(null);
