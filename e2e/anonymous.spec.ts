@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
 import { choose, question } from './forms.ts';
 import { newPerson, passwordField, type TestPerson, textField } from './identity.ts';
@@ -180,7 +181,7 @@ test('a guest asks for a service, signs up, enters the client for it, pays, and 
 }) => {
   test.setTimeout(180_000);
   const services = await request.get('/api/v1/web/services?countyCode=CZ0100&pageSize=100');
-  const list = (await services.json()) as { items: { id: string; name: string }[] };
+  const list = await answerOf(services, 'listServices');
   const service = list.items.find((item) => item.name === 'Pečovatelská služba Vlídná péče') ?? list.items[0];
   expect(service).toBeTruthy();
   const serviceId = service?.id ?? '';

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, passwordField, signedInNewCarer, textField } from './identity.ts';
 
@@ -10,19 +11,16 @@ const listPath = (regionCode: string, search = '') =>
 /** Chromium logs the 404 a missing region or service answers; those tests provoke it on purpose. */
 const notFoundCall = /Failed to load resource: the server responded with a status of 404/;
 
-type RegionTree = { code: string; name: string; counties: { code: string; name: string }[] }[];
-type ServiceList = { total: number; fallback: boolean; regionServiceCount: number };
-
 /**
  * A county of the region whose own list is empty, so the API answers the region's services
  * (SPEC §4), looked up through the API rather than assumed from the seed.
  */
 async function countyWithoutServices(request: APIRequestContext, regionCode: string) {
-  const regions = (await (await request.get('/api/v1/web/regions?locale=cs')).json()) as RegionTree;
+  const regions = await answerOf(await request.get('/api/v1/web/regions?locale=cs'), 'listRegions');
   const region = regions.find((candidate) => candidate.code === regionCode)!;
   for (const county of region.counties) {
     const response = await request.get(`/api/v1/web/services?countyCode=${county.code}`);
-    const list = (await response.json()) as ServiceList;
+    const list = await answerOf(response, 'listServices');
     if (list.fallback && list.total > 0) return { county, region };
   }
   throw new Error(`Every county of ${regionCode} has services of its own`);

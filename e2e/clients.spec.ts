@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { answerOf } from './api.ts';
 import { giveSubscription } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { fillClientForm } from './forms.ts';
@@ -290,10 +291,10 @@ test('the client page offers to describe the need again, which opens the new-cas
 async function enterClientByApi(page: Page, request: APIRequestContext, caseId: string): Promise<string> {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value;
   const headers = { authorization: `Bearer ${token}` };
-  const types = (await (await request.get('/api/v1/web/relationship-types', { headers })).json()) as {
-    id: string;
-    code: string;
-  }[];
+  const types = await answerOf(
+    await request.get('/api/v1/web/relationship-types', { headers }),
+    'listRelationshipTypes',
+  );
   const created = await request.post('/api/v1/web/clients', {
     headers,
     data: {
@@ -310,7 +311,7 @@ async function enterClientByApi(page: Page, request: APIRequestContext, caseId: 
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
+  return (await answerOf(created, 'createClient')).id;
 }
 
 test('the wizards opened without a step go on to their first step, or to the dashboard to choose a client', async ({

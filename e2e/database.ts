@@ -1,27 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import pg from 'pg';
 
 // The test server's own database, for what a browser test must arrange and no screen can (a paid
 // subscription, a thousand requests) — never to check what the screens show.
 
 const root = path.resolve(import.meta.dirname, '..');
 
-export interface PgClient {
-  connect(): Promise<void>;
-  query<Row>(text: string, values: unknown[]): Promise<{ rowCount: number | null; rows: Row[] }>;
-  end(): Promise<void>;
-}
+export type PgClient = pg.Client;
 
 /** The test server's embedded PostgreSQL (its port and password are in the data directory). */
 export async function withDatabase<T>(work: (client: PgClient) => Promise<T>): Promise<T> {
   const cluster = path.resolve(root, process.env.E2E_DATA_DIR ?? '.test-data/e2e', 'postgres');
   const port = readFileSync(path.join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]?.trim();
   const password = readFileSync(path.join(cluster, 'opora-password'), 'utf8').trim();
-  // `pg` is the data layer's dependency, not the browser tests'.
-  const pg = createRequire(path.join(root, 'packages/db/package.json'))('pg') as {
-    Client: new (options: object) => PgClient;
-  };
   const client = new pg.Client({
     host: '127.0.0.1',
     port: Number(port),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { answerOf } from './api.ts';
 
 /** A text field by its visible label, as a screen reader names it. */
 export function textField(page: Page, label: string): Locator {
@@ -53,8 +54,6 @@ export async function signUpByApi(request: APIRequestContext, person: TestPerson
   expect(response.status(), await response.text()).toBeLessThan(300);
 }
 
-type DevMail = { to: string; subject: string; links: string[]; sentAt: string };
-
 /**
  * The newest link to `path` in an e-mail sent to `email`, read from the development outbox
  * (`GET /api/v1/dev/mail`); waits for the e-mail to be sent.
@@ -65,7 +64,7 @@ export async function linkFromMail(request: APIRequestContext, email: string, pa
     .poll(
       async () => {
         const response = await request.get('/api/v1/dev/mail');
-        const messages = (await response.json()) as DevMail[];
+        const messages = await answerOf(response, 'listDevMail');
         link = messages
           .filter((message) => message.to.toLowerCase().includes(email.toLowerCase()))
           .flatMap((message) => message.links)

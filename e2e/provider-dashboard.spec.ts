@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import type { OperationOutput, Operations } from '@opora/contracts';
 import type { Locator, Page, Response } from '@playwright/test';
+import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
 import { signInThroughForm } from './identity.ts';
 
@@ -32,14 +34,7 @@ const statusNames: Record<(typeof statuses)[number], string> = {
   expired: 'Bez odpovědi',
 };
 
-type Dashboard = {
-  days: number;
-  byStatus: Record<(typeof statuses)[number], number>;
-  medianHoursToFirstAnswer: number | null;
-  received: number;
-  answered: number;
-  outcomes: { accepted: number; declined: Record<string, number>; expired: number; withdrawn: number };
-};
+type Dashboard = OperationOutput<Operations['getProviderDashboard']>;
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
@@ -61,7 +56,7 @@ async function openDashboard(page: Page, path = '/provider/dashboard'): Promise<
   await page.goto(path);
   const response = await answer;
   expect(response.status()).toBe(200);
-  return (await response.json()) as Dashboard;
+  return answerOf(response, 'getProviderDashboard');
 }
 
 async function signIn(page: Page, email: string): Promise<void> {

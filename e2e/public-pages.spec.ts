@@ -1,13 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, signInThroughForm, signUpByApi, textField } from './identity.ts';
 
-type DevMail = { to: string; subject: string; text: string };
-
-async function outbox(request: APIRequestContext): Promise<DevMail[]> {
-  const response = await request.get('/api/v1/dev/mail');
-  return (await response.json()) as DevMail[];
+async function outbox(request: APIRequestContext) {
+  return answerOf(await request.get('/api/v1/dev/mail'), 'listDevMail');
 }
 
 test('the contact form shows what is missing, then sends the message to the support mailbox', async ({

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { answerOf } from './api.ts';
 import { giveSubscription } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { signedInNewCarer, type TestPerson } from './identity.ts';
@@ -43,11 +44,9 @@ async function createClientCase(
     data: { date: new Date().toISOString().slice(0, 10), fcServiceLevel: 1, name: 'Péče o maminku' },
   });
   expect(opened.status(), await opened.text()).toBeLessThan(300);
-  const caseId = ((await opened.json()) as { id: string }).id;
+  const caseId = (await answerOf(opened, 'createCase')).id;
   const types = await request.get('/api/v1/web/relationship-types', { headers });
-  const child = ((await types.json()) as { id: string; code: string }[]).find(
-    (type) => type.code === 'child',
-  );
+  const child = (await answerOf(types, 'listRelationshipTypes')).find((type) => type.code === 'child');
   const created = await request.post('/api/v1/web/clients', {
     headers,
     data: {
@@ -66,7 +65,7 @@ async function createClientCase(
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  return { caseId, clientId: ((await created.json()) as { id: string }).id };
+  return { caseId, clientId: (await answerOf(created, 'createClient')).id };
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -304,7 +303,7 @@ test('a carer opens a service from the pool, fills in the provider’s questionn
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(confirmationUrl);
   const cases = await request.get(`/api/v1/web/cases/${caseId}`, { headers });
-  expect(((await cases.json()) as { requests: unknown[] }).requests).toHaveLength(1);
+  expect((await answerOf(cases, 'getCase')).requests).toHaveLength(1);
 
   // The request's detail: state and history, provider, what was sent; its questionnaire; no documents.
   await page.getByRole('link', { name: 'Zobrazit poptávku' }).click();
@@ -412,7 +411,7 @@ test('the review page explains why a request cannot be sent', async ({ page, req
   const { headers } = await signedInCarer(page, request);
   const { caseId, clientId } = await createClientCase(request, headers);
   const services = await request.get('/api/v1/web/services?countyCode=CZ0100&pageSize=100', { headers });
-  const items = ((await services.json()) as { items: { id: string; name: string }[] }).items;
+  const { items } = await answerOf(services, 'listServices');
   const service = items.find((item) => item.name === serviceName);
   expect(service).toBeTruthy();
 

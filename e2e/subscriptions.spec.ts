@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
 import {
   newClientWizardFirstStep,
@@ -54,11 +55,9 @@ async function createClientCase(
     data: { date: new Date().toISOString().slice(0, 10), fcServiceLevel: 1, name: 'Péče o maminku' },
   });
   expect(opened.status(), await opened.text()).toBeLessThan(300);
-  const caseId = ((await opened.json()) as { id: string }).id;
+  const caseId = (await answerOf(opened, 'createCase')).id;
   const types = await request.get('/api/v1/web/relationship-types', { headers });
-  const child = ((await types.json()) as { id: string; code: string }[]).find(
-    (type) => type.code === 'child',
-  );
+  const child = (await answerOf(types, 'listRelationshipTypes')).find((type) => type.code === 'child');
   const created = await request.post('/api/v1/web/clients', {
     headers,
     data: {
@@ -75,7 +74,7 @@ async function createClientCase(
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  return { caseId, clientId: ((await created.json()) as { id: string }).id };
+  return { caseId, clientId: (await answerOf(created, 'createClient')).id };
 }
 
 /** The page's own content (the header's user menu belongs to the shell and is checked there). */
@@ -124,9 +123,7 @@ test('a new carer meets the plans at the service offer, pays in the test gateway
 
   const headers = await bearerOf(page);
   const types = await page.request.get('/api/v1/web/relationship-types', { headers });
-  const child = ((await types.json()) as { id: string; code: string }[]).find(
-    (type) => type.code === 'child',
-  );
+  const child = (await answerOf(types, 'listRelationshipTypes')).find((type) => type.code === 'child');
   const created = await page.request.post('/api/v1/web/clients', {
     headers,
     data: {
@@ -143,7 +140,7 @@ test('a new carer meets the plans at the service offer, pays in the test gateway
     },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const clientId = ((await created.json()) as { id: string }).id;
+  const clientId = (await answerOf(created, 'createClient')).id;
 
   // No subscription: the service offer says honestly what there is, then the plans.
   await page.goto(`/new-client-wizard/service-offer/${caseId}`);
@@ -295,7 +292,7 @@ test('a confirmation that takes long is said, and checking again later goes on',
   test.setTimeout(120_000);
   const { headers, caseId } = await freshCarer(page, request);
   const plans = await request.get('/api/v1/web/subscription-types?currency=CZK');
-  const selfManaged = ((await plans.json()) as { id: string; code: string }[]).find(
+  const selfManaged = (await answerOf(plans, 'listSubscriptionTypes')).find(
     (plan) => plan.code === 'self-managed',
   )!;
   const paymentPath = `/new-client-wizard/payment/${caseId}/${selfManaged.id}`;
@@ -305,7 +302,7 @@ test('a confirmation that takes long is said, and checking again later goes on',
     data: { subscriptionTypeId: selfManaged.id, currency: 'CZK', caseId, returnPath: paymentPath },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const checkout = (await created.json()) as { id: string; redirectUrl: string };
+  const checkout = await answerOf(created, 'createCheckout');
 
   // The browser's clock (only the page's timers, not the server's) is moved on past the page's
   // half-minute wait instead of the test sitting it out; the polls on the way go to the real server.

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
 import { choose, question } from './forms.ts';
 import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
@@ -41,9 +42,7 @@ async function createClient(
   }: { countyCode: string; city: string; zipcode: string; caseId?: string },
 ): Promise<string> {
   const types = await request.get('/api/v1/web/relationship-types', { headers });
-  const child = ((await types.json()) as { id: string; code: string }[]).find(
-    (type) => type.code === 'child',
-  );
+  const child = (await answerOf(types, 'listRelationshipTypes')).find((type) => type.code === 'child');
   const response = await request.post('/api/v1/web/clients', {
     headers,
     data: {
@@ -60,7 +59,7 @@ async function createClient(
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (await answerOf(response, 'createClient')).id;
 }
 
 async function createCase(request: APIRequestContext, headers: Headers): Promise<string> {
@@ -69,7 +68,7 @@ async function createCase(request: APIRequestContext, headers: Headers): Promise
     data: { date: new Date().toISOString().slice(0, 10), fcServiceLevel: 1, name: 'Péče o maminku' },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
-  return ((await response.json()) as { id: string }).id;
+  return (await answerOf(response, 'createCase')).id;
 }
 
 /** A question's group (fieldset), named by its legend. */
@@ -251,7 +250,7 @@ test('a new case for a client in Slovakia gets its case on the first answer, onc
   });
   const cases = async () => {
     const response = await request.get(`/api/v1/web/clients/${clientId}/cases`, { headers });
-    return ((await response.json()) as { id: string }[]).length;
+    return (await answerOf(response, 'listClientCases')).length;
   };
   const before = await cases();
 

@@ -38,16 +38,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import {
   type BenchAccount,
+  type BenchDbModule,
   type BenchServer,
   benchAccessToken,
+  type CapturedQuery,
+  recordStatements,
   startProductionApi,
 } from './bench-support.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 120_000;
 const warmUpSeconds = 3;
 const measureSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -71,65 +72,6 @@ interface Targets {
 /** With the response cache: what a visitor's browsing costs. Without: every request runs its SQL. */
 const cachedTargets: Targets = { ratio: 0.5, p99Ms: 20 };
 const uncachedTargets: Targets = { ratio: 0.1, p99Ms: 50 };
-
-// The modules below belong to other TypeScript projects (packages/db, apps/api); they are imported
-// by URL and typed here by what this script uses.
-interface BenchDbModule {
-  openBenchDatabase(options: {
-    databaseUrl?: string | undefined;
-    tempDir: string;
-  }): Promise<{ url: string; description: string; close: () => Promise<void> }>;
-  generateBenchCatalogue(
-    url: string,
-    options?: { facilities?: number; services?: number },
-  ): Promise<Record<string, number>>;
-  createBenchClientAccount(url: string): Promise<BenchAccount & { userId: string; clientIds: string[] }>;
-  explainAnalyze(
-    url: string,
-    text: string,
-    values?: readonly unknown[],
-    options?: { preparedAs?: string },
-  ): Promise<string>;
-  queryRows<T>(url: string, text: string, values?: readonly unknown[]): Promise<T[]>;
-}
-
-interface PgClientLike {
-  query: (...args: unknown[]) => unknown;
-}
-
-interface DbModule {
-  createDb(
-    url: string,
-    options?: { max?: number; applicationName?: string },
-  ): {
-    db: unknown;
-    pool: { on(event: 'connect', listener: (client: PgClientLike) => void): void };
-    close: () => Promise<void>;
-  };
-}
-
-interface InjectResponse {
-  statusCode: number;
-  body: string;
-}
-
-interface InjectOptions {
-  method: 'GET' | 'POST';
-  url: string;
-  headers?: Record<string, string>;
-  payload?: string;
-}
-
-interface ApiModules {
-  buildApp(options: { config: unknown; db: unknown }): Promise<{
-    inject(options: InjectOptions): Promise<InjectResponse>;
-    close(): Promise<unknown>;
-  }>;
-  loadConfig(env: NodeJS.ProcessEnv): unknown;
-}
-
-const importByPath = <T>(relative: string) =>
-  import(pathToFileURL(path.join(root, relative)).href) as Promise<T>;
 
 interface Samples {
   counties: string[];
@@ -199,13 +141,6 @@ function poolPaths(clientIds: string[]): string[] {
 
 const randomUuidLike = () => `00000000-0000-4000-8000-${randomBytes(6).toString('hex')}`;
 
-interface CapturedQuery {
-  text: string;
-  values: unknown[];
-  /** Set when the API ran it as a named prepared statement. */
-  name?: string;
-}
-
 /**
  * Builds the app in this process on the bench database, records every statement its pool runs while
  * it answers each path (signed in as `account` where asked), and returns `EXPLAIN (ANALYZE, BUFFERS)`
@@ -218,29 +153,13 @@ async function explainPaths(
   paths: [label: string, path: string, signedIn?: boolean][],
 ): Promise<string[]> {
   const [{ buildApp }, { loadConfig }, { createDb }] = await Promise.all([
-    importByPath<Pick<ApiModules, 'buildApp'>>('apps/api/src/app.ts'),
-    importByPath<Pick<ApiModules, 'loadConfig'>>('apps/api/src/platform/config.ts'),
-    importByPath<DbModule>('packages/db/src/index.ts'),
+    import('@opora/api'),
+    import('@opora/api/config'),
+    import('@opora/db'),
   ]);
   let recorded: CapturedQuery[] = [];
   const handle = createDb(url, { max: 2, applicationName: 'opora-bench-explain' });
-  handle.pool.on('connect', (client) => {
-    const query = client.query.bind(client);
-    client.query = (...args: unknown[]) => {
-      const [first, second] = args;
-      if (typeof first === 'string')
-        recorded.push({ text: first, values: Array.isArray(second) ? second : [] });
-      else if (first && typeof first === 'object' && 'text' in first) {
-        const config = first as { text: string; values?: unknown[]; name?: string };
-        recorded.push({
-          text: config.text,
-          values: config.values ?? (Array.isArray(second) ? second : []),
-          ...(config.name ? { name: config.name } : {}),
-        });
-      }
-      return query(...args);
-    };
-  });
+  recordStatements(handle.pool, (query) => recorded.push(query));
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: url,
@@ -523,7 +442,7 @@ function rowsNotAnswered(suites: Suite[]): string[] {
 }
 
 export async function benchCatalogue(): Promise<void> {
-  const dbModule = await importByPath<BenchDbModule>('packages/db/src/bench/index.ts');
+  const dbModule = await import('@opora/db/bench');
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-catalogue-'));
   let database: Awaited<ReturnType<BenchDbModule['openBenchDatabase']>> | undefined;
   try {

@@ -20,11 +20,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { type BenchServer, startProductionApi } from './bench-support.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 180_000;
 const warmUpSeconds = 2;
 const measureSeconds = 10;
@@ -38,10 +36,7 @@ const username = 'klient@opora.test';
 const password = 'Opora2026!';
 const scope = 'profile email';
 
-interface PasswordHashing {
-  hashPassword(password: string): Promise<string>;
-  verifyPassword(passwordHash: string, password: string): Promise<boolean>;
-}
+type PasswordHashing = typeof import('@opora/api/passwords');
 
 interface Figures {
   perSecond: number;
@@ -289,9 +284,7 @@ const perSecond = (value: number) =>
 const ms = (value: number | undefined) => (value === undefined ? '' : value.toFixed(1));
 
 export async function benchIdentity(): Promise<void> {
-  const hashing = (await import(
-    pathToFileURL(path.join(root, 'apps/api/src/identity/passwords.ts')).href
-  )) as PasswordHashing;
+  const hashing = await import('@opora/api/passwords');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-identity-'));
   let server: BenchServer | undefined;
   try {

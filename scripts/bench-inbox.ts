@@ -37,18 +37,21 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import type { ProviderScope, resolveProviderScope } from '@opora/api/provider-scope';
 import autocannon from 'autocannon';
 import {
   type BenchAccount,
+  type BenchDbModule,
   benchAccessToken,
   benchNodeFlags,
+  type CapturedQuery,
   exited,
+  recordStatements,
   startProductionApi,
 } from './bench-support.ts';
 
@@ -63,68 +66,8 @@ const fullPlans = process.env.BENCH_PLANS === 'full';
 const parts = new Set((process.env.BENCH_ONLY ?? 'plans,grid,exports').split(',').map((part) => part.trim()));
 const targets = { p95Ms: 15, exportSpeed: 0.8, exportRssMiB: 250 };
 
-const importByPath = <T>(relative: string) =>
-  import(pathToFileURL(path.join(root, relative)).href) as Promise<T>;
-
-// The modules below belong to other TypeScript projects (packages/db, apps/api); they are imported
-// by URL and typed here by what this script uses.
-interface BenchProviderAccount extends BenchAccount {
-  userId: string;
-  providerUserId: string;
-}
-
-interface BenchInbox {
-  summary: {
-    providers: number;
-    facilities: number;
-    services: number;
-    clients: number;
-    requests: number;
-    largest: number[];
-    milliseconds: number;
-  };
-  providerId: string;
-  coordinator: BenchProviderAccount;
-  worker: BenchProviderAccount & { facilityIds: string[] };
-}
-
-interface BenchDbModule {
-  openBenchDatabase(options: {
-    databaseUrl?: string | undefined;
-    tempDir: string;
-  }): Promise<{ url: string; description: string; close: () => Promise<void> }>;
-  generateBenchInbox(url: string, options?: { requests?: number }): Promise<BenchInbox>;
-  explainAnalyze(url: string, text: string, values?: readonly unknown[]): Promise<string>;
-  queryRows<T>(url: string, text: string, values?: readonly unknown[]): Promise<T[]>;
-}
-
-interface PgClientLike {
-  query: (...args: unknown[]) => unknown;
-}
-
-interface DbHandle {
-  db: unknown;
-  pool: {
-    on(event: 'connect', listener: (client: PgClientLike) => void): void;
-    query<T>(text: string, values: unknown[]): Promise<{ rows: T[] }>;
-    connect(): Promise<{
-      query(text: string, values?: unknown[]): Promise<{ rowCount: number | null }>;
-      release(): void;
-    }>;
-  };
-  close: () => Promise<void>;
-}
-
-interface DbModule {
-  createDb(url: string, options?: { max?: number; applicationName?: string }): DbHandle;
-}
-
-interface Principal {
-  subject: string;
-  userId: string;
-  email: string;
-  roles: string[];
-}
+type Principal = Parameters<typeof resolveProviderScope>[1];
+type BenchInbox = Awaited<ReturnType<BenchDbModule['generateBenchInbox']>>;
 
 // ── the measured grid queries ─────────────────────────────────────────────────────────────────────
 
@@ -192,11 +135,6 @@ function planSummary(plan: string): string {
   return `      ${time}; ${top}\n      reads: ${scans.join(', ') || '—'}${sorts.length > 0 ? `\n      ${sorts[0]}` : ''}`;
 }
 
-interface CapturedQuery {
-  text: string;
-  values: unknown[];
-}
-
 /**
  * Runs `listProviderCareRequests` in this process for each grid row (its first query string) as its
  * member, records the statements on `care_requests` it sends, and explains them.
@@ -204,33 +142,15 @@ interface CapturedQuery {
 async function explainGrid(dbModule: BenchDbModule, url: string, inbox: BenchInbox): Promise<string[]> {
   const [{ createDb }, { listProviderCareRequests }, { resolveProviderScope }, contracts] = await Promise.all(
     [
-      importByPath<DbModule>('packages/db/src/index.ts'),
-      importByPath<{
-        listProviderCareRequests(db: unknown, scope: unknown, query: unknown): Promise<{ total: number }>;
-      }>('apps/api/src/provider-inbox/list-provider-care-requests.ts'),
-      importByPath<{
-        resolveProviderScope(db: unknown, principal: Principal, providerId: string): Promise<unknown>;
-      }>('apps/api/src/platform/provider-scope.ts'),
-      importByPath<{ ProviderRequestListQuerySchema: { parse(input: unknown): unknown } }>(
-        'packages/contracts/src/index.ts',
-      ),
+      import('@opora/db'),
+      import('@opora/api/provider-inbox/list-provider-care-requests'),
+      import('@opora/api/provider-scope'),
+      import('@opora/contracts'),
     ],
   );
   let recorded: CapturedQuery[] = [];
   const handle = createDb(url, { max: 2, applicationName: 'opora-bench-explain' });
-  handle.pool.on('connect', (client) => {
-    const query = client.query.bind(client);
-    client.query = (...args: unknown[]) => {
-      const [first, second] = args;
-      if (typeof first === 'string')
-        recorded.push({ text: first, values: Array.isArray(second) ? second : [] });
-      else if (first && typeof first === 'object' && 'text' in first) {
-        const config = first as { text: string; values?: unknown[] };
-        recorded.push({ text: config.text, values: config.values ?? (Array.isArray(second) ? second : []) });
-      }
-      return query(...args);
-    };
-  });
+  recordStatements(handle.pool, (query) => recorded.push(query));
   const sections: string[] = [];
   try {
     for (const row of gridRows) {
@@ -453,7 +373,7 @@ interface ExportTask {
   kind: ExportKind;
   url: string;
   providerId: string;
-  account: BenchProviderAccount;
+  account: BenchInbox['coordinator'];
 }
 
 interface ExportFigures {
@@ -479,81 +399,6 @@ class Sink extends Writable {
     this.bytes += chunk.byteLength;
     callback();
   }
-}
-
-const apiRequire = createRequire(path.join(root, 'apps/api/package.json'));
-const importFromApi = <T>(name: string) => import(pathToFileURL(apiRequire.resolve(name)).href) as Promise<T>;
-
-interface ExportCursorLike {
-  rows: AsyncIterable<unknown[][]>;
-  close(): Promise<void>;
-}
-
-interface ExportRowsModule {
-  openExportCursor(
-    db: unknown,
-    scope: unknown,
-    selection: unknown,
-    options: { format: 'xlsx' | 'csv'; statementTimeoutMs: number; batchSize?: number },
-  ): Promise<ExportCursorLike>;
-  exportStatement(
-    scope: unknown,
-    selection: unknown,
-    format: 'xlsx' | 'csv',
-  ): { sql: string; params: unknown[] };
-}
-
-interface ExportColumnsModule {
-  exportTexts(locale: string): { sheet: string; columns: Record<string, string> };
-  exportCells(texts: unknown): (row: unknown[]) => unknown[];
-  exportColumnKeys: readonly string[];
-}
-
-/** The few exceljs calls the bare write makes (exceljs is the API's dependency, not the scripts'). */
-interface BareWorkbook {
-  creator: string;
-  addWorksheet(name: string, options: unknown): BareSheet;
-  commit(): Promise<void>;
-}
-interface BareRow {
-  font: unknown;
-  getCell(column: number): { style: unknown };
-  commit(): void;
-}
-interface BareSheet {
-  columns: unknown;
-  getRow(row: number): BareRow;
-  addRow(values: unknown[]): BareRow;
-  commit(): void;
-}
-
-interface ExportWritersModule {
-  writeExport(write: {
-    format: string;
-    locale: string;
-    rows: AsyncIterable<unknown[][]>;
-    output: Writable;
-  }): Promise<number>;
-  xlsxWriterOptions: Record<string, unknown>;
-  xlsxColumns(locale: string): unknown[];
-  shareColumnStyles(sheet: BareSheet): (row: BareRow) => void;
-  csvOptions(locale: string): Record<string, unknown>;
-}
-
-interface ExportJobsModule {
-  runProviderExport(
-    context: {
-      db: unknown;
-      mailer: { queue(...args: unknown[]): Promise<void> };
-      config: { publicUrl: string };
-    },
-    exportId: string,
-    attempt: { final: boolean },
-  ): Promise<void>;
-}
-
-interface ScopeModule {
-  resolveProviderScope(db: unknown, principal: Principal, providerId: string): Promise<unknown>;
 }
 
 const everything = { mode: 'filter', filter: {} } as const;
@@ -601,8 +446,8 @@ async function sampledPeak<T>(work: () => Promise<T>): Promise<[T, number]> {
 async function runExportTask(task: ExportTask): Promise<ExportFigures> {
   const format = task.kind.endsWith('xlsx') ? 'xlsx' : 'csv';
   const [{ createDb }, { resolveProviderScope }] = await Promise.all([
-    importByPath<Pick<DbModule, 'createDb'>>('packages/db/src/client.ts'),
-    importByPath<ScopeModule>('apps/api/src/platform/provider-scope.ts'),
+    import('@opora/db/client'),
+    import('@opora/api/provider-scope'),
   ]);
   const handle = createDb(task.url, { max: 3, applicationName: 'opora-bench-export' });
   const backends = new Set<number>();
@@ -626,9 +471,7 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
   const sink = new Sink();
   try {
     if (task.kind === 'job-xlsx') {
-      const { runProviderExport } = await importByPath<ExportJobsModule>(
-        'apps/api/src/provider-inbox/export/export-jobs.ts',
-      );
+      const { runProviderExport } = await import('@opora/api/provider-inbox/export/export-jobs');
       const [made] = (
         await handle.pool.query<{ id: string }>(
           `insert into provider_exports (provider_id, requested_by_user_id, format, locale, selection)
@@ -642,7 +485,11 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
       const started = performance.now();
       const { exportPeakMiB, nodeCpuS, dbCpuS } = await measured(() =>
         runProviderExport(
-          { db: handle.db, mailer: { queue: async () => {} }, config: { publicUrl: 'http://127.0.0.1' } },
+          {
+            db: handle.db,
+            mailer: { queue: async () => 'not sent' },
+            config: { publicUrl: 'http://127.0.0.1' },
+          },
           made.id,
           { final: true },
         ),
@@ -666,11 +513,11 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
       };
     }
     const [{ openExportCursor, exportStatement }, writers] = await Promise.all([
-      importByPath<ExportRowsModule>('apps/api/src/provider-inbox/export/export-rows.ts'),
-      importByPath<ExportWritersModule>('apps/api/src/provider-inbox/export/export-writers.ts'),
+      import('@opora/api/provider-inbox/export/export-rows'),
+      import('@opora/api/provider-inbox/export/export-writers'),
     ]);
     /** `work` over the caller's scope, timed once the scope was resolved before (as in a running API). */
-    const timed = async (work: (scope: unknown) => Promise<{ rows: number; bytes: number }>) => {
+    const timed = async (work: (scope: ProviderScope) => Promise<{ rows: number; bytes: number }>) => {
       await resolveProviderScope(handle.db, principal, task.providerId);
       const modulesMiB = rssMiB();
       const started = performance.now();
@@ -717,9 +564,7 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
     }
     // Bare: the same rows read first through the same cursor and made into the same cell values (not
     // timed), then written by the library alone with the export's own options: the same file.
-    const columns = await importByPath<ExportColumnsModule>(
-      'apps/api/src/provider-inbox/export/export-columns.ts',
-    );
+    const columns = await import('@opora/api/provider-inbox/export/export-columns');
     const scope = await resolveProviderScope(handle.db, principal, task.providerId);
     const cursor = await openExportCursor(handle.db, scope, everything, {
       format,
@@ -737,13 +582,7 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
     const started = performance.now();
     const { exportPeakMiB, nodeCpuS, dbCpuS } = await measured(async () => {
       if (task.kind === 'bare-xlsx') {
-        const { default: ExcelJS } = await importFromApi<{
-          default: {
-            stream: {
-              xlsx: { WorkbookWriter: new (options: Record<string, unknown>) => BareWorkbook };
-            };
-          };
-        }>('exceljs');
+        const { default: ExcelJS } = await import('exceljs');
         const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
           stream: sink,
           ...writers.xlsxWriterOptions,
@@ -763,9 +602,7 @@ async function runExportTask(task: ExportTask): Promise<ExportFigures> {
         sheet.commit();
         await workbook.commit();
       } else {
-        const { stringify } = await importFromApi<{
-          stringify(options: Record<string, unknown>): NodeJS.ReadWriteStream & Writable;
-        }>('csv-stringify');
+        const { stringify } = await import('csv-stringify');
         const stringifier = stringify(writers.csvOptions(exportLocale));
         stringifier.pipe(sink);
         const done = new Promise((resolve) => sink.once('finish', resolve));
@@ -868,7 +705,7 @@ async function measureExports(url: string, inbox: BenchInbox): Promise<string[]>
 
 export async function benchInbox(): Promise<void> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'opora-bench-inbox-'));
-  const dbModule = await importByPath<BenchDbModule>('packages/db/src/bench/index.ts');
+  const dbModule = await import('@opora/db/bench');
   const database = await dbModule.openBenchDatabase({ databaseUrl: process.env.DATABASE_URL, tempDir });
   const output: string[] = [];
   try {

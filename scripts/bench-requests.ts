@@ -19,42 +19,14 @@
  * counts. Figures are printed, never asserted.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
 import { benchAccessToken, startApiOnOwnDatabase } from './bench-support.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 120_000;
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const services = Number(process.env.BENCH_SERVICES ?? 10);
 const double = process.env.BENCH_DOUBLE !== '0';
 const mailWaitMs = 30_000;
-
-const importByPath = <T>(relative: string) =>
-  import(pathToFileURL(path.join(root, relative)).href) as Promise<T>;
-
-interface DbModule {
-  createDb(
-    url: string,
-    options?: { max?: number; applicationName?: string },
-  ): { db: unknown; close: () => Promise<void> };
-}
-
-interface FactoriesModule {
-  createIdentityUser(
-    db: unknown,
-    overrides: { email: string; password?: string; passwordHash?: string },
-  ): Promise<{ id: string; email: string }>;
-  createUser(db: unknown, overrides: { identitySubject: string; email: string }): Promise<{ id: string }>;
-  createProvider(db: unknown): Promise<{ id: string }>;
-  createFacility(db: unknown, overrides: { providerId: string }): Promise<{ id: string }>;
-  createFacilityService(db: unknown, overrides: { facilityId: string }): Promise<{ id: string }>;
-  createServiceSurvey(db: unknown, overrides: { facilityServiceId: string }): Promise<{ id: string }>;
-  createSubscription(db: unknown, overrides: { userId: string }): Promise<unknown>;
-  createClient(db: unknown, overrides: { ownerUserId: string }): Promise<{ id: string }>;
-  createCase(db: unknown, overrides: { ownerUserId: string; clientId: string }): Promise<{ id: string }>;
-}
 
 interface Carer {
   email: string;
@@ -118,10 +90,7 @@ export async function benchRequests(): Promise<void> {
     console.log(
       `${clients} carers at once, ${services} requests each${double ? ', every send doubled (a double click)' : ''}`,
     );
-    const [{ createDb }, factories] = await Promise.all([
-      importByPath<DbModule>('packages/db/src/index.ts'),
-      importByPath<FactoriesModule>('packages/db/src/testing/factories.ts'),
-    ]);
+    const [{ createDb }, factories] = await Promise.all([import('@opora/db'), import('@opora/db/factories')]);
     const handle = createDb(database.url, { max: 2, applicationName: 'opora-bench-requests' });
     const carers: Omit<Carer, 'token' | 'drafts'>[] = [];
     const serviceIds: string[] = [];

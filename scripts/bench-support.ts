@@ -6,10 +6,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { productionNodeFlags } from './node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+const apiServerPath = fileURLToPath(import.meta.resolve('@opora/api/server'));
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -89,7 +90,7 @@ export async function startProductionApi(
     RATE_LIMIT_MAX: '1000000000',
     ...env,
   });
-  const child = spawn(process.execPath, [...benchNodeFlags, path.join(root, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, [...benchNodeFlags, apiServerPath], {
     cwd: root,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -114,13 +115,38 @@ export async function startProductionApi(
   return { origin, pid: child.pid ?? 0, stop };
 }
 
-export interface BenchDbModule {
-  openBenchDatabase(options: {
-    databaseUrl?: string | undefined;
-    tempDir: string;
-  }): Promise<{ url: string; description: string; close: () => Promise<void> }>;
-  queryRows<T>(url: string, text: string, values?: readonly unknown[]): Promise<T[]>;
+/** A statement a pool sent, as `recordStatements` saw it. */
+export interface CapturedQuery {
+  text: string;
+  values: unknown[];
+  /** Set when it ran as a named prepared statement. */
+  name?: string;
 }
+
+type Pool = ReturnType<typeof import('@opora/db')['createDb']>['pool'];
+
+/** Hands `record` every statement the pool's clients send from now on, before sending it. */
+export function recordStatements(pool: Pool, record: (query: CapturedQuery) => void): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const [first, second] = args;
+      if (typeof first === 'string') record({ text: first, values: Array.isArray(second) ? second : [] });
+      else if (first && typeof first === 'object' && 'text' in first) {
+        const config = first as { text: string; values?: unknown[]; name?: string };
+        record({
+          text: config.text,
+          values: config.values ?? (Array.isArray(second) ? second : []),
+          ...(config.name ? { name: config.name } : {}),
+        });
+      }
+      return query(...args);
+    };
+  });
+}
+
+/** The data layer's benchmark helpers, loaded when a benchmark starts rather than with `pnpm bench`. */
+export type BenchDbModule = typeof import('@opora/db/bench');
 
 /**
  * `startProductionApi` on a database of its own (DATABASE_URL's server, else an embedded one in a
@@ -138,9 +164,7 @@ export async function startApiOnOwnDatabase(
   stop: () => Promise<void>;
 }> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), `opora-bench-${name}-`));
-  const dbModule = (await import(
-    pathToFileURL(path.join(root, 'packages/db/src/bench/index.ts')).href
-  )) as BenchDbModule;
+  const dbModule = await import('@opora/db/bench');
   const database = await dbModule.openBenchDatabase({ databaseUrl: process.env.DATABASE_URL, tempDir });
   const server = await startProductionApi(
     {

@@ -30,8 +30,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { type BenchServer, startProductionApi } from './bench-support.ts';
+import { type BenchDbModule, type BenchServer, startProductionApi } from './bench-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const venv = path.join(root, '.venv-fuzz');
@@ -47,52 +46,6 @@ const maxExamples = quick ? 8 : 100;
 /** Roles fuzzed at the same time. */
 const concurrentRoles = 2;
 const readyTimeoutMs = 180_000;
-
-const importByPath = <T>(relative: string) =>
-  import(pathToFileURL(path.join(root, relative)).href) as Promise<T>;
-
-interface BenchDbModule {
-  openBenchDatabase(options: {
-    databaseUrl?: string | undefined;
-    tempDir: string;
-  }): Promise<{ url: string; description: string; close: () => Promise<void> }>;
-  queryRows<T>(url: string, text: string, values?: readonly unknown[]): Promise<T[]>;
-}
-
-interface DbModule {
-  createDb(
-    url: string,
-    options?: { max?: number; applicationName?: string },
-  ): { db: unknown; close: () => Promise<void> };
-  providerUsers: unknown;
-}
-
-interface FactoriesModule {
-  createIdentityUser(
-    db: unknown,
-    overrides: { email: string; password: string; realmRoles: string[] },
-  ): Promise<{ id: string; email: string }>;
-  createUser(db: unknown, overrides: { identitySubject: string; email: string }): Promise<{ id: string }>;
-  createProvider(db: unknown): Promise<{ id: string }>;
-  createFacility(db: unknown, overrides: { providerId: string }): Promise<{ id: string }>;
-  createFacilityService(
-    db: unknown,
-    overrides: { facilityId: string; counties: string[]; status?: string; serviceTypeCode?: string },
-  ): Promise<{ id: string }>;
-  createClient(db: unknown): Promise<{ id: string; ownerUserId: string | null }>;
-  createCase(
-    db: unknown,
-    overrides: { clientId: string; ownerUserId: string | null },
-  ): Promise<{ id: string }>;
-  createCareRequest(
-    db: unknown,
-    overrides: { caseId: string; facilityServiceId: string },
-  ): Promise<{ id: string }>;
-}
-
-interface InsertableDb {
-  insert(table: unknown): { values(row: Record<string, unknown>): Promise<unknown> };
-}
 
 const signedInRoles = [
   'client',
@@ -142,8 +95,8 @@ function ensureSchemathesis(): void {
  */
 async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise<Account[]> {
   const [{ createDb, providerUsers }, factories] = await Promise.all([
-    importByPath<DbModule>('packages/db/src/index.ts'),
-    importByPath<FactoriesModule>('packages/db/src/testing/factories.ts'),
+    import('@opora/db'),
+    import('@opora/db/factories'),
   ]);
   const handle = createDb(databaseUrl, { max: 1, applicationName: 'opora-fuzz' });
   const accounts: Account[] = [];
@@ -164,7 +117,7 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
         email: identity.email,
       });
       if (role === 'providerAdmin' || role === 'providerCoordinator' || role === 'providerUser') {
-        await (handle.db as InsertableDb)
+        await handle.db
           .insert(providerUsers)
           .values({ providerId: inbox.id, userId: user.id, roles: [role] });
       }
@@ -387,7 +340,7 @@ async function main(): Promise<number> {
   rmSync(reportDir, { recursive: true, force: true });
   mkdirSync(reportDir, { recursive: true });
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'opora-fuzz-'));
-  const benchDb = await importByPath<BenchDbModule>('packages/db/src/bench/index.ts');
+  const benchDb = await import('@opora/db/bench');
   const database = await benchDb.openBenchDatabase({ databaseUrl: process.env.DATABASE_URL, tempDir });
   let server: BenchServer | undefined;
   const results: [string, Figures][] = [];

@@ -3,6 +3,8 @@
  * the one at KEYCLOAK_URL when `pnpm test` started it for several steps, else starts its own for
  * this run and stops it at the end.
  */
+// Its module also declares `keycloak` as what the global setup provides the suites.
+import type { KeycloakTarget } from '@opora/api/testing/keycloak';
 import type { TestProject } from 'vitest/node';
 import {
   bootstrapAdmin,
@@ -12,29 +14,14 @@ import {
   startKeycloak,
 } from './keycloak-server.ts';
 
-/** Same shape as apps/api/src/testing/keycloak.ts's KeycloakTarget (the two TypeScript projects share no files). */
-interface KeycloakTarget {
-  url: string;
-  realm: string;
-  version: string;
-  webOrigin: string;
-  apiClientSecret: string;
-  admin: { username: string; password: string };
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    keycloak: KeycloakTarget;
-  }
-}
-
 /** The origin a test Keycloak's `web` client allows when nobody says otherwise (the browser tests' app). */
 export const defaultTestWebOrigin = 'http://localhost:3101';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const given = process.env.KEYCLOAK_URL;
+  const provide = (target: KeycloakTarget) => project.provide('keycloak', target);
   if (given) {
-    project.provide('keycloak', {
+    provide({
       url: given.replace(/\/+$/, ''),
       realm: realmName,
       version: keycloakVersion,
@@ -45,7 +32,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     return undefined;
   }
   const keycloak = await startKeycloak({ webOrigin: defaultTestWebOrigin });
-  project.provide('keycloak', {
+  provide({
     url: keycloak.url,
     realm: realmName,
     version: keycloak.version,

@@ -1,8 +1,8 @@
-// `pnpm test`: the one command a newcomer and CI run. Lint, typecheck, locale and compose checks,
-// unit + integration tests (Vitest, real PostgreSQL), the bundle budget, browser tests (Playwright +
-// Chromium against the real server), then the same identity against real Keycloak (fetched from
-// Maven Central, started once for the steps that need it): the embedded issuer compared with it,
-// the API's account flows and the browser's identity journeys. Every step runs even after a
+// `pnpm test`: the one command a newcomer and CI run. Lint, import boundaries, typecheck, locale and
+// compose checks, unit + integration tests (Vitest, real PostgreSQL), the bundle budget, browser tests
+// (Playwright + Chromium against the real server), then the same identity against real Keycloak
+// (fetched from Maven Central, started once for the steps that need it): the embedded issuer compared
+// with it, the API's account flows and the browser's identity journeys. Every step runs even after a
 // failure, so one run shows everything that is wrong; the last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +56,7 @@ function readJson<T>(file: string): T | undefined {
 
 const steps: Step[] = [
   { name: 'lint', command: bin('biome'), args: ['check', '--error-on-warnings', '.'] },
+  { name: 'boundaries', command: process.execPath, args: ['scripts/check-boundaries.ts'] },
   { name: 'typecheck', command: bin('tsc'), args: ['-b'] },
   { name: 'locales', command: process.execPath, args: ['scripts/check-locales.ts'] },
   { name: 'compose', command: process.execPath, args: ['scripts/check-compose.ts'] },

@@ -16,4 +16,6 @@ export type LayoutModule = Record<string, ComponentType> & { loader: LoaderFunct
 export const pageModules = import.meta.glob<PageModule>('./*/components/*-page.tsx', { base: '../features' });
 
 /** Layout routes around an area's pages (the wizards' progress), each in its own chunk. */
-export const layoutModules = import.meta.glob<LayoutModule>('./*/*-layout.tsx', { base: '../components' });
+export const layoutModules = import.meta.glob<LayoutModule>('./*/*-layout.tsx', {
+  base: '../shared-features',
+});

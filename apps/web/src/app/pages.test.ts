@@ -17,7 +17,7 @@ describe('pages', () => {
   it.each(areas.flatMap((area) => (area.layout ? [[area.id, area.layout] as const] : [])))(
     'area %s names a layout module that exports its component and a loader',
     async (_id, layout) => {
-      const module = await layoutModules[`./${layout.slice('components/'.length)}`]?.();
+      const module = await layoutModules[`./${layout.slice('shared-features/'.length)}`]?.();
       expect(typeof module?.[pageComponentName(layout)], layout).toBe('function');
       expect(typeof module?.loader, layout).toBe('function');
     },

@@ -24,7 +24,7 @@ export type PageDefinition = {
 
 /**
  * An area of the app (SPEC §2, DESIGN "Web conventions"): one route whose children are its pages.
- * `layout` names a layout route module under `src/` (`components/wizard/wizard-layout.tsx`) that
+ * `layout` names a layout route module under `src/` (`shared-features/wizard/wizard-layout.tsx`) that
  * wraps the pages: it exports `loader`, run after the navigation guard (`access`) before any of the
  * pages is shown, and the component named after the file (`WizardLayout`), which renders the page in
  * its `<Outlet />` and reads the translation `namespaces`.
@@ -38,7 +38,7 @@ export type AreaDefinition = {
 } & (
   | { layout?: undefined }
   | {
-      layout: `components/${string}-layout.tsx`;
+      layout: `shared-features/${string}-layout.tsx`;
       access: RouteAccess;
       namespaces: readonly TranslationNamespace[];
     }
@@ -48,7 +48,7 @@ export type AreaDefinition = {
  * A page with the layout route it renders in, as the build and `pnpm size` read it: `namespaces`
  * holds the layout's as well.
  */
-export type FlatPageDefinition = PageDefinition & { layout?: `components/${string}-layout.tsx` };
+export type FlatPageDefinition = PageDefinition & { layout?: `shared-features/${string}-layout.tsx` };
 
 export type TranslationNamespace =
   | 'home'
@@ -159,7 +159,7 @@ function page(
 
 /** The wizards' layout route: it loads the case once and shows the steps. */
 const wizardLayout = {
-  layout: 'components/wizard/wizard-layout.tsx',
+  layout: 'shared-features/wizard/wizard-layout.tsx',
   access: 'login',
   namespaces: ['clients'],
 } as const;
@@ -254,7 +254,7 @@ export const areas: AreaDefinition[] = [
     // details → case survey → service offer → payment → services or the assistant contact.
     id: 'anonNewCaseWizard',
     path: paths.anonNewCaseWizard.path,
-    layout: 'components/wizard/anon-wizard-layout.tsx',
+    layout: 'shared-features/wizard/anon-wizard-layout.tsx',
     access: 'public',
     namespaces: ['clients'],
     pages: [

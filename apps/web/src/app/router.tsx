@@ -33,7 +33,7 @@ function loadPage(page: string): Promise<PageModule> {
 /** A layout route's module under `src/components/`. */
 function loadLayout(layout: string): Promise<LayoutModule> {
   return import('./page-modules.ts').then(({ layoutModules }) => {
-    const load = layoutModules[`./${layout.slice('components/'.length)}`];
+    const load = layoutModules[`./${layout.slice('shared-features/'.length)}`];
     if (!load) throw new Error(`No layout module ${layout}`);
     return load();
   });

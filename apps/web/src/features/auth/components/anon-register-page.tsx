@@ -4,10 +4,14 @@ import { IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { claimStoredGuestCase, guestSecretOf, useGuestCase } from '@/components/guest-cases/guest-cases.ts';
 import { NotFoundState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { useSessionUser } from '@/lib/session.ts';
+import {
+  claimStoredGuestCase,
+  guestSecretOf,
+  useGuestCase,
+} from '@/shared-features/guest-cases/guest-cases.ts';
 import { SignUpFields } from './sign-up-page.tsx';
 
 /**

@@ -4,21 +4,21 @@ import { IconAdjustmentsHorizontal, IconFilterOff, IconInfoCircle } from '@table
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { ServiceCard } from '@/components/services/service-card.tsx';
-import {
-  AreaFallbackNotice,
-  NoServicesNotice,
-  PageGoneNotice,
-  ServiceCardList,
-  ServiceCardsSkeleton,
-} from '@/components/services/service-list-states.tsx';
-import { ServicesPagination } from '@/components/services/services-pagination.tsx';
 import { Container } from '@/components/ui/container.tsx';
 import { LoadError } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useRegions } from '@/lib/reference-data/regions.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { ServiceCard } from '@/shared-features/services/service-card.tsx';
+import {
+  AreaFallbackNotice,
+  NoServicesNotice,
+  PageGoneNotice,
+  ServiceCardList,
+  ServiceCardsSkeleton,
+} from '@/shared-features/services/service-list-states.tsx';
+import { ServicesPagination } from '@/shared-features/services/services-pagination.tsx';
 import { useServiceTypes } from '../api/get-service-types.ts';
 import { useServices } from '../api/get-services.ts';
 import { type ListSearch, serviceListSorts, useListSearch } from '../hooks/use-list-search.ts';

@@ -1,5 +1,5 @@
 import type { Address } from '@opora/contracts';
-import { formatAddress } from '@/components/services/format.ts';
+import { formatAddress } from '@/shared-features/services/format.ts';
 
 /** A search on Mapy.cz for the address: a plain link, so the page itself loads nothing from outside. */
 export function mapSearchUrl(address: Address): string {

@@ -1,7 +1,7 @@
 import { type CareRequestStatusCode, operations } from '@opora/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { careRequestRefreshMs } from '@/components/requests/refresh.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
+import { careRequestRefreshMs } from '@/shared-features/requests/refresh.ts';
 
 /**
  * `listClientCareRequests`: the requests sent for a client (my-services), by status, with the counts;

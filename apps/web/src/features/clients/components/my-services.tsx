@@ -15,10 +15,10 @@ import { type CareRequestListItem, careRequestStatusCodes, isOneOf } from '@opor
 import { IconClipboardList } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatInstantDate } from '@/components/requests/dates.ts';
-import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
+import { formatInstantDate } from '@/shared-features/requests/dates.ts';
+import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
 import { useClientCareRequests } from '../api/list-client-care-requests.ts';
 import classes from './clients.module.css';
 

@@ -4,8 +4,8 @@ import { IconSend } from '@tabler/icons-react';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ServiceCard } from '@/components/services/service-card.tsx';
 import { paths } from '@/config/paths.ts';
+import { ServiceCard } from '@/shared-features/services/service-card.tsx';
 import classes from './clients.module.css';
 
 /**

@@ -4,19 +4,19 @@ import type { ServiceOffer as ServiceOfferPage } from '@opora/contracts';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
+import { LoadError } from '@/components/ui/page-states.tsx';
+import type { WizardKind } from '@/config/wizard-steps.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
+import { useSessionUser } from '@/lib/session.ts';
 import {
   AreaFallbackNotice,
   NoServicesNotice,
   PageGoneNotice,
   ServiceCardList,
   ServiceCardsSkeleton,
-} from '@/components/services/service-list-states.tsx';
-import { ServicesPagination } from '@/components/services/services-pagination.tsx';
-import { LoadError } from '@/components/ui/page-states.tsx';
-import type { WizardKind } from '@/config/wizard-steps.ts';
-import { ApiError } from '@/lib/api-client.ts';
-import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
-import { useSessionUser } from '@/lib/session.ts';
+} from '@/shared-features/services/service-list-states.tsx';
+import { ServicesPagination } from '@/shared-features/services/services-pagination.tsx';
 import { useServiceOffer } from '../api/get-client-service-offer.ts';
 import { type OfferArea, offerQuery, offerSearch } from '../utils/offer-search.ts';
 import classes from './clients.module.css';

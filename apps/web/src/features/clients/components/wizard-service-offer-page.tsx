@@ -4,15 +4,15 @@ import { IconArrowRight, IconCheck, IconInfoCircle, IconUserPlus } from '@tabler
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { variantOfSubscription } from '@/components/subscriptions/subscription-queries.ts';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
-import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { paths } from '@/config/paths.ts';
 import { afterPaymentStep, isWizardStep, wizardOf, wizardStepHref } from '@/config/wizard-steps.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
 import { useRouteHandle } from '@/lib/route-handle.ts';
 import { useSessionUser } from '@/lib/session.ts';
+import { variantOfSubscription } from '@/shared-features/subscriptions/subscription-queries.ts';
+import { useWizardCase } from '@/shared-features/wizard/wizard-case.ts';
 import { ServiceOffer } from './service-offer.tsx';
 
 /**

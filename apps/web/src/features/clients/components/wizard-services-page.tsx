@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
-import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { paths } from '@/config/paths.ts';
 import { isWizardStep, wizardOf } from '@/config/wizard-steps.ts';
 import { useRouteHandle } from '@/lib/route-handle.ts';
+import { useWizardCase } from '@/shared-features/wizard/wizard-case.ts';
 import { ServiceOffer } from './service-offer.tsx';
 
 /**

@@ -11,12 +11,12 @@ import { IconArrowLeft, IconArrowsExchange, IconInbox, IconPrinter } from '@tabl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { formatDateTime } from '@/components/requests/dates.ts';
-import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
-import { SentSurveys } from '@/components/surveys/sent-surveys.tsx';
 import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { formatDateTime } from '@/shared-features/requests/dates.ts';
+import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
+import { SentSurveys } from '@/shared-features/surveys/sent-surveys.tsx';
 import { useProviderRequest } from '../api/get-request.ts';
 import { gridReturnHref } from '../utils/grid-search.ts';
 import classes from './detail/detail.module.css';

@@ -1,7 +1,7 @@
 import { operations } from '@opora/contracts';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { careRequestRefreshMs } from '@/components/requests/refresh.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
+import { careRequestRefreshMs } from '@/shared-features/requests/refresh.ts';
 
 /**
  * `getCareRequest`: one of the caller's requests with its history, questionnaires and documents —

@@ -15,9 +15,9 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
-import { formatInstantDate } from '@/components/requests/dates.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { formatInstantDate } from '@/shared-features/requests/dates.ts';
 import { type DocumentOwner, deleteDocument, downloadDocument, uploadDocument } from '../api/documents.ts';
 import classes from './requests.module.css';
 

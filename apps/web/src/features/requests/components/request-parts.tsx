@@ -7,11 +7,11 @@ import {
 } from '@opora/contracts';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatAddress } from '@/components/services/format.ts';
-import { priceText } from '@/components/services/service-price.ts';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { formatPhone } from '@/lib/format.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { formatAddress } from '@/shared-features/services/format.ts';
+import { priceText } from '@/shared-features/services/service-price.ts';
 import classes from './requests.module.css';
 
 function NotGiven() {

@@ -31,9 +31,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type Ref, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useNavigate, useParams } from 'react-router';
-import { draftStorageKey } from '@/components/surveys/draft-storage.ts';
-import { SurveyForm } from '@/components/surveys/survey-form.tsx';
-import { localized } from '@/components/surveys/survey-logic.ts';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import {
   DashboardButton,
@@ -48,6 +45,9 @@ import { formatPhone } from '@/lib/format.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
+import { draftStorageKey } from '@/shared-features/surveys/draft-storage.ts';
+import { SurveyForm } from '@/shared-features/surveys/survey-form.tsx';
+import { localized } from '@/shared-features/surveys/survey-logic.ts';
 import { useCase } from '../api/get-case.ts';
 import {
   requestDraftQueryOptions,

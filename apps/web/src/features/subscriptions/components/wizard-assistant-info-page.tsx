@@ -38,7 +38,6 @@ import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
-import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import { paths } from '@/config/paths.ts';
 import {
   isWizardStep,
@@ -50,6 +49,7 @@ import {
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useRouteHandle } from '@/lib/route-handle.ts';
 import { type SessionUser, useSessionUser } from '@/lib/session.ts';
+import { useWizardCase } from '@/shared-features/wizard/wizard-case.ts';
 import { useSaveAssistantTask } from '../api/save-assistant-task.ts';
 
 type AssistantValues = { contactChannel: AssistantContactChannel | ''; preferredTime: string; note: string };

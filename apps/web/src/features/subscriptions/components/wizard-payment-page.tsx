@@ -27,21 +27,10 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '@/components/overlays/toast.tsx';
-import { formatMoney } from '@/components/services/format.ts';
-import { addOneMonth } from '@/components/subscriptions/billing-period.ts';
-import { planIncludes, planName, priceWithVat } from '@/components/subscriptions/plan-texts.ts';
-import {
-  currencyOfRegion,
-  refreshSubscriptionState,
-  subscriptionTypesQueryOptions,
-  variantOfSubscription,
-} from '@/components/subscriptions/subscription-queries.ts';
-import classes from '@/components/subscriptions/subscriptions.module.css';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
-import { useWizardCase } from '@/components/wizard/wizard-case.ts';
 import {
   afterPaymentStep,
   isWizardStep,
@@ -56,6 +45,17 @@ import { currentUserQueryKey } from '@/lib/auth/current-user-key.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { useRouteHandle } from '@/lib/route-handle.ts';
 import { useSessionUser } from '@/lib/session.ts';
+import { formatMoney } from '@/shared-features/services/format.ts';
+import { addOneMonth } from '@/shared-features/subscriptions/billing-period.ts';
+import { planIncludes, planName, priceWithVat } from '@/shared-features/subscriptions/plan-texts.ts';
+import {
+  currencyOfRegion,
+  refreshSubscriptionState,
+  subscriptionTypesQueryOptions,
+  variantOfSubscription,
+} from '@/shared-features/subscriptions/subscription-queries.ts';
+import classes from '@/shared-features/subscriptions/subscriptions.module.css';
+import { useWizardCase } from '@/shared-features/wizard/wizard-case.ts';
 import { useCreateCheckout } from '../api/create-checkout.ts';
 import { useClient } from '../api/get-client.ts';
 import { type CheckoutOutcome, useCheckoutOutcome } from './use-checkout-outcome.ts';

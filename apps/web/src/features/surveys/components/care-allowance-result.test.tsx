@@ -1,8 +1,8 @@
 import { basicNeedQuestionName, basicNeeds, estimateCareAllowance, type Locale } from '@opora/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { surveyNamespaces } from '@/components/surveys/survey-question.tsx';
 import { changeLocale, i18n, initI18n } from '@/lib/i18n/i18n.ts';
+import { surveyNamespaces } from '@/shared-features/surveys/survey-question.tsx';
 import { renderWithApp } from '@/testing/render.tsx';
 import type { CareCountry } from '../utils/care-allowance-guidance.ts';
 import { CareAllowanceResult } from './care-allowance-result.tsx';

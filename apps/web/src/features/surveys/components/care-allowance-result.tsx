@@ -3,9 +3,9 @@ import type { CareAllowanceEstimate } from '@opora/contracts';
 import { IconExternalLink, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from '@/components/surveys/survey.module.css';
-import { surveyNamespaces } from '@/components/surveys/survey-question.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import classes from '@/shared-features/surveys/survey.module.css';
+import { surveyNamespaces } from '@/shared-features/surveys/survey-question.tsx';
 import { type CareCountry, formatCzk, officialLinks, romanDegree } from '../utils/care-allowance-guidance.ts';
 import { EditOrContinue } from './survey-states.tsx';
 

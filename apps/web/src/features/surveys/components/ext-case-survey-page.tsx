@@ -13,19 +13,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  createGuestCase,
-  guestCaseSurveyQueryOptions,
-  guestSecretOf,
-  rememberGuestCase,
-  saveGuestCaseSurvey,
-  useGuestCase,
-} from '@/components/guest-cases/guest-cases.ts';
-import { draftStorageKey, moveDraft } from '@/components/surveys/draft-storage.ts';
-import type { SendAnswers } from '@/components/surveys/save-queue.ts';
-import { SurveyForm } from '@/components/surveys/survey-form.tsx';
-import { localized } from '@/components/surveys/survey-logic.ts';
-import { surveyNamespaces } from '@/components/surveys/survey-question.tsx';
 import { NotFoundState } from '@/components/ui/page-states.tsx';
 import { ReplaceWith } from '@/components/ui/replace-with.tsx';
 import { paths } from '@/config/paths.ts';
@@ -38,6 +25,19 @@ import {
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { operationKey } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
+import {
+  createGuestCase,
+  guestCaseSurveyQueryOptions,
+  guestSecretOf,
+  rememberGuestCase,
+  saveGuestCaseSurvey,
+  useGuestCase,
+} from '@/shared-features/guest-cases/guest-cases.ts';
+import { draftStorageKey, moveDraft } from '@/shared-features/surveys/draft-storage.ts';
+import type { SendAnswers } from '@/shared-features/surveys/save-queue.ts';
+import { SurveyForm } from '@/shared-features/surveys/survey-form.tsx';
+import { localized } from '@/shared-features/surveys/survey-logic.ts';
+import { surveyNamespaces } from '@/shared-features/surveys/survey-question.tsx';
 import { createClientCase } from '../api/create-client-case.ts';
 import { caseQueryKey, useCase } from '../api/get-case.ts';
 import { storeCaseSurvey, useCaseSurvey } from '../api/get-case-survey.ts';

@@ -2,9 +2,9 @@ import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/cor
 import { IconArrowRight, IconPencil } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from '@/components/surveys/survey.module.css';
-import { surveyNamespaces } from '@/components/surveys/survey-question.tsx';
 import { DashboardButton, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
+import classes from '@/shared-features/surveys/survey.module.css';
+import { surveyNamespaces } from '@/shared-features/surveys/survey-question.tsx';
 
 /** The questionnaire pages' column: a heading, who it is for, then the content. */
 export function SurveyPageFrame({

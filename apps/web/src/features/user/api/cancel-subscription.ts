@@ -1,10 +1,10 @@
 import { operations } from '@opora/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callOperation } from '@/lib/operations.ts';
 import {
   currentSubscriptionQueryOptions,
   refreshSubscriptionState,
-} from '@/components/subscriptions/subscription-queries.ts';
-import { callOperation } from '@/lib/operations.ts';
+} from '@/shared-features/subscriptions/subscription-queries.ts';
 
 /**
  * `cancelCurrentSubscription`: one click, free; nothing more is charged and the services stay until

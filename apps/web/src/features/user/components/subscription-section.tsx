@@ -6,8 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
-import { planName, priceWithVat } from '@/components/subscriptions/plan-texts.ts';
-import { currentSubscriptionQueryOptions } from '@/components/subscriptions/subscription-queries.ts';
 import { AsyncButton, mutationOutcome } from '@/components/ui/async-button.tsx';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
@@ -15,6 +13,8 @@ import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { planName, priceWithVat } from '@/shared-features/subscriptions/plan-texts.ts';
+import { currentSubscriptionQueryOptions } from '@/shared-features/subscriptions/subscription-queries.ts';
 import { useCancelSubscription } from '../api/cancel-subscription.ts';
 
 type SubscriptionsT = ReturnType<typeof useTranslation<['subscriptions', 'errors']>>['t'];

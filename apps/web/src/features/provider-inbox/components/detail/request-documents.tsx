@@ -4,7 +4,7 @@ import { IconDownload, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/overlays/toast.tsx';
-import { formatInstantDate } from '@/components/requests/dates.ts';
+import { formatInstantDate } from '@/shared-features/requests/dates.ts';
 import { downloadProviderDocument } from '../../api/files.ts';
 import classes from './detail.module.css';
 

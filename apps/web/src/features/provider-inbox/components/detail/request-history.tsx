@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import type { ProviderRequestEvent } from '@opora/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/components/requests/dates.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { formatDateTime } from '@/shared-features/requests/dates.ts';
 import classes from './detail.module.css';
 
 /** What an entry of the history says happened. */

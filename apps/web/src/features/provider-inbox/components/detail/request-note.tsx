@@ -11,11 +11,11 @@ import { IconAlertTriangle, IconCircleCheck, IconRefresh, IconWifiOff } from '@t
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/components/requests/dates.ts';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { formatDateTime } from '@/shared-features/requests/dates.ts';
 import { providerRequestQueryOptions } from '../../api/get-request.ts';
 import { saveProviderNote } from '../../api/save-note.ts';
 import { createNoteAutosave, type NoteAutosave, type NoteSaveState } from '../../utils/note-autosave.ts';

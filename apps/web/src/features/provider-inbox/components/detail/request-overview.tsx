@@ -8,12 +8,12 @@ import {
 import { IconListDetails } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatInstantDate } from '@/components/requests/dates.ts';
-import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
-import { formatAddress } from '@/components/services/format.ts';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { formatPhone } from '@/lib/format.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { formatDateTime, formatInstantDate } from '@/shared-features/requests/dates.ts';
+import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
+import { formatAddress } from '@/shared-features/services/format.ts';
 import classes from './detail.module.css';
 
 function Dimmed({ children }: { children: ReactNode }) {

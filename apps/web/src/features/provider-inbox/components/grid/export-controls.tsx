@@ -9,10 +9,10 @@ import { IconChevronDown, IconClockHour4, IconDownload, IconFileSpreadsheet } fr
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/overlays/toast.tsx';
-import { formatDateTime } from '@/components/requests/dates.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { formatDateTime } from '@/shared-features/requests/dates.ts';
 import { useCreateExportJob, useExportJobs } from '../../api/export-jobs.ts';
 import { downloadProviderExport, exportProviderRequests } from '../../api/files.ts';
 import { activeFilterCount, filterOf, type GridQuery } from '../../utils/grid-search.ts';

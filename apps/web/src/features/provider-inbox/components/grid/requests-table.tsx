@@ -4,9 +4,9 @@ import { IconArrowDown, IconArrowsSort, IconArrowUp, IconChevronRight } from '@t
 import type { PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatInstantDate } from '@/components/requests/dates.ts';
-import { CareRequestStatusBadge } from '@/components/requests/status-badge.tsx';
 import { paths } from '@/config/paths.ts';
+import { formatInstantDate } from '@/shared-features/requests/dates.ts';
+import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
 import { type GridQuery, type GridReturnState, nextSort, sortStateOf } from '../../utils/grid-search.ts';
 import { checkedIds, type Selection } from '../../utils/selection.ts';
 import classes from '../provider-inbox.module.css';

@@ -1,10 +1,10 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { CareRequestCase, CareRequestSurvey } from '@opora/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatInstantDate } from '@/components/requests/dates.ts';
-import { SurveyAnswersList } from '@/components/surveys/survey-answers-list.tsx';
-import { localized } from '@/components/surveys/survey-logic.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { formatInstantDate } from '@/shared-features/requests/dates.ts';
+import { SurveyAnswersList } from '@/shared-features/surveys/survey-answers-list.tsx';
+import { localized } from '@/shared-features/surveys/survey-logic.ts';
 
 type HeadingOrder = 2 | 3;
 

@@ -1,6 +1,6 @@
 import type { Locale, Price, SubscriptionTypeCode } from '@opora/contracts';
 import type { TFunction } from 'i18next';
-import { formatMoney, formatPercent } from '@/components/services/format.ts';
+import { formatMoney, formatPercent } from '@/shared-features/services/format.ts';
 
 type SubscriptionsT = TFunction<'subscriptions'>;
 

@@ -1,9 +1,9 @@
 import { type LoaderFunctionArgs, Outlet, useParams } from 'react-router';
-import { claimStoredGuestCase } from '@/components/guest-cases/guest-cases.ts';
 import { isWizardStep } from '@/config/wizard-steps.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { useRouteHandle } from '@/lib/route-handle.ts';
 import { hasAccessToken, loadSessionUser, useSessionUser } from '@/lib/session.ts';
+import { claimStoredGuestCase } from '@/shared-features/guest-cases/guest-cases.ts';
 import { wizardCaseQueryOptions } from './wizard-case.ts';
 import { WizardLayout } from './wizard-layout.tsx';
 import { WizardProgress } from './wizard-progress.tsx';

@@ -2,10 +2,6 @@ import { type Case, operations, type SubscriptionSummary, type SubscriptionVaria
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type Params, useParams, useSearchParams } from 'react-router';
 import {
-  subscriptionTypesQueryOptions,
-  variantOfSubscription,
-} from '@/components/subscriptions/subscription-queries.ts';
-import {
   assistantSteps,
   isPaymentStep,
   isWizardStep,
@@ -15,6 +11,10 @@ import {
 } from '@/config/wizard-steps.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
+import {
+  subscriptionTypesQueryOptions,
+  variantOfSubscription,
+} from '@/shared-features/subscriptions/subscription-queries.ts';
 
 export { isWizardStep };
 

@@ -8,9 +8,9 @@ import {
   type SurveyQuestion,
   surveyQuestions,
 } from '@opora/contracts';
-import { localized } from '@/components/surveys/survey-logic.ts';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { localized } from '@/shared-features/surveys/survey-logic.ts';
 
 /** The words of a read-only answer list, translated by the page that shows it (its own namespace). */
 export type SurveyAnswerLabels = { yes: string; no: string; notAnswered: string };
