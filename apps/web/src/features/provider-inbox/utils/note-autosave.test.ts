@@ -180,6 +180,22 @@ describe('the note autosave', () => {
     expect(api.calls[0]?.text).toBe('Leaving');
   });
 
+  it('drops what waits when discarded (leaving without it), also the retry after the page is gone', async () => {
+    const api = server();
+    const autosave = autosaveFor(api);
+    autosave.change('Offline text');
+    await vi.advanceTimersByTimeAsync(800);
+    api.calls[0]?.reject(offline());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(autosave.hasUnsavedChanges()).toBe(true);
+    autosave.discard();
+    expect(autosave.hasUnsavedChanges()).toBe(false);
+    autosave.finishInBackground();
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(api.calls).toHaveLength(1);
+  });
+
   it('does not send the text as loaded', async () => {
     const api = server();
     const autosave = autosaveFor(api, 'Same', 2);
