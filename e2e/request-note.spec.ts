@@ -115,6 +115,8 @@ test('the note asks before leaving text the server has not taken: staying keeps 
   const back = page.getByRole('link', { name: 'Zpět na poptávky' });
   const dialog = page.getByRole('dialog', { name: 'Odejít bez uložení poznámky?' });
 
+  // The request is there before the connection goes.
+  await expect(note).toHaveValue('');
   problems.allow(offlineCall);
   await page.context().setOffline(true);
   await note.fill('Zavolat synovi ve čtvrtek.');

@@ -30,6 +30,11 @@ export type Lazy<Loaded> = { importer: () => Promise<unknown>; load: () => Promi
 export type LazyPage = Lazy<{ Component: ComponentType } & PageModule>;
 export type LazyLayout = Lazy<{ Component: ComponentType } & LayoutModule>;
 
+/** A module loaded when its route is entered, and what the route takes from it. */
+function lazy<M, Loaded>(importer: () => Promise<M>, pick: (module: M) => Loaded): Lazy<Loaded> {
+  return { importer, load: async () => pick(await importer()) };
+}
+
 /**
  * A page module, its component picked by name from the module's type: a renamed or missing export
  * fails the typecheck.
@@ -38,13 +43,10 @@ export function lazyPage<M extends PageModule & Record<string, unknown>>(
   importer: () => Promise<M>,
   component: (module: M) => ComponentType,
 ): LazyPage {
-  return {
-    importer,
-    load: async () => {
-      const module = await importer();
-      return { Component: component(module), ...(module.prefetch && { prefetch: module.prefetch }) };
-    },
-  };
+  return lazy(importer, (module) => ({
+    Component: component(module),
+    ...(module.prefetch && { prefetch: module.prefetch }),
+  }));
 }
 
 /** A layout route's module, its component picked as `lazyPage`'s. */
@@ -52,13 +54,7 @@ export function lazyLayout<M extends LayoutModule>(
   importer: () => Promise<M>,
   component: (module: M) => ComponentType,
 ): LazyLayout {
-  return {
-    importer,
-    load: async () => {
-      const module = await importer();
-      return { Component: component(module), loader: module.loader };
-    },
-  };
+  return lazy(importer, (module) => ({ Component: component(module), loader: module.loader }));
 }
 
 export type PageDefinition = {
