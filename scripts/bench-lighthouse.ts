@@ -1,6 +1,10 @@
 /**
- * `pnpm bench lighthouse`: Lighthouse (mobile profile, its default simulated throttling) on the home
- * page and a services list, served by `pnpm start`'s production server.
+ * `pnpm bench lighthouse`: Lighthouse (mobile profile, its default simulated throttling) on the four
+ * pages issue 22 names — home, a services list, a carer's client page and the provider's request
+ * grid — served by `pnpm start`'s production server. The signed-in pages are audited as the demo
+ * carer and the demo provider's administrator: their tokens (a password grant, fresh for every run)
+ * are put into the browser's cookies, where the web app keeps them, before Lighthouse loads the page;
+ * Lighthouse's storage reset leaves cookies alone and clears the caches.
  *
  * The server is `node scripts/start.ts` (which builds the web app first when its build is stale) with
  * NODE_ENV=production on a free port, an embedded PostgreSQL in a temporary DATA_DIR and the demo
@@ -26,17 +30,93 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import lighthouse, { type Result } from 'lighthouse';
-import { answers, exited, freePort } from './bench-support.ts';
+import {
+  answers,
+  type BenchAccount,
+  type BenchTokens,
+  benchAccessToken,
+  benchTokens,
+  exited,
+  freePort,
+} from './bench-support.ts';
 import { chromiumArgs, chromiumPath } from './chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const readyTimeoutMs = 300_000;
 const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 
-const pages: [label: string, path: string][] = [
-  ['home', '/'],
-  ['services list (South Moravia)', '/anon-new-client/services/list/CZ064'],
+/** Demo accounts of the seed (README "Demo accounts"). */
+const demoCarer: BenchAccount = { email: 'klient@opora.test', password: 'Opora2026!' };
+const demoProviderAdmin: BenchAccount = { email: 'poskytovatel@opora.test', password: 'Opora2026!' };
+
+interface BenchPage {
+  label: string;
+  /** The page's path, or how to find it with the server's API (`origin`) as `account`. */
+  path: string | ((origin: string, account: BenchAccount) => Promise<string>);
+  /** Signed in as this account; signed out without one. */
+  account?: BenchAccount;
+}
+
+/** The page of the account's first client. */
+async function firstClientPage(origin: string, account: BenchAccount): Promise<string> {
+  const response = await fetch(`${origin}/api/v1/web/clients/my-enum`, {
+    headers: { authorization: `Bearer ${await benchAccessToken(origin, account)}` },
+  });
+  const body = (await response.json()) as { id: string }[] | { items: { id: string }[] };
+  const id = (Array.isArray(body) ? body : body.items)[0]?.id;
+  if (!response.ok || !id) throw new Error(`${account.email} has no client (${response.status})`);
+  return `/dashboard/client/${id}`;
+}
+
+const pages: BenchPage[] = [
+  { label: 'home', path: '/' },
+  { label: 'services list (South Moravia)', path: '/anon-new-client/services/list/CZ064' },
+  { label: 'client page (demo carer)', path: firstClientPage, account: demoCarer },
+  { label: 'provider grid (demo administrator)', path: '/provider/requests', account: demoProviderAdmin },
 ];
+
+/** The web app's token cookies (contracts' `cookieNames`). */
+const tokenCookies = { access_token: 'access_token', refresh_token: 'refresh_token' } as const;
+
+/** One DevTools command to the browser itself (not a tab), over its WebSocket. */
+async function browserCommand(port: number, method: string, params: object): Promise<void> {
+  const version = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const socket = new WebSocket(version.webSocketDebuggerUrl);
+  try {
+    await new Promise((resolve, reject) => {
+      socket.onopen = resolve;
+      socket.onerror = reject;
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.onmessage = (event) => {
+        const message = JSON.parse(String(event.data)) as { id: number; error?: { message: string } };
+        if (message.id !== 1) return;
+        if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+        else resolve();
+      };
+      socket.send(JSON.stringify({ id: 1, method, params }));
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+/** The browser signed in with `tokens` on `url`'s site, or signed out without them. */
+async function signInBrowser(port: number, url: string, tokens: BenchTokens | null): Promise<void> {
+  await browserCommand(port, 'Storage.clearCookies', {});
+  if (!tokens) return;
+  await browserCommand(port, 'Storage.setCookies', {
+    cookies: Object.entries(tokenCookies).map(([field, name]) => ({
+      name,
+      value: tokens[field as keyof BenchTokens],
+      url,
+      path: '/',
+      sameSite: 'Lax',
+    })),
+  });
+}
 
 const categories = ['performance', 'accessibility', 'best-practices'] as const;
 type Category = (typeof categories)[number];
@@ -300,20 +380,29 @@ export async function benchLighthouse(): Promise<void> {
       { label: 'HTTPS, HTTP/2 proxy', origin: publicOrigin, target: true },
       { label: 'HTTP/1.1 direct', origin: started.origin, target: false },
     ];
+    const paths = await Promise.all(
+      pages.map(async ({ label, path: pagePath, account }) => {
+        if (typeof pagePath === 'string') return pagePath;
+        if (!account) throw new Error(`${label}: a path found through the API needs an account`);
+        return await pagePath(started.origin, account);
+      }),
+    );
     const reported: Reported[] = [];
     for (const transport of transports) {
-      for (const [page, pagePath] of pages) {
+      for (const [index, { label: page, account }] of pages.entries()) {
         const label = `${page}, ${transport.label}`;
-        const url = `${transport.origin}${pagePath}`;
+        const url = `${transport.origin}${paths[index]}`;
         const results: Result[] = [];
         for (let run = 1; run <= runs; run++) {
           process.stdout.write(`  ${label}: run ${run}/${runs}… `);
+          const tokens = account ? await benchTokens(started.origin, account) : null;
+          await signInBrowser(browser.port, url, tokens);
           const outcome = await audit(url, browser.port);
           const result = outcome.lhr;
           const [html, json] = outcome.report as string[];
           const base = path.join(
             reportDir,
-            `${page.split(' ')[0]}-${transport.target ? 'https' : 'http1'}-${run}`,
+            `${page.split(' ')[0]}-${index}-${transport.target ? 'https' : 'http1'}-${run}`,
           );
           await writeFile(`${base}.html`, html ?? '');
           await writeFile(`${base}.json`, json ?? '');
@@ -341,7 +430,7 @@ export async function benchLighthouse(): Promise<void> {
         `median of ${runs} run(s) by performance; targets apply to the deployed transport ` +
         '(HTTPS with HTTP/2), the direct HTTP/1.1 rows are a reference\n',
     );
-    const width = 52;
+    const width = 58;
     console.log(
       `${'page'.padEnd(width)}${categories.map((category) => `${category} (≥ ${targets[category]})`.padStart(22)).join('')}`,
     );

@@ -194,11 +194,17 @@ export interface BenchAccount {
   password: string;
 }
 
+/** The tokens a password grant answers: what the web app keeps in its cookies. */
+export interface BenchTokens {
+  access_token: string;
+  refresh_token: string;
+}
+
 /**
- * An access token of the account: a password grant of the web app's client at the embedded issuer's
- * token endpoint (realm `opora`). Access tokens live 5 minutes: take one right before the run.
+ * Tokens of the account: a password grant of the web app's client at the embedded issuer's token
+ * endpoint (realm `opora`). Access tokens live 5 minutes: take them right before the run.
  */
-export async function benchAccessToken(origin: string, account: BenchAccount): Promise<string> {
+export async function benchTokens(origin: string, account: BenchAccount): Promise<BenchTokens> {
   const response = await fetch(`${origin}/realms/opora/protocol/openid-connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -210,7 +216,14 @@ export async function benchAccessToken(origin: string, account: BenchAccount): P
       scope: 'profile email',
     }).toString(),
   });
-  const body = (await response.json()) as { access_token?: string };
-  if (!response.ok || !body.access_token) throw new Error(`password grant answered ${response.status}`);
-  return body.access_token;
+  const body = (await response.json()) as Partial<BenchTokens>;
+  if (!response.ok || !body.access_token || !body.refresh_token) {
+    throw new Error(`password grant answered ${response.status}`);
+  }
+  return { access_token: body.access_token, refresh_token: body.refresh_token };
+}
+
+/** An access token of the account (`benchTokens`). */
+export async function benchAccessToken(origin: string, account: BenchAccount): Promise<string> {
+  return (await benchTokens(origin, account)).access_token;
 }

@@ -28,8 +28,9 @@
  *                        (target p95 ≤ 15 ms), EXPLAIN (ANALYZE, BUFFERS) of its SQL, and XLSX/CSV exports
  *                        of 100,000 rows against a bare exceljs / csv-stringify write of the same rows
  *                        (targets ≥ 80 % of its speed, peak RSS ≤ 250 MiB) (scripts/bench-inbox.ts)
- *   pnpm bench lighthouse Lighthouse (mobile) on / and a services list of `pnpm start`'s production
- *                        server with demo data: performance, accessibility and best-practices scores
+ *   pnpm bench lighthouse Lighthouse (mobile) on /, a services list, the demo carer's client page and
+ *                        the demo provider's request grid of `pnpm start`'s production server with
+ *                        demo data: performance, accessibility and best-practices scores
  *                        (targets ≥ 95, 100, ≥ 95) and the failing audits (scripts/bench-lighthouse.ts)
  *
  * None of them runs in `pnpm test`: they are measurements, not pass/fail checks.

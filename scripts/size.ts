@@ -1,8 +1,8 @@
 /**
  * `pnpm size`: the initial JavaScript each route of the web app downloads, raw and gzip, from the
  * Vite manifest of `apps/web/dist`. A route's initial JavaScript is the entry chunk and everything
- * it imports statically, plus the route's lazy modules (its page chunk, the layout route around it,
- * the page loaders' chunk) and everything they import statically.
+ * it imports statically, plus the route's lazy modules (its page chunk and the layout route around it)
+ * and everything they import statically.
  * Chunks fetched later on demand (other languages, the mobile menu, dialogs, toasts) do not count.
  * Exits non-zero when the home route is over its 200 KB gzip budget (docs/decisions/0083).
  *
@@ -21,7 +21,7 @@ export const homeBudgetBytes = 200 * 1024;
 /**
  * What the build writes for each page path (apps/web/vite.config.ts `routePreloads`, from the page
  * definitions of apps/web/src/app/pages.ts): its page module, the lazy modules it loads (page, layout
- * route, page loaders) and its translation namespaces.
+ * route) and its translation namespaces.
  */
 type RoutePreload = { path: string; page: string; modules: string[]; namespaces: string[] };
 type RouteGroup = { page: string; modules: string[]; routes: string[]; namespaces: string[] };
@@ -102,7 +102,7 @@ function main(): number {
   const routeGroups = readRouteGroups();
 
   console.log(
-    `\nInitial JavaScript per route: entry + static imports + the route's lazy modules (page, layout route, page loaders) + their static imports + the page's Czech translations\n`,
+    `\nInitial JavaScript per route: entry + static imports + the route's lazy modules (page, layout route) + their static imports + the page's Czech translations\n`,
   );
   console.log(`${'route'.padEnd(46)}${'raw'.padStart(12)}${'gzip'.padStart(12)}`);
   console.log(

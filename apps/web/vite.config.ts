@@ -5,7 +5,6 @@ import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import rootPackage from '../../package.json' with { type: 'json' };
-import { pages } from './src/app/pages.ts';
 
 const apiTarget = process.env.OPORA_API_URL ?? 'http://localhost:3000';
 const apiProxy = { '/api': apiTarget, '/realms': apiTarget, '/dev/mail': apiTarget };
@@ -48,14 +47,24 @@ function precompress(): Plugin {
 
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 
-/** The chunk of every page's loader; the home route does without it (`src/app/router.tsx`). */
-const pageModulesKey = 'src/app/page-modules.ts';
-const homePageKey = 'src/features/home/components/home-page.tsx';
+/**
+ * The page definitions, loaded by Node when the build closes rather than bundled into this config:
+ * their lazy imports are the app's, never run here.
+ */
+const pagesFile = new URL('./src/app/pages.ts', import.meta.url).href;
+
+/** The module a page's or layout's lazy import names, as a manifest key (`src/…`). */
+function moduleOf(importer: () => Promise<unknown>): string {
+  const specifiers = [...importer.toString().matchAll(/import\(\s*["'`]([^"'`]+)["'`]\s*\)/g)];
+  const specifier = specifiers[0]?.[1];
+  if (specifiers.length !== 1 || !specifier) throw new Error(`Not one lazy import: ${importer.toString()}`);
+  return path.posix.join('src/app', specifier);
+}
 
 /**
  * Writes `.vite/route-preloads.json`: for each page path (`src/app/pages.ts`), the JavaScript and CSS
  * its lazy route fetches before it can render — the page chunk, the layout route around it (a
- * wizard's), the page loaders' chunk (every page but home), their static imports and the Czech
+ * wizard's), their static imports and the Czech
  * translations of its namespaces (Czech is the fallback language, so it is always loaded) — the shell
  * excluded. The API names these files in the HTML of a navigation (`<link rel="modulepreload">`), so
  * they download beside the shell instead of after it has run; `pnpm size` sums them per route.
@@ -78,14 +87,11 @@ function routePreloads(): Plugin {
         if (!found) throw new Error(`The Vite manifest has no chunk "${key}"`);
         return found;
       };
+      const { pages } = (await import(pagesFile)) as typeof import('./src/app/pages.ts');
       const routes = pages
         .filter((page) => page.path !== '*')
         .map(({ path: pattern, page, layout, namespaces }) => {
-          const modules = [
-            `src/features/${page}`,
-            ...(layout ? [`src/${layout}`] : []),
-            ...(`src/features/${page}` === homePageKey ? [] : [pageModulesKey]),
-          ];
+          const modules = [moduleOf(page.importer), ...(layout ? [moduleOf(layout.importer)] : [])];
           const scripts = new Set<string>();
           const styles = new Set<string>();
           const visit = (key: string) => {
@@ -99,7 +105,7 @@ function routePreloads(): Plugin {
           for (const namespace of namespaces) visit(`../../locales/cs/${namespace}.json`);
           return {
             path: pattern,
-            page: `src/features/${page}`,
+            page: moduleOf(page.importer),
             modules,
             namespaces,
             scripts: [...scripts],

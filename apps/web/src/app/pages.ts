@@ -1,33 +1,76 @@
 import { paths, type RouteName } from '@opora/contracts';
+import type { ComponentType } from 'react';
+import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 import type { PageRouteName, RouteAccess, RouteHandle } from '@/lib/route-handle.ts';
 
 /**
- * The pages of the app as data, grouped by area: path, route handle, the page component's module and
- * the translation namespaces it reads. `router.tsx` nests each area's pages under one route (a wizard's
- * layout route loads the case once and shows the steps) and makes every page a lazy route; the web
- * build (`vite.config.ts`) writes each path's chunks to `dist/.vite/route-preloads.json`, so the
- * server can name a page's code in the HTML it answers with (modulepreload) instead of the browser
- * finding it only after the shell has run. Plain TypeScript without aliases, so the build can import it.
+ * The pages of the app as data, grouped by area: path, route handle, the page's module (a typed lazy
+ * import) and the translation namespaces it reads. `router.tsx` nests each area's pages under one
+ * route (a wizard's layout route loads the case once and shows the steps) and makes every page a lazy
+ * route; the web build (`vite.config.ts`) writes each path's chunks to
+ * `dist/.vite/route-preloads.json`, so the server can name a page's code in the HTML it answers with
+ * (modulepreload) instead of the browser finding it only after the shell has run. Only type imports
+ * besides the contracts: the build loads this file with Node (its lazy imports are never run there).
  */
+
+/**
+ * What a page module may export besides its component: `prefetch`, run as its route is entered (a
+ * module's other exports are its own).
+ */
+export type PageModule = { prefetch?: (args: LoaderFunctionArgs) => void };
+
+/** A layout route's module: besides its component, the loader run before any of its pages is shown. */
+export type LayoutModule = { loader: LoaderFunction };
+
+/**
+ * A module loaded when its route is entered: `importer` is its own `import()` (its chunk, which the
+ * build names per route), `load` gives the component the route renders and what goes with it.
+ */
+export type Lazy<Loaded> = { importer: () => Promise<unknown>; load: () => Promise<Loaded> };
+export type LazyPage = Lazy<{ Component: ComponentType } & PageModule>;
+export type LazyLayout = Lazy<{ Component: ComponentType } & LayoutModule>;
+
+/** A module loaded when its route is entered, and what the route takes from it. */
+function lazy<M, Loaded>(importer: () => Promise<M>, pick: (module: M) => Loaded): Lazy<Loaded> {
+  return { importer, load: async () => pick(await importer()) };
+}
+
+/**
+ * A page module, its component picked by name from the module's type: a renamed or missing export
+ * fails the typecheck.
+ */
+export function lazyPage<M extends PageModule & Record<string, unknown>>(
+  importer: () => Promise<M>,
+  component: (module: M) => ComponentType,
+): LazyPage {
+  return lazy(importer, (module) => ({
+    Component: component(module),
+    ...(module.prefetch && { prefetch: module.prefetch }),
+  }));
+}
+
+/** A layout route's module, its component picked as `lazyPage`'s. */
+export function lazyLayout<M extends LayoutModule>(
+  importer: () => Promise<M>,
+  component: (module: M) => ComponentType,
+): LazyLayout {
+  return lazy(importer, (module) => ({ Component: component(module), loader: module.loader }));
+}
+
 export type PageDefinition = {
   /** The full React Router pattern (contracts' `paths`); it starts with its area's path. */
   path: string;
   handle: RouteHandle;
-  /**
-   * The page component's module under `src/features/`, which exports the component named after the
-   * file (`services-list-page.tsx` → `ServicesListPage`).
-   */
-  page: `${string}/components/${string}-page.tsx`;
+  page: LazyPage;
   /** Translation namespaces the page reads, fetched together with its code. */
   namespaces: readonly TranslationNamespace[];
 };
 
 /**
  * An area of the app (SPEC §2, DESIGN "Web conventions"): one route whose children are its pages.
- * `layout` names a layout route module under `src/` (`shared-features/wizard/wizard-layout.tsx`) that
- * wraps the pages: it exports `loader`, run after the navigation guard (`access`) before any of the
- * pages is shown, and the component named after the file (`WizardLayout`), which renders the page in
- * its `<Outlet />` and reads the translation `namespaces`.
+ * `layout` is a layout route that wraps the pages: its loader runs after the navigation guard
+ * (`access`) before any of the pages is shown, and its component renders the page in its
+ * `<Outlet />` and reads the translation `namespaces`.
  */
 export type AreaDefinition = {
   /** React Router id of the area's route. */
@@ -38,7 +81,7 @@ export type AreaDefinition = {
 } & (
   | { layout?: undefined }
   | {
-      layout: `shared-features/${string}-layout.tsx`;
+      layout: LazyLayout;
       access: RouteAccess;
       namespaces: readonly TranslationNamespace[];
     }
@@ -48,7 +91,7 @@ export type AreaDefinition = {
  * A page with the layout route it renders in, as the build and `pnpm size` read it: `namespaces`
  * holds the layout's as well.
  */
-export type FlatPageDefinition = PageDefinition & { layout?: `shared-features/${string}-layout.tsx` };
+export type FlatPageDefinition = PageDefinition & { layout?: LazyLayout };
 
 export type TranslationNamespace =
   | 'home'
@@ -115,19 +158,147 @@ const providerRequestNamespaces = [
 /** The administration's entry: the permission link `/users/me` grants to platform staff only. */
 const platformStaff: Audience = { access: { permission: paths.adminHome.name }, layout: 'client' };
 
-// Page modules of several routes, or too long for a route's line.
-const comingSoon = 'coming-soon/components/coming-soon-page.tsx';
-const notFoundPage = 'errors/components/not-found-page.tsx';
-const servicesListPage = 'catalogue/components/services-list-page.tsx';
-const termsPage = 'terms/components/terms-page.tsx';
-const serviceDetailPage = 'catalogue/components/service-detail-page.tsx';
-const extCaseSurveyPage = 'surveys/components/ext-case-survey-page.tsx';
-const caseSurveyPage = 'surveys/components/case-survey-page.tsx';
-const newClientPage = 'clients/components/new-client-page.tsx';
-const serviceOfferPage = 'clients/components/wizard-service-offer-page.tsx';
-const paymentPage = 'subscriptions/components/wizard-payment-page.tsx';
-const assistantInfoPage = 'subscriptions/components/wizard-assistant-info-page.tsx';
-const servicesPage = 'clients/components/wizard-services-page.tsx';
+// The page modules, each loaded when one of its routes is entered.
+const anonRegisterPage = lazyPage(
+  () => import('../features/auth/components/anon-register-page.tsx'),
+  (m) => m.AnonRegisterPage,
+);
+const confirmEmailPage = lazyPage(
+  () => import('../features/auth/components/confirm-email-page.tsx'),
+  (m) => m.ConfirmEmailPage,
+);
+const forgotPasswordPage = lazyPage(
+  () => import('../features/auth/components/forgot-password-page.tsx'),
+  (m) => m.ForgotPasswordPage,
+);
+const resetPasswordPage = lazyPage(
+  () => import('../features/auth/components/reset-password-page.tsx'),
+  (m) => m.ResetPasswordPage,
+);
+const signInPage = lazyPage(
+  () => import('../features/auth/components/sign-in-page.tsx'),
+  (m) => m.SignInPage,
+);
+const signUpPage = lazyPage(
+  () => import('../features/auth/components/sign-up-page.tsx'),
+  (m) => m.SignUpPage,
+);
+const serviceDetailPage = lazyPage(
+  () => import('../features/catalogue/components/service-detail-page.tsx'),
+  (m) => m.ServiceDetailPage,
+);
+const servicesListPage = lazyPage(
+  () => import('../features/catalogue/components/services-list-page.tsx'),
+  (m) => m.ServicesListPage,
+);
+const clientPage = lazyPage(
+  () => import('../features/clients/components/client-page.tsx'),
+  (m) => m.ClientPage,
+);
+const dashboardPage = lazyPage(
+  () => import('../features/clients/components/dashboard-page.tsx'),
+  (m) => m.DashboardPage,
+);
+const newClientPage = lazyPage(
+  () => import('../features/clients/components/new-client-page.tsx'),
+  (m) => m.NewClientPage,
+);
+const wizardServiceOfferPage = lazyPage(
+  () => import('../features/clients/components/wizard-service-offer-page.tsx'),
+  (m) => m.WizardServiceOfferPage,
+);
+const wizardServicesPage = lazyPage(
+  () => import('../features/clients/components/wizard-services-page.tsx'),
+  (m) => m.WizardServicesPage,
+);
+const comingSoonPage = lazyPage(
+  () => import('../features/coming-soon/components/coming-soon-page.tsx'),
+  (m) => m.ComingSoonPage,
+);
+const contactPage = lazyPage(
+  () => import('../features/contact/components/contact-page.tsx'),
+  (m) => m.ContactPage,
+);
+const supportPage = lazyPage(
+  () => import('../features/contact/components/support-page.tsx'),
+  (m) => m.SupportPage,
+);
+const notFoundPage = lazyPage(
+  () => import('../features/errors/components/not-found-page.tsx'),
+  (m) => m.NotFoundPage,
+);
+const unauthorizedPage = lazyPage(
+  () => import('../features/errors/components/unauthorized-page.tsx'),
+  (m) => m.UnauthorizedPage,
+);
+const homePage = lazyPage(
+  () => import('../features/home/components/home-page.tsx'),
+  (m) => m.HomePage,
+);
+const providerDashboardPage = lazyPage(
+  () => import('../features/provider-inbox/components/dashboard-page.tsx'),
+  (m) => m.DashboardPage,
+);
+const providerHomePage = lazyPage(
+  () => import('../features/provider-inbox/components/provider-home-page.tsx'),
+  (m) => m.ProviderHomePage,
+);
+const providerRequestPage = lazyPage(
+  () => import('../features/provider-inbox/components/request-page.tsx'),
+  (m) => m.RequestPage,
+);
+const requestPrintPage = lazyPage(
+  () => import('../features/provider-inbox/components/request-print-page.tsx'),
+  (m) => m.RequestPrintPage,
+);
+const requestsPage = lazyPage(
+  () => import('../features/provider-inbox/components/requests-page.tsx'),
+  (m) => m.RequestsPage,
+);
+const requestConfirmationPage = lazyPage(
+  () => import('../features/requests/components/request-confirmation-page.tsx'),
+  (m) => m.RequestConfirmationPage,
+);
+const requestPage = lazyPage(
+  () => import('../features/requests/components/request-page.tsx'),
+  (m) => m.RequestPage,
+);
+const requestReviewPage = lazyPage(
+  () => import('../features/requests/components/request-review-page.tsx'),
+  (m) => m.RequestReviewPage,
+);
+const wizardAssistantInfoPage = lazyPage(
+  () => import('../features/subscriptions/components/wizard-assistant-info-page.tsx'),
+  (m) => m.WizardAssistantInfoPage,
+);
+const wizardPaymentPage = lazyPage(
+  () => import('../features/subscriptions/components/wizard-payment-page.tsx'),
+  (m) => m.WizardPaymentPage,
+);
+const anonWizardStartPage = lazyPage(
+  () => import('../features/surveys/components/anon-wizard-start-page.tsx'),
+  (m) => m.AnonWizardStartPage,
+);
+const caseSurveyPage = lazyPage(
+  () => import('../features/surveys/components/case-survey-page.tsx'),
+  (m) => m.CaseSurveyPage,
+);
+const extCaseSurveyPage = lazyPage(
+  () => import('../features/surveys/components/ext-case-survey-page.tsx'),
+  (m) => m.ExtCaseSurveyPage,
+);
+const termsPage = lazyPage(
+  () => import('../features/terms/components/terms-page.tsx'),
+  (m) => m.TermsPage,
+);
+const changePasswordPage = lazyPage(
+  () => import('../features/user/components/change-password-page.tsx'),
+  (m) => m.ChangePasswordPage,
+);
+const profilePage = lazyPage(
+  () => import('../features/user/components/profile-page.tsx'),
+  (m) => m.ProfilePage,
+);
 
 /**
  * The page at the route `name` of contracts' `paths`, which also names its title — or, given
@@ -136,20 +307,20 @@ const servicesPage = 'clients/components/wizard-services-page.tsx';
 function page(
   name: PageRouteName,
   audience: Audience,
-  module: PageDefinition['page'],
+  module: LazyPage,
   namespaces: readonly TranslationNamespace[],
 ): PageDefinition;
 function page(
   name: RouteName,
   audience: Audience,
-  module: PageDefinition['page'],
+  module: LazyPage,
   namespaces: readonly TranslationNamespace[],
   titleOf: PageRouteName,
 ): PageDefinition;
 function page(
   name: RouteName,
   audience: Audience,
-  module: PageDefinition['page'],
+  module: LazyPage,
   namespaces: readonly TranslationNamespace[],
   titleOf?: PageRouteName,
 ): PageDefinition {
@@ -159,7 +330,10 @@ function page(
 
 /** The wizards' layout route: it loads the case once and shows the steps. */
 const wizardLayout = {
-  layout: 'shared-features/wizard/wizard-layout.tsx',
+  layout: lazyLayout(
+    () => import('../shared-features/wizard/wizard-layout.tsx'),
+    (m) => m.WizardLayout,
+  ),
   access: 'login',
   namespaces: ['clients'],
 } as const;
@@ -169,16 +343,16 @@ export const areas: AreaDefinition[] = [
     id: 'public',
     path: '/',
     pages: [
-      page('home', everyone, 'home/components/home-page.tsx', ['home']),
-      page('signIn', guests, 'auth/components/sign-in-page.tsx', formNamespaces),
-      page('signUp', guests, 'auth/components/sign-up-page.tsx', formNamespaces),
-      page('signInRestore', guests, 'auth/components/forgot-password-page.tsx', formNamespaces),
-      page('signInReset', guests, 'auth/components/reset-password-page.tsx', formNamespaces),
-      page('confirmEmail', everyoneCentered, 'auth/components/confirm-email-page.tsx', formNamespaces),
-      page('unauthorized', everyoneCentered, 'errors/components/unauthorized-page.tsx', ['pages']),
-      page('contact', everyone, 'contact/components/contact-page.tsx', ['contact', 'validation', 'errors']),
+      page('home', everyone, homePage, ['home']),
+      page('signIn', guests, signInPage, formNamespaces),
+      page('signUp', guests, signUpPage, formNamespaces),
+      page('signInRestore', guests, forgotPasswordPage, formNamespaces),
+      page('signInReset', guests, resetPasswordPage, formNamespaces),
+      page('confirmEmail', everyoneCentered, confirmEmailPage, formNamespaces),
+      page('unauthorized', everyoneCentered, unauthorizedPage, ['pages']),
+      page('contact', everyone, contactPage, ['contact', 'validation', 'errors']),
       page('notFound', everyoneCentered, notFoundPage, ['pages']),
-      page('support', everyone, 'contact/components/support-page.tsx', ['contact']),
+      page('support', everyone, supportPage, ['contact']),
       page('termsAndConditions', everyone, termsPage, legalNamespaces),
       page('gdpr', everyone, termsPage, legalNamespaces),
       page('cookie', everyone, termsPage, legalNamespaces),
@@ -197,24 +371,14 @@ export const areas: AreaDefinition[] = [
     id: 'dashboard',
     path: paths.dashboard.path,
     pages: [
-      page('dashboard', signedIn, 'clients/components/dashboard-page.tsx', clientNamespaces),
-      page('dashboardClient', signedIn, 'clients/components/client-page.tsx', poolNamespaces),
+      page('dashboard', signedIn, dashboardPage, clientNamespaces),
+      page('dashboardClient', signedIn, clientPage, poolNamespaces),
       // A service of a client's pool: the catalogue's detail (tabs info, location, provider), whose
       // way back is the pool it was opened from.
       page('dashboardService', signedIn, serviceDetailPage, ['catalogue']),
-      page(
-        'dashboardRequestReview',
-        signedIn,
-        'requests/components/request-review-page.tsx',
-        requestNamespaces,
-      ),
-      page(
-        'dashboardRequestConfirmation',
-        signedIn,
-        'requests/components/request-confirmation-page.tsx',
-        requestNamespaces,
-      ),
-      page('dashboardRequest', signedIn, 'requests/components/request-page.tsx', requestNamespaces),
+      page('dashboardRequestReview', signedIn, requestReviewPage, requestNamespaces),
+      page('dashboardRequestConfirmation', signedIn, requestConfirmationPage, requestNamespaces),
+      page('dashboardRequest', signedIn, requestPage, requestNamespaces),
     ],
   },
   {
@@ -228,10 +392,10 @@ export const areas: AreaDefinition[] = [
       page('newClientWizardNewClient', signedIn, newClientPage, clientFormNamespaces),
       page('newClientWizardExtCaseSurvey', signedIn, extCaseSurveyPage, surveyNamespaces),
       page('newClientWizardCaseSurvey', signedIn, caseSurveyPage, surveyNamespaces),
-      page('newClientWizardServiceOffer', signedIn, serviceOfferPage, poolNamespaces),
-      page('newClientWizardPayment', signedIn, paymentPage, subscriptionNamespaces),
-      page('newClientWizardAssistantInfo', signedIn, assistantInfoPage, subscriptionNamespaces),
-      page('newClientWizardServices', signedIn, servicesPage, poolNamespaces),
+      page('newClientWizardServiceOffer', signedIn, wizardServiceOfferPage, poolNamespaces),
+      page('newClientWizardPayment', signedIn, wizardPaymentPage, subscriptionNamespaces),
+      page('newClientWizardAssistantInfo', signedIn, wizardAssistantInfoPage, subscriptionNamespaces),
+      page('newClientWizardServices', signedIn, wizardServicesPage, poolNamespaces),
     ],
   },
   {
@@ -243,10 +407,10 @@ export const areas: AreaDefinition[] = [
     pages: [
       page('newCaseWizardExtCaseSurvey', signedIn, extCaseSurveyPage, surveyNamespaces),
       page('newCaseWizardCaseSurvey', signedIn, caseSurveyPage, surveyNamespaces),
-      page('newCaseWizardServiceOffer', signedIn, serviceOfferPage, poolNamespaces),
-      page('newCaseWizardPayment', signedIn, paymentPage, subscriptionNamespaces),
-      page('newCaseWizardAssistantInfo', signedIn, assistantInfoPage, subscriptionNamespaces),
-      page('newCaseWizardServices', signedIn, servicesPage, poolNamespaces),
+      page('newCaseWizardServiceOffer', signedIn, wizardServiceOfferPage, poolNamespaces),
+      page('newCaseWizardPayment', signedIn, wizardPaymentPage, subscriptionNamespaces),
+      page('newCaseWizardAssistantInfo', signedIn, wizardAssistantInfoPage, subscriptionNamespaces),
+      page('newCaseWizardServices', signedIn, wizardServicesPage, poolNamespaces),
     ],
   },
   {
@@ -254,17 +418,14 @@ export const areas: AreaDefinition[] = [
     // details → case survey → service offer → payment → services or the assistant contact.
     id: 'anonNewCaseWizard',
     path: paths.anonNewCaseWizard.path,
-    layout: 'shared-features/wizard/anon-wizard-layout.tsx',
+    layout: lazyLayout(
+      () => import('../shared-features/wizard/anon-wizard-layout.tsx'),
+      (m) => m.AnonWizardLayout,
+    ),
     access: 'public',
     namespaces: ['clients'],
     pages: [
-      page(
-        'anonNewCaseWizard',
-        guestWizard,
-        'surveys/components/anon-wizard-start-page.tsx',
-        [],
-        'newClientWizardExtCaseSurvey',
-      ),
+      page('anonNewCaseWizard', guestWizard, anonWizardStartPage, [], 'newClientWizardExtCaseSurvey'),
       page(
         'anonNewCaseExtCaseSurvey',
         guestWizard,
@@ -272,28 +433,31 @@ export const areas: AreaDefinition[] = [
         surveyNamespaces,
         'newClientWizardExtCaseSurvey',
       ),
-      page('anonNewCaseRegister', guestWizard, 'auth/components/anon-register-page.tsx', [
-        ...formNamespaces,
-        'surveys',
-      ]),
+      page('anonNewCaseRegister', guestWizard, anonRegisterPage, [...formNamespaces, 'surveys']),
       page('anonNewCaseNewClient', signedIn, newClientPage, clientFormNamespaces, 'newClientWizardNewClient'),
       page('anonNewCaseCaseSurvey', signedIn, caseSurveyPage, surveyNamespaces, 'newClientWizardCaseSurvey'),
       page(
         'anonNewCaseServiceOffer',
         signedIn,
-        serviceOfferPage,
+        wizardServiceOfferPage,
         poolNamespaces,
         'newClientWizardServiceOffer',
       ),
-      page('anonNewCasePayment', signedIn, paymentPage, subscriptionNamespaces, 'newClientWizardPayment'),
+      page(
+        'anonNewCasePayment',
+        signedIn,
+        wizardPaymentPage,
+        subscriptionNamespaces,
+        'newClientWizardPayment',
+      ),
       page(
         'anonNewCaseAssistantInfo',
         signedIn,
-        assistantInfoPage,
+        wizardAssistantInfoPage,
         subscriptionNamespaces,
         'newClientWizardAssistantInfo',
       ),
-      page('anonNewCaseServices', signedIn, servicesPage, poolNamespaces, 'newClientWizardServices'),
+      page('anonNewCaseServices', signedIn, wizardServicesPage, poolNamespaces, 'newClientWizardServices'),
     ],
   },
   {
@@ -313,15 +477,21 @@ export const areas: AreaDefinition[] = [
       page(
         'anonNewClientServiceOffer',
         signedIn,
-        serviceOfferPage,
+        wizardServiceOfferPage,
         poolNamespaces,
         'newClientWizardServiceOffer',
       ),
-      page('anonNewClientPayment', signedIn, paymentPage, subscriptionNamespaces, 'newClientWizardPayment'),
+      page(
+        'anonNewClientPayment',
+        signedIn,
+        wizardPaymentPage,
+        subscriptionNamespaces,
+        'newClientWizardPayment',
+      ),
       page(
         'anonNewClientAssistantInfo',
         signedIn,
-        assistantInfoPage,
+        wizardAssistantInfoPage,
         subscriptionNamespaces,
         'newClientWizardAssistantInfo',
       ),
@@ -331,8 +501,8 @@ export const areas: AreaDefinition[] = [
     id: 'user',
     path: paths.userProfile.path,
     pages: [
-      page('userProfile', signedIn, 'user/components/profile-page.tsx', [...formNamespaces, 'subscriptions']),
-      page('userChangePassword', signedIn, 'user/components/change-password-page.tsx', formNamespaces),
+      page('userProfile', signedIn, profilePage, [...formNamespaces, 'subscriptions']),
+      page('userChangePassword', signedIn, changePasswordPage, formNamespaces),
     ],
   },
   {
@@ -340,21 +510,11 @@ export const areas: AreaDefinition[] = [
     path: paths.providerHome.path,
     pages: [
       // `/provider` opens the inbox (the page only redirects, keeping `?provider=`).
-      page('providerHome', providers, 'provider-inbox/components/provider-home-page.tsx', ['provider']),
-      page('providerRequests', providers, 'provider-inbox/components/requests-page.tsx', providerNamespaces),
-      page(
-        'providerRequest',
-        providers,
-        'provider-inbox/components/request-page.tsx',
-        providerRequestNamespaces,
-      ),
-      page(
-        'providerRequestPrint',
-        providersPrint,
-        'provider-inbox/components/request-print-page.tsx',
-        providerRequestNamespaces,
-      ),
-      page('providerDashboard', providers, 'provider-inbox/components/dashboard-page.tsx', [
+      page('providerHome', providers, providerHomePage, ['provider']),
+      page('providerRequests', providers, requestsPage, providerNamespaces),
+      page('providerRequest', providers, providerRequestPage, providerRequestNamespaces),
+      page('providerRequestPrint', providersPrint, requestPrintPage, providerRequestNamespaces),
+      page('providerDashboard', providers, providerDashboardPage, [
         ...providerNamespaces,
         'provider-dashboard',
       ]),
@@ -363,7 +523,7 @@ export const areas: AreaDefinition[] = [
   {
     id: 'admin',
     path: paths.adminHome.path,
-    pages: [page('adminHome', platformStaff, comingSoon, ['pages'])],
+    pages: [page('adminHome', platformStaff, comingSoonPage, ['pages'])],
   },
 ];
 

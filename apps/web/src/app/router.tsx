@@ -1,5 +1,4 @@
 import { type Locale, locales } from '@opora/contracts';
-import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -10,44 +9,8 @@ import {
 import { paths } from '@/config/paths.ts';
 import { changeLocale, loadNamespaces } from '@/lib/i18n/i18n.ts';
 import { navigationGuard } from './navigation-guard.ts';
-import type { LayoutModule, PageModule } from './page-modules.ts';
 import { type AreaDefinition, areas, type PageDefinition } from './pages.ts';
 import { RootErrorBoundary, RootHydrateFallback, RootRoute } from './root-route.tsx';
-
-/** The home page's module, loaded directly: the home route's budget leaves no room for `page-modules.ts`. */
-const homePage = 'home/components/home-page.tsx';
-const loadHomePage = () => import('../features/home/components/home-page.tsx') as Promise<PageModule>;
-
-const pageModulesDelayMs = 2000;
-
-/** A page's module under `src/features/` (its chunk, and the chunks it needs, fetched in parallel). */
-function loadPage(page: string): Promise<PageModule> {
-  if (page === homePage) return loadHomePage();
-  return import('./page-modules.ts').then(({ pageModules }) => {
-    const load = pageModules[`./${page}`];
-    if (!load) throw new Error(`No page module ${page}`);
-    return load();
-  });
-}
-
-/** A layout route's module under `src/components/`. */
-function loadLayout(layout: string): Promise<LayoutModule> {
-  return import('./page-modules.ts').then(({ layoutModules }) => {
-    const load = layoutModules[`./${layout.slice('shared-features/'.length)}`];
-    if (!load) throw new Error(`No layout module ${layout}`);
-    return load();
-  });
-}
-
-/**
- * A page or layout module's component, named after its file: `services-list-page.tsx` →
- * `ServicesListPage`. The build fails on a page without a module (`routePreloads` in vite.config.ts).
- */
-export function pageComponentName(page: string): string {
-  return page
-    .slice(page.lastIndexOf('/') + 1, -4)
-    .replace(/(^|-)(\w)/g, (_match, _dash, letter: string) => letter.toUpperCase());
-}
 
 /** A change of the search only (a tab, a filter, a page of results) is the page's own: no loader reruns. */
 const onPathChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
@@ -55,7 +18,6 @@ const onPathChange: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultSh
 
 /** A page as a lazy route, its path relative to its area's (`''` → the area's index). */
 function pageRoute({ path, handle, page, namespaces }: PageDefinition, areaPath: string): RouteObject {
-  const component = pageComponentName(page);
   const relative =
     areaPath === '/' || path === '*' ? path.replace(/^\//, '') : path.slice(areaPath.length + 1);
   return {
@@ -66,7 +28,7 @@ function pageRoute({ path, handle, page, namespaces }: PageDefinition, areaPath:
       await navigationGuard(handle.access, args.request.url);
       // Not awaited: the page's code (downloading for `lazy` anyway) starts its requests once it is
       // there, while its translations load and it renders. A failed download is `lazy`'s to report.
-      void loadPage(page).then(
+      void page.load().then(
         (module) => module.prefetch?.(args),
         () => {},
       );
@@ -74,8 +36,8 @@ function pageRoute({ path, handle, page, namespaces }: PageDefinition, areaPath:
     },
     lazy: {
       Component: async () => {
-        const [module] = await Promise.all([loadPage(page), loadNamespaces(namespaces)]);
-        return module[component] as ComponentType;
+        const [module] = await Promise.all([page.load(), loadNamespaces(namespaces)]);
+        return module.Component;
       },
     },
   };
@@ -106,18 +68,17 @@ function areaRoute(area: AreaDefinition): RouteObject {
   };
   const { layout } = area;
   if (!layout) return route;
-  const component = pageComponentName(layout);
   return {
     ...route,
     shouldRevalidate: onPathChange,
     loader: async (args) => {
       await navigationGuard(area.access, args.request.url);
-      return (await loadLayout(layout)).loader(args);
+      return (await layout.load()).loader(args);
     },
     lazy: {
       Component: async () => {
-        const [module] = await Promise.all([loadLayout(layout), loadNamespaces(area.namespaces)]);
-        return module[component] as ComponentType;
+        const [module] = await Promise.all([layout.load(), loadNamespaces(area.namespaces)]);
+        return module.Component;
       },
     },
   };
@@ -173,8 +134,5 @@ export function createAppRouter() {
       ],
     },
   ]);
-  // Once the first page is up, the other pages' loaders too: a later navigation then fetches a page's
-  // chunks at once rather than after this one.
-  window.setTimeout(() => void import('./page-modules.ts').catch(() => {}), pageModulesDelayMs);
   return router;
 }

@@ -60,6 +60,11 @@ export type Autosave<Value, Result> = {
    * retried after the page is gone — while the tab stays open, closing it asks first — then stops.
    */
   finishInBackground: () => void;
+  /**
+   * The person chose to leave without what they typed: what waits is dropped and no longer sent (a
+   * save already on its way still lands).
+   */
+  discard: () => void;
 };
 
 type Completion<Value, Result> = {
@@ -244,6 +249,10 @@ export function createAutosave<Value, Result>(
       window.addEventListener('online', onOnline);
     },
     stop,
+    discard() {
+      clearTimer();
+      latest = undefined;
+    },
     finishInBackground() {
       detached = true;
       window.addEventListener('beforeunload', warnOnUnload);

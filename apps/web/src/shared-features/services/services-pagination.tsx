@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Pagination.css';
 import { Pagination } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/NumberInput.css';
 import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import type { ErrorDetail, SurveyAnswers, SurveyAnswerValue, SurveyDocument } from '@opora/contracts';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';

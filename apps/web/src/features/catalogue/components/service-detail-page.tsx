@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Tabs.css';
 import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { isOneOf, type ServiceDetail, type ServiceDetailTab, serviceDetailTabs } from '@opora/contracts';
 import {

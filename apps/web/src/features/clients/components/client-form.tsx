@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Switch.css';
 import {
   Checkbox,
   Group,

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Tabs.css';
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { type DashboardClientTab, dashboardClientTabs, formatDisplayDate, isOneOf } from '@opora/contracts';
 import { IconArrowLeft, IconClipboardHeart, IconPencil } from '@tabler/icons-react';

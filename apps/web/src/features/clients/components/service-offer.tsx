@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Radio.css';
 import { Group, Radio, Stack, Text, Title } from '@mantine/core';
 import type { ServiceOffer as ServiceOfferPage } from '@opora/contracts';
 import { useDeferredValue, useEffect, useId, useState } from 'react';

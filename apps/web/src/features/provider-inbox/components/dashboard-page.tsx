@@ -1,4 +1,3 @@
-import '@mantine/core/styles/SegmentedControl.css';
 import { SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
 import { useTranslation } from 'react-i18next';

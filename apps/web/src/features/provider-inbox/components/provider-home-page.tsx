@@ -1,5 +1,4 @@
-import { useLocation } from 'react-router';
-import { ReplaceWith } from '@/components/ui/replace-with.tsx';
+import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 
 /**
@@ -8,5 +7,5 @@ import { paths } from '@/config/paths.ts';
  */
 export function ProviderHomePage() {
   const { search } = useLocation();
-  return <ReplaceWith to={`${paths.providerRequests.getHref()}${search}`} />;
+  return <Navigate replace to={`${paths.providerRequests.getHref()}${search}`} />;
 }

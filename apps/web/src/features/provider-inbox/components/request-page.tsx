@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Tabs.css';
 import { Anchor, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   isOneOf,

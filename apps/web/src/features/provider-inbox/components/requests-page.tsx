@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import { Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFilterOff, IconInbox } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';

@@ -65,6 +65,16 @@ describe('the note autosave', () => {
     return autosave;
   }
 
+  /** "Offline text" typed, its save failed for the connection: waiting to retry. */
+  async function typedWhileOffline(api: ReturnType<typeof server>) {
+    const autosave = autosaveFor(api);
+    autosave.change('Offline text');
+    await vi.advanceTimersByTimeAsync(800);
+    api.calls[0]?.reject(offline());
+    await vi.advanceTimersByTimeAsync(0);
+    return autosave;
+  }
+
   it('sends the text once the person pauses, over the version it was typed on', async () => {
     const api = server();
     const autosave = autosaveFor(api, 'Old', 3);
@@ -106,11 +116,7 @@ describe('the note autosave', () => {
 
   it('retries a save that may pass with growing waits, then at once when the browser is back online', async () => {
     const api = server();
-    const autosave = autosaveFor(api);
-    autosave.change('Offline text');
-    await vi.advanceTimersByTimeAsync(800);
-    api.calls[0]?.reject(offline());
-    await vi.advanceTimersByTimeAsync(0);
+    const autosave = await typedWhileOffline(api);
     expect(states.at(-1)).toBe('retrying');
     // Typing while waiting to retry does not send at once: the retry takes the latest text.
     autosave.change('Offline text, more');
@@ -178,6 +184,18 @@ describe('the note autosave', () => {
     autosave.flush();
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0]?.text).toBe('Leaving');
+  });
+
+  it('drops what waits when discarded (leaving without it), also the retry after the page is gone', async () => {
+    const api = server();
+    const autosave = await typedWhileOffline(api);
+    expect(autosave.hasUnsavedChanges()).toBe(true);
+    autosave.discard();
+    expect(autosave.hasUnsavedChanges()).toBe(false);
+    autosave.finishInBackground();
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(api.calls).toHaveLength(1);
   });
 
   it('does not send the text as loaded', async () => {

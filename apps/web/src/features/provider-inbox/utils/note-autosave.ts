@@ -32,6 +32,8 @@ export type NoteAutosave = {
   stop: () => void;
   /** The page goes away: what waits is still sent, and retried while the tab stays open. */
   finishInBackground: () => void;
+  /** Leaving without what was typed: it is no longer sent. */
+  discard: () => void;
 };
 
 /**
@@ -65,5 +67,6 @@ export function createNoteAutosave(options: NoteAutosaveOptions): NoteAutosave {
     start: autosave.start,
     stop: autosave.stop,
     finishInBackground: autosave.finishInBackground,
+    discard: autosave.discard,
   };
 }

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Tabs.css';
 import { Anchor, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   type CareRequest,

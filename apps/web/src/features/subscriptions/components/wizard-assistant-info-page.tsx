@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Radio.css';
 import {
   Anchor,
   Button,

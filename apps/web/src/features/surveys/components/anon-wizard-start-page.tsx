@@ -1,7 +1,7 @@
-import { ReplaceWith } from '@/components/ui/replace-with.tsx';
+import { Navigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 
 /** `/anon-new-case-wizard`: the anonymous wizard starts with the extended survey (SPEC §2). */
 export function AnonWizardStartPage() {
-  return <ReplaceWith to={paths.anonNewCaseExtCaseSurvey.getHref()} />;
+  return <Navigate replace to={paths.anonNewCaseExtCaseSurvey.getHref()} />;
 }

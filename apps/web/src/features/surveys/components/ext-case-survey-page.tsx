@@ -12,9 +12,8 @@ import { IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NotFoundState } from '@/components/ui/page-states.tsx';
-import { ReplaceWith } from '@/components/ui/replace-with.tsx';
 import { paths } from '@/config/paths.ts';
 import {
   nextWizardStep,
@@ -407,7 +406,7 @@ export function ExtCaseSurveyPage() {
     // Signed in: a case of this browser was claimed on the way in (the layout); without one, the
     // account's own wizard starts with the client.
     if (user && !urlCaseId && !createdCaseId) {
-      return <ReplaceWith to={paths.redirectAfterRegistration.getHref()} />;
+      return <Navigate replace to={paths.redirectAfterRegistration.getHref()} />;
     }
     const secret = user ? null : guestSecretOf(urlCaseId ?? createdCaseId);
     if (!user && urlCaseId && !secret) return <GuestCaseLost />;

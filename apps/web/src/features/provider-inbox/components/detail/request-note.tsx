@@ -11,6 +11,7 @@ import { IconAlertTriangle, IconCircleCheck, IconRefresh, IconWifiOff } from '@t
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
@@ -20,6 +21,7 @@ import { providerRequestQueryOptions } from '../../api/get-request.ts';
 import { saveProviderNote } from '../../api/save-note.ts';
 import { createNoteAutosave, type NoteAutosave, type NoteSaveState } from '../../utils/note-autosave.ts';
 import classes from './detail.module.css';
+import { DetailDialog } from './detail-dialog.tsx';
 import { DetailCard } from './request-overview.tsx';
 
 function timeOf(instant: string, locale: Locale): string {
@@ -90,11 +92,58 @@ function NoteStatus({
 }
 
 /**
+ * Moving to another page while typed text has not reached the server: what waits is sent first, and
+ * only a text the server has not taken (offline, refused) makes the page ask — stay and keep it, or
+ * leave and drop it. Closing the tab asks the browser's way (`beforeunload` in `RequestNote`). The
+ * question is the page's own dialog, not a lazily loaded one: it must open offline too.
+ */
+function useLeaveGuard(autosaveRef: React.RefObject<NoteAutosave | null>, state: NoteSaveState) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      currentLocation.pathname !== nextLocation.pathname && !!autosaveRef.current?.hasUnsavedChanges(),
+  );
+  const blocked = blocker.state === 'blocked';
+  const refused = state.kind === 'retrying' || state.kind === 'failed';
+  useEffect(() => {
+    if (!blocked) return;
+    const autosave = autosaveRef.current;
+    if (!autosave?.hasUnsavedChanges()) blocker.proceed?.();
+    // Typed and waiting: sent now; a save on its way is waited for (this runs again on its answer).
+    else if (!refused && state.kind !== 'saving') autosave.flush();
+  }, [autosaveRef, blocked, blocker, refused, state.kind]);
+  return {
+    ask: blocked && refused,
+    stay: () => blocker.reset?.(),
+    leave: () => {
+      autosaveRef.current?.discard();
+      blocker.proceed?.();
+    },
+  };
+}
+
+function LeaveDialog({ guard }: { guard: ReturnType<typeof useLeaveGuard> }) {
+  const { t } = useTranslation('provider-request');
+  return (
+    <DetailDialog opened={guard.ask} onClose={guard.stay} title={t('note.leave.title')}>
+      <Text>{t('note.leave.message')}</Text>
+      <Group justify="flex-end" mt="xl" gap="sm">
+        <Button variant="default" data-autofocus onClick={guard.stay}>
+          {t('note.leave.stay')}
+        </Button>
+        <Button color="red.9" onClick={guard.leave}>
+          {t('note.leave.leave')}
+        </Button>
+      </Group>
+    </DetailDialog>
+  );
+}
+
+/**
  * The internal note (SPEC §3): saved as the person types (`createNoteAutosave`), one save in flight,
  * each over the version it was typed on. A save over a colleague's newer text still lands (last write
  * wins), and the text it replaced is shown here with a way to take it back in — nothing goes
  * silently. A save that may pass is retried, the person is told, and leaving the page while the text
- * has not reached the server asks first.
+ * has not reached the server asks first (`useLeaveGuard`).
  */
 export function RequestNote({ providerId, request }: { providerId: string; request: ProviderCareRequest }) {
   const { t } = useTranslation('provider-request');
@@ -172,6 +221,8 @@ export function RequestNote({ providerId, request }: { providerId: string; reque
     if (autosave.version() !== before) setText(request.note.text);
   }, [request.note.text, request.note.version]);
 
+  const leaveGuard = useLeaveGuard(autosaveRef, state);
+
   const change = (value: string) => {
     setText(value);
     autosaveRef.current?.change(value);
@@ -181,6 +232,7 @@ export function RequestNote({ providerId, request }: { providerId: string; reque
 
   return (
     <DetailCard id="note-title" title={t('note.title')}>
+      <LeaveDialog guard={leaveGuard} />
       <Stack gap="xs">
         <Textarea
           id={fieldId}

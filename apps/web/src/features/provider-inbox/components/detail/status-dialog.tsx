@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Radio.css';
 import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import {
   type CareRequestStatusCode,

@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Pill.css';
-import '@mantine/core/styles/PillsInput.css';
 import { Button, Checkbox, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { careRequestStatusCodes, serviceTypeCodes } from '@opora/contracts';
