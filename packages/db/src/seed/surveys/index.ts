@@ -2,7 +2,7 @@ import { type CaseSurveyType, type SurveyDocument, SurveyDocumentSchema } from '
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../client.ts';
 import { excluded } from '../../excluded.ts';
-import { surveyDefinitions } from '../../schema/index.ts';
+import { surveyAnswers, surveyDefinitions } from '../../schema/index.ts';
 import { caseSurveyV1 } from './case-survey.ts';
 import { extendedCaseSurveyV1 } from './extended-case-survey.ts';
 
@@ -61,6 +61,6 @@ export async function seedSurveyDefinitions(
       setWhere: sql`(${surveyDefinitions.type}, ${surveyDefinitions.version}, ${surveyDefinitions.definition},
           ${surveyDefinitions.providerId}, ${surveyDefinitions.status})
         is distinct from (${excluded(surveyDefinitions.type)}, ${excluded(surveyDefinitions.version)}, ${excluded(surveyDefinitions.definition)}, ${excluded(surveyDefinitions.providerId)}, ${excluded(surveyDefinitions.status)})
-        and not exists (select 1 from survey_answers a where a.survey_definition_id = ${surveyDefinitions.id})`,
+        and not exists (select 1 from ${surveyAnswers} where ${surveyAnswers.surveyDefinitionId} = ${surveyDefinitions.id})`,
     });
 }
