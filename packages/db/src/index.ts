@@ -23,6 +23,7 @@ export {
   postgresErrorCodes,
   postgresErrorOf,
 } from './errors.ts';
+export { excluded } from './excluded.ts';
 export { insertIdentityUser, type NewIdentityUser } from './identity/identity-users.ts';
 export { jobQueueSchema, migrate, migrationsFolder } from './migrate.ts';
 export * as schema from './schema/index.ts';

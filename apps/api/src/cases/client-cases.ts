@@ -1,6 +1,6 @@
 import type { Case, CaseCreateInput } from '@opora/contracts';
-import { clients, type Db } from '@opora/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { cases, clients, type Db } from '@opora/db';
+import { and, eq } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
 import { readCases } from './case-views.ts';
 import { openCase } from './create-case.ts';
@@ -17,7 +17,7 @@ async function assertOwnClient(db: Db, userId: string, clientId: string): Promis
 /** `GET /clients/{clientId}/cases`: the client's cases, newest first. */
 export async function listClientCases(db: Db, userId: string, clientId: string): Promise<Case[]> {
   await assertOwnClient(db, userId, clientId);
-  return readCases(db, userId, sql`k.client_id = ${clientId}`);
+  return readCases(db, userId, eq(cases.clientId, clientId));
 }
 
 /** `POST /clients/{clientId}/cases`: a new need of a client already entered (the new-case wizard). */

@@ -10,7 +10,7 @@ import {
   initialServiceLevel,
 } from '@opora/contracts';
 import { cases, consents, type Db, type DbExecutor, surveyAnswers } from '@opora/db';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { healthDataConsentVersion } from '../clients/health-data-consent.ts';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
 import { backgroundWork, defineQueue } from '../platform/jobs.ts';
@@ -54,6 +54,7 @@ export async function createGuestCase(db: Db, input: GuestCaseCreate): Promise<G
   const secret = randomBytes(32).toString('base64url');
   const guestSecretHash = hashGuestSecret(secret);
   return db.transaction(async (tx) => {
+    // A lock on a key, no table: raw SQL with nothing of the schema to check.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${input.creationKey}, 7041))`);
     const [earlier] = await tx
       .select()
@@ -158,14 +159,21 @@ export async function deleteExpiredGuestCases(db: Db, now = new Date()): Promise
   const cutoff = new Date(now.getTime() - retentionMs);
   let deleted = 0;
   for (;;) {
-    const { rows } = await db.execute<{ id: string }>(sql`
-      delete from cases where id in (
-        select id from cases
-        where owner_user_id is null and guest_secret_hash is not null and created_at <= ${cutoff.toISOString()}::timestamptz
-        limit ${cleanupBatch}
+    const rows = await db
+      .delete(cases)
+      .where(
+        inArray(
+          cases.id,
+          db
+            .select({ id: cases.id })
+            .from(cases)
+            .where(
+              and(isNull(cases.ownerUserId), isNotNull(cases.guestSecretHash), lte(cases.createdAt, cutoff)),
+            )
+            .limit(cleanupBatch),
+        ),
       )
-      returning id
-    `);
+      .returning({ id: cases.id });
     deleted += rows.length;
     if (rows.length < cleanupBatch) return deleted;
   }

@@ -1,5 +1,5 @@
-import type { Db } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { careRequests, cases, type Db } from '@opora/db';
+import { and, eq, inArray, not } from 'drizzle-orm';
 
 /**
  * Which of `serviceIds` the user already requested for one of their cases (SPEC §3 flag
@@ -11,14 +11,16 @@ export async function alreadyRequestedIds(
   serviceIds: string[],
 ): Promise<Set<string>> {
   if (serviceIds.length === 0) return new Set();
-  const { rows } = await db.execute<{ facility_service_id: string }>(sql`
-    select distinct cr.facility_service_id
-    from care_requests cr join cases c on c.id = cr.case_id
-    where c.owner_user_id = ${userId} and not cr.allows_new_request
-      and cr.facility_service_id in (${sql.join(
-        serviceIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-  `);
-  return new Set(rows.map((row) => row.facility_service_id));
+  const rows = await db
+    .selectDistinct({ id: careRequests.facilityServiceId })
+    .from(careRequests)
+    .innerJoin(cases, eq(cases.id, careRequests.caseId))
+    .where(
+      and(
+        eq(cases.ownerUserId, userId),
+        not(careRequests.allowsNewRequest),
+        inArray(careRequests.facilityServiceId, serviceIds),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

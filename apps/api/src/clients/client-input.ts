@@ -5,7 +5,7 @@ import {
   createErrorDetail,
   type ErrorDetail,
 } from '@opora/contracts';
-import { clientPersons, type clients, type DbExecutor } from '@opora/db';
+import { clientPersons, type clients, counties, type DbExecutor, relationshipTypes } from '@opora/db';
 import { and, eq, sql } from 'drizzle-orm';
 
 /** The form's fields both create and update take (they differ only in how the birth number is kept). */
@@ -29,15 +29,17 @@ export async function resolveReferences(
 ): Promise<{ references: ResolvedReferences; errors: ErrorDetail[] }> {
   const relationshipTypeId = input.isClient ? null : (input.relationshipTypeId ?? null);
   const serviceCountyCode = input.serviceAddressDiffers ? (input.serviceAddress?.countyCode ?? null) : null;
+  // Three look-ups in one round trip: a select without `from`, which the builder does not write.
   const { rows } = await db.execute<{
-    relationship_code: string | null;
+    relationship_code: (typeof relationshipTypes.$inferSelect)['code'] | null;
     residence_county: boolean;
     service_county: boolean;
   }>(sql`
     select
-      (select code from relationship_types where id = ${relationshipTypeId}) as relationship_code,
-      exists (select 1 from counties where code = ${input.residence.countyCode}) as residence_county,
-      exists (select 1 from counties where code = ${serviceCountyCode}) as service_county
+      (select ${relationshipTypes.code} from ${relationshipTypes} where ${relationshipTypes.id} = ${relationshipTypeId})
+        as relationship_code,
+      exists (select from ${counties} where ${counties.code} = ${input.residence.countyCode}) as residence_county,
+      exists (select from ${counties} where ${counties.code} = ${serviceCountyCode}) as service_county
   `);
   const found = rows[0];
   const errors: ErrorDetail[] = [];

@@ -58,7 +58,7 @@ const offerStatement = (byCase: boolean) => `
   with client as materialized (
     select true as found, k.code as county_code, k.name as county_name,
       r.code as region_code, r.name as region_name,
-      exists (select from subscriptions s where s.user_id = $1::uuid and ${givesAccessCondition}) as subscribed
+      exists (select from subscriptions where subscriptions.user_id = $1::uuid and ${givesAccessCondition}) as subscribed
     from clients c
     left join counties k on k.code = case when $3::boolean and c.service_address_differs
                                           then c.service_county_code else c.county_code end

@@ -373,6 +373,30 @@ describe('GET and PUT /api/v1/web/clients/{clientId}', () => {
     expect(guest.statusCode).toBe(401);
   });
 
+  it('answers a client whose consent was withdrawn without one, and one without an address without it', async () => {
+    const caller = await server.signedIn();
+    const client = await created(caller, clientForm());
+    await server.database.db
+      .update(consents)
+      .set({ withdrawnAt: sql`now()` })
+      .where(eq(consents.onBehalfOfClientId, client.id));
+    const url = `/api/v1/web/clients/${client.id}`;
+    const withdrawn = await server.app.inject({ method: 'GET', url, headers: caller.headers });
+    expect(ClientSchema.parse(withdrawn.json())).toEqual({ ...client, healthDataConsent: null });
+    const bare = await createClient(server.database.db, { ownerUserId: caller.userId, countyCode: null });
+    const answer = await server.app.inject({
+      method: 'GET',
+      url: `/api/v1/web/clients/${bare.id}`,
+      headers: caller.headers,
+    });
+    expect(ClientSchema.parse(answer.json())).toMatchObject({
+      residence: null,
+      relationshipType: null,
+      contactPerson: null,
+      healthDataConsent: null,
+    });
+  });
+
   it('changes the whole form: a person left out is removed, one given replaced', async () => {
     const caller = await server.signedIn();
     const client = await created(caller, clientForm());

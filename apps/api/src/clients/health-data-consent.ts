@@ -1,5 +1,5 @@
 import { consents, type DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 
 /** Version of the health-data consent text the client form shows, recorded with each consent. */
 export const healthDataConsentVersion = '2026-11';
@@ -14,15 +14,21 @@ export async function hasHealthDataConsent(
   clientId: string,
   isSelf: boolean,
 ): Promise<boolean> {
-  const { rows } = await db.execute<{ found: boolean }>(sql`
-    select exists (
-      select from consents k
-      where k.kind = 'health-data' and k.withdrawn_at is null
-        and (k.on_behalf_of_client_id = ${clientId}
-             or (${isSelf} and k.on_behalf_of_client_id is null and k.user_id = ${userId}))
-    ) as found
-  `);
-  return rows[0]?.found === true;
+  const found = await db
+    .select({ id: consents.id })
+    .from(consents)
+    .where(
+      and(
+        eq(consents.kind, 'health-data'),
+        isNull(consents.withdrawnAt),
+        or(
+          eq(consents.onBehalfOfClientId, clientId),
+          isSelf ? and(isNull(consents.onBehalfOfClientId), eq(consents.userId, userId)) : undefined,
+        ),
+      ),
+    )
+    .limit(1);
+  return found.length > 0;
 }
 
 /** Records the caller's consent to process the client's health data: for themselves, or on the client's behalf. */

@@ -9,16 +9,19 @@ import {
 import {
   careRequestEvents,
   careRequests,
+  cases,
   type Db,
   type DbExecutor,
   documents,
   postgresErrorCodes,
   postgresErrorOf,
+  requestDrafts,
+  requestStatuses,
 } from '@opora/db';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { AppError, ConflictError, NotFoundError } from '../platform/errors.ts';
 import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
-import { isoInstant } from '../platform/sql-time.ts';
 import { findOwnDraft } from '../requests/own-draft.ts';
 import { cleanFileName, sniffDocumentType } from './document-files.ts';
 import type { DocumentStore } from './document-store.ts';
@@ -49,32 +52,30 @@ export interface DocumentDownload extends FoundDocument {
   content: Buffer;
 }
 
-type DocumentRow = {
-  id: string;
-  file_name: string;
-  content_type: string;
-  size_bytes: string | number;
-  created_at: string;
-  request_draft_id: string | null;
-  care_request_id: string | null;
+const documentRowColumns = {
+  id: documents.id,
+  fileName: documents.fileName,
+  contentType: documents.contentType,
+  sizeBytes: documents.sizeBytes,
+  createdAt: documents.createdAt,
+  requestDraftId: documents.requestDraftId,
+  careRequestId: documents.careRequestId,
 };
 
-async function readDocumentRow(db: DbExecutor, documentId: string): Promise<DocumentRow | undefined> {
-  const { rows } = await db.execute<DocumentRow>(sql`
-    select id, file_name, content_type, size_bytes, ${isoInstant(sql`created_at`)} as created_at,
-      request_draft_id, care_request_id
-    from documents where id = ${documentId}
-  `);
-  return rows[0];
+async function readDocumentRow(db: DbExecutor, documentId: string) {
+  const [row] = await db.select(documentRowColumns).from(documents).where(eq(documents.id, documentId));
+  return row;
 }
 
-function toDocumentFile(row: DocumentRow): DocumentFile {
+function toDocumentFile(
+  row: Pick<typeof documents.$inferSelect, keyof typeof documentRowColumns>,
+): DocumentFile {
   return {
     id: row.id,
-    fileName: row.file_name,
-    contentType: row.content_type,
-    size: Number(row.size_bytes),
-    createdDate: row.created_at,
+    fileName: row.fileName,
+    contentType: row.contentType,
+    size: row.sizeBytes,
+    createdDate: row.createdAt.toISOString(),
   };
 }
 
@@ -97,7 +98,7 @@ function idTaken(): ConflictError {
 async function storeDocument(
   tx: DbExecutor,
   store: DocumentStore,
-  owner: { column: 'request_draft_id' | 'care_request_id'; id: string },
+  owner: { column: 'requestDraftId' | 'careRequestId'; id: string },
   userId: string,
   upload: DocumentUpload & { fileName: string; contentType: DocumentContentType },
 ): Promise<{ document: DocumentFile; created: boolean }> {
@@ -106,14 +107,12 @@ async function storeDocument(
     if (existing[owner.column] !== owner.id) throw idTaken();
     return { document: toDocumentFile(existing), created: false };
   }
-  const { rows } = await tx.execute<{ count: number }>(sql`
-    select count(*)::int as count from documents where ${sql.identifier(owner.column)} = ${owner.id}
-  `);
-  if ((rows[0]?.count ?? 0) >= maxDocumentsPerRequest) throw limitReached();
+  const attached = await tx.$count(documents, eq(documents[owner.column], owner.id));
+  if (attached >= maxDocumentsPerRequest) throw limitReached();
   const storageKey = randomUUID();
   await tx.insert(documents).values({
     id: upload.documentId,
-    ...(owner.column === 'request_draft_id' ? { requestDraftId: owner.id } : { careRequestId: owner.id }),
+    [owner.column]: owner.id,
     fileName: upload.fileName,
     contentType: upload.contentType,
     sizeBytes: upload.content.byteLength,
@@ -157,7 +156,7 @@ export async function putDraftDocument(
       const { document } = await storeDocument(
         tx,
         store,
-        { column: 'request_draft_id', id: draft.id },
+        { column: 'requestDraftId', id: draft.id },
         userId,
         { ...upload, fileName, contentType },
       );
@@ -176,18 +175,20 @@ async function lockOwnCareRequest(
 ): Promise<{ id: string; status: CareRequestStatusCode } | undefined> {
   // Locked on its own first (as withdrawing does): a join to the status would be re-checked against
   // a status a concurrent change just wrote.
-  const { rows: locked } = await tx.execute<{ id: string }>(sql`
-    select cr.id from care_requests cr join cases k on k.id = cr.case_id
-    where cr.id = ${careRequestId} and k.owner_user_id = ${userId}
-    for update of cr
-  `);
-  if (locked.length === 0) return undefined;
-  const { rows } = await tx.execute<{ status: CareRequestStatusCode }>(sql`
-    select rs.code as status from care_requests cr join request_statuses rs on rs.id = cr.status_id
-    where cr.id = ${careRequestId}
-  `);
-  const status = rows[0]?.status;
-  return status && { id: careRequestId, status };
+  const [locked] = await tx
+    .select({ id: careRequests.id })
+    .from(careRequests)
+    .innerJoin(cases, eq(cases.id, careRequests.caseId))
+    .where(and(eq(careRequests.id, careRequestId), eq(cases.ownerUserId, userId)))
+    .for('update', { of: careRequests });
+  if (!locked) return undefined;
+  const [row] = await tx
+    .select({ status: requestStatuses.code })
+    .from(careRequests)
+    .innerJoin(requestStatuses, eq(requestStatuses.id, careRequests.statusId))
+    .where(eq(careRequests.id, careRequestId));
+  // `request_statuses` holds the contracts' codes (seeded from them).
+  return row && { id: careRequestId, status: row.status as CareRequestStatusCode };
 }
 
 /**
@@ -214,7 +215,7 @@ export async function putCareRequestDocument(
       const { document, created } = await storeDocument(
         tx,
         store,
-        { column: 'care_request_id', id: request.id },
+        { column: 'careRequestId', id: request.id },
         userId,
         { ...upload, fileName, contentType },
       );
@@ -291,26 +292,34 @@ export async function deleteCareRequestDocument(
   });
 }
 
-async function findDocument(db: DbExecutor, condition: SQL): Promise<FoundDocument | undefined> {
-  const { rows } = await db.execute<{
-    id: string;
-    file_name: string;
-    content_type: DocumentContentType;
-    storage_key: string;
-  }>(sql`select d.id, d.file_name, d.content_type, d.storage_key from documents d where ${condition}`);
-  const row = rows[0];
-  return (
-    row && { id: row.id, fileName: row.file_name, contentType: row.content_type, storageKey: row.storage_key }
-  );
+async function findDocument(db: DbExecutor, condition: SQL | undefined): Promise<FoundDocument | undefined> {
+  const [row] = await db
+    .select({
+      id: documents.id,
+      fileName: documents.fileName,
+      contentType: documents.contentType,
+      storageKey: documents.storageKey,
+    })
+    .from(documents)
+    .where(condition);
+  return row;
 }
 
 /** A document of the caller's request being prepared, or undefined (another user's, none). */
 export function findOwnDraftDocument(db: DbExecutor, userId: string, draftId: string, documentId: string) {
   return findDocument(
     db,
-    sql`d.id = ${documentId} and d.request_draft_id = ${draftId} and exists (
-      select 1 from request_drafts r join cases k on k.id = r.case_id
-      where r.id = d.request_draft_id and k.owner_user_id = ${userId})`,
+    and(
+      eq(documents.id, documentId),
+      eq(documents.requestDraftId, draftId),
+      exists(
+        db
+          .select({ id: requestDrafts.id })
+          .from(requestDrafts)
+          .innerJoin(cases, eq(cases.id, requestDrafts.caseId))
+          .where(and(eq(requestDrafts.id, documents.requestDraftId), eq(cases.ownerUserId, userId))),
+      ),
+    ),
   );
 }
 
@@ -323,9 +332,17 @@ export function findOwnCareRequestDocument(
 ) {
   return findDocument(
     db,
-    sql`d.id = ${documentId} and d.care_request_id = ${careRequestId} and exists (
-      select 1 from care_requests cr join cases k on k.id = cr.case_id
-      where cr.id = d.care_request_id and k.owner_user_id = ${userId})`,
+    and(
+      eq(documents.id, documentId),
+      eq(documents.careRequestId, careRequestId),
+      exists(
+        db
+          .select({ id: careRequests.id })
+          .from(careRequests)
+          .innerJoin(cases, eq(cases.id, careRequests.caseId))
+          .where(and(eq(careRequests.id, documents.careRequestId), eq(cases.ownerUserId, userId))),
+      ),
+    ),
   );
 }
 
@@ -342,11 +359,20 @@ export function findProviderCareRequestDocument(
   careRequestId: string,
   documentId: string,
 ) {
+  // `careRequestInScope` names the request `cr`.
+  const cr = alias(careRequests, 'cr');
   return findDocument(
     db,
-    sql`d.id = ${documentId} and d.care_request_id = ${careRequestId} and exists (
-      select 1 from care_requests cr
-      where cr.id = d.care_request_id and ${careRequestInScope(scope)})`,
+    and(
+      eq(documents.id, documentId),
+      eq(documents.careRequestId, careRequestId),
+      exists(
+        db
+          .select({ id: cr.id })
+          .from(cr)
+          .where(and(eq(cr.id, documents.careRequestId), careRequestInScope(scope))),
+      ),
+    ),
   );
 }
 

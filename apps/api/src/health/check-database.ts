@@ -14,6 +14,7 @@ export async function checkDatabase(db: Db): Promise<void> {
     );
   });
   try {
+    // Names no table: raw SQL with nothing of the schema to check.
     await Promise.race([db.execute(sql`select 1`), timeout]);
   } finally {
     clearTimeout(timer);

@@ -81,6 +81,7 @@ const noUserId = '00000000-0000-0000-0000-000000000000';
  */
 export async function recordUncountedLoginFailure(db: DbExecutor, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    // Takes a transaction id, no table: raw SQL with nothing of the schema to check.
     await tx.execute(sql`select pg_current_xact_id()`);
     await tx
       .select()

@@ -1,6 +1,6 @@
 import { type Country, normalizeSearchText, type Place } from '@opora/contracts';
-import type { Db } from '@opora/db';
-import { type SQL, sql } from 'drizzle-orm';
+import { counties, type Db, places, regions } from '@opora/db';
+import { and, asc, eq, like, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /** The query after validation (defaults applied). */
 export interface PlaceSearchInput {
@@ -24,18 +24,6 @@ export function postcodePrefix(normalized: string): string | undefined {
   return digits.length <= 3 ? digits : `${digits.slice(0, 3)} ${digits.slice(3)}`;
 }
 
-type PlaceRow = {
-  id: number;
-  country: Country;
-  part: string;
-  municipality: string;
-  postcode: string | null;
-  county_code: string;
-  county_name: string;
-  region_code: string;
-  region_name: string;
-};
-
 /**
  * `GET /places?q=`: municipality parts whose name or municipality starts with what was typed (case
  * and diacritics ignored), or whose postcode does. Each condition is a prefix `like` on a
@@ -46,36 +34,41 @@ type PlaceRow = {
 export async function searchPlaces(db: Db, input: PlaceSearchInput): Promise<Place[]> {
   const q = normalizeSearchText(input.q);
   const postcode = postcodePrefix(q);
-  let matching: SQL;
-  let order: SQL;
+  let matching: SQL | undefined;
+  let order: SQL[];
+  const czech = (column: SQLWrapper) => sql`${column} collate "cs-x-icu"`;
+  const mainPart = sql`(${places.part} = ${places.municipality}) desc`;
   if (postcode === undefined) {
     const pattern = `${escapeLike(q)}%`;
-    matching = sql`(p.search_name like ${pattern} or p.search_municipality like ${pattern})`;
-    order = sql`(p.search_name = ${q} or p.search_municipality = ${q}) desc, (p.part = p.municipality) desc,
-      length(p.part), p.part collate "cs-x-icu", p.municipality collate "cs-x-icu", p.postcode, p.id`;
+    matching = or(like(places.searchName, pattern), like(places.searchMunicipality, pattern));
+    order = [
+      sql`(${places.searchName} = ${q} or ${places.searchMunicipality} = ${q}) desc`,
+      mainPart,
+      sql`length(${places.part})`,
+      czech(places.part),
+      czech(places.municipality),
+      asc(places.postcode),
+      asc(places.id),
+    ];
   } else {
-    matching = sql`p.postcode like ${`${postcode}%`}`;
-    order = sql`p.postcode, (p.part = p.municipality) desc, p.municipality collate "cs-x-icu",
-      p.part collate "cs-x-icu", p.id`;
+    matching = like(places.postcode, `${postcode}%`);
+    order = [asc(places.postcode), mainPart, czech(places.municipality), czech(places.part), asc(places.id)];
   }
-  const country = input.country === undefined ? sql`` : sql`and p.country = ${input.country}`;
-  const { rows } = await db.execute<PlaceRow>(sql`
-    select p.id, p.country, p.part, p.municipality, p.postcode,
-      c.code as county_code, c.name as county_name, r.code as region_code, r.name as region_name
-    from places p
-    join counties c on c.code = p.county_code
-    join regions r on r.code = c.region_code
-    where ${matching} ${country}
-    order by ${order}
-    limit ${input.limit}
-  `);
-  return rows.map((row) => ({
-    id: row.id,
-    country: row.country,
-    part: row.part,
-    municipality: row.municipality,
-    postcode: row.postcode,
-    county: { code: row.county_code, name: row.county_name },
-    region: { code: row.region_code, name: row.region_name },
-  }));
+  const rows = await db
+    .select({
+      id: places.id,
+      country: places.country,
+      part: places.part,
+      municipality: places.municipality,
+      postcode: places.postcode,
+      county: { code: counties.code, name: counties.name },
+      region: { code: regions.code, name: regions.name },
+    })
+    .from(places)
+    .innerJoin(counties, eq(counties.code, places.countyCode))
+    .innerJoin(regions, eq(regions.code, counties.regionCode))
+    .where(and(matching, input.country === undefined ? undefined : eq(places.country, input.country)))
+    .orderBy(...order)
+    .limit(input.limit);
+  return rows;
 }

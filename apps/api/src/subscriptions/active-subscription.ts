@@ -1,6 +1,7 @@
 import type { SubscriptionVariant } from '@opora/contracts';
-import type { DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { type DbExecutor, subscriptions, subscriptionTypes } from '@opora/db';
+import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { AppError } from '../platform/errors.ts';
 
 export interface ActiveSubscription {
@@ -15,35 +16,41 @@ export interface ActiveSubscription {
  */
 export const renewalGraceDays = 3;
 
-/**
- * SQL condition (alias `s` for `subscriptions`): the subscription gives access now. Live (`active` or
- * `past-due`) and within its paid period — or, when it renews, within the grace days after it, so
- * neither the minutes before the sweep charges the renewal nor the retries of a failed one lock the
- * user out. A cancelled one (no renewal) ends exactly at its period end.
- */
-export const givesAccessCondition = `s.status in ('active', 'past-due') and (s.current_period_end > now()
-  or (s.auto_renew and s.current_period_end > now() - interval '${renewalGraceDays} days'))`;
+/** The subscription is live: `active`, or `past-due` while a renewal is retried (as the partial indexes say). */
+export const isLive = sql`${subscriptions.status} in ('active', 'past-due')`;
 
-/** The user's subscription that gives access now (`givesAccessCondition`). Null when there is none. */
+/** A month after `value`, on Prague's calendar (31 January → 28 or 29 February). */
+export const nextPeriodEnd = (value: SQLWrapper) =>
+  sql`(${value} at time zone 'Europe/Prague' + interval '1 month') at time zone 'Europe/Prague'`;
+
+/**
+ * The subscription gives access now. Live and within its paid period — or, when it renews, within the
+ * grace days after it, so neither the minutes before the sweep charges the renewal nor the retries of
+ * a failed one lock the user out. A cancelled one (no renewal) ends exactly at its period end.
+ */
+export const givesAccess: SQL = sql`${isLive} and (${subscriptions.currentPeriodEnd} > now()
+  or (${subscriptions.autoRenew} and ${subscriptions.currentPeriodEnd} > now() - interval '${sql.raw(String(renewalGraceDays))} days'))`;
+
+/** `givesAccess` as text, for prepared statements that name `subscriptions` without an alias. */
+export const givesAccessCondition = new PgDialect().sqlToQuery(givesAccess).sql;
+
+/** The user's subscription that gives access now (`givesAccess`). Null when there is none. */
 export async function findActiveSubscription(
   db: DbExecutor,
   userId: string,
 ): Promise<ActiveSubscription | null> {
-  const { rows } = await db.execute<{
-    id: string;
-    variant: SubscriptionVariant;
-    current_period_end: Date;
-  }>(sql`
-    select s.id, t.variant, s.current_period_end
-    from subscriptions s join subscription_types t on t.id = s.subscription_type_id
-    where s.user_id = ${userId} and ${sql.raw(givesAccessCondition)}
-    order by s.current_period_end desc
-    limit 1
-  `);
-  const row = rows[0];
-  return row
-    ? { id: row.id, variant: row.variant, currentPeriodEnd: new Date(row.current_period_end) }
-    : null;
+  const [row] = await db
+    .select({
+      id: subscriptions.id,
+      variant: subscriptionTypes.variant,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+    })
+    .from(subscriptions)
+    .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, subscriptions.subscriptionTypeId))
+    .where(and(eq(subscriptions.userId, userId), givesAccess))
+    .orderBy(desc(subscriptions.currentPeriodEnd))
+    .limit(1);
+  return row ?? null;
 }
 
 /** SPEC §4: the services pool and sending a request need an active subscription (402 `InsufficientSubscription`). */

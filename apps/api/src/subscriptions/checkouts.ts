@@ -1,7 +1,16 @@
-import type { Checkout, CheckoutCreate, Locale } from '@opora/contracts';
+import type { Checkout, CheckoutCreate } from '@opora/contracts';
 import { createErrorDetail } from '@opora/contracts';
-import type { Db, DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import {
+  checkouts,
+  type Db,
+  type DbExecutor,
+  payments,
+  subscriptions,
+  subscriptionTypePrices,
+  subscriptionTypes,
+  users,
+} from '@opora/db';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { findOwnCase } from '../cases/own-case.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import type { PaymentGateways } from '../payments/gateways.ts';
@@ -14,7 +23,14 @@ import {
 } from '../platform/errors.ts';
 import type { Jobs } from '../platform/jobs.ts';
 import { emailText, type Mailer } from '../platform/mail.ts';
-import { type CheckoutRow, queueSubscriptionNotice, returnUrlOf, toCheckout } from './subscription-views.ts';
+import { isLive, nextPeriodEnd } from './active-subscription.ts';
+import {
+  type CheckoutRow,
+  checkoutColumns,
+  queueSubscriptionNotice,
+  returnUrlOf,
+  toCheckout,
+} from './subscription-views.ts';
 
 export interface CheckoutContext {
   db: Db;
@@ -24,11 +40,8 @@ export interface CheckoutContext {
   publicUrl: string;
 }
 
-const checkoutColumns = sql`c.id, c.user_id, c.subscription_type_id, c.status, c.currency, c.amount_minor,
-  c.vat_rate_percent, c.gateway, c.gateway_reference, c.redirect_url, c.case_id, c.return_path`;
-
 function redirectOf(row: CheckoutRow): string {
-  if (row.status === 'open' && row.redirect_url !== null) return row.redirect_url;
+  if (row.status === 'open' && row.redirectUrl !== null) return row.redirectUrl;
   return returnUrlOf(row);
 }
 
@@ -47,57 +60,64 @@ async function startSubscription(
 ): Promise<string> {
   // A live one bought at the gateway under another reference renews there on its own: stopped, or
   // the person would pay twice a month.
-  const { rows: replaced } = await tx.execute<{ gateway: string; gateway_reference: string | null }>(sql`
-    select gateway, gateway_reference from subscriptions
-    where user_id = ${checkout.user_id} and status in ('active', 'past-due')
-      and gateway_reference is distinct from ${gatewayReference}
-    for update
-  `);
+  const replaced = await tx
+    .select({ gateway: subscriptions.gateway, gatewayReference: subscriptions.gatewayReference })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, checkout.userId),
+        isLive,
+        sql`${subscriptions.gatewayReference} is distinct from ${gatewayReference}`,
+      ),
+    )
+    .for('update');
   for (const old of replaced) {
-    await queueStopRenewals(
-      context.jobs,
-      tx,
-      { gateway: old.gateway, gatewayReference: old.gateway_reference },
-      'now',
-    );
+    await queueStopRenewals(context.jobs, tx, old, 'now');
   }
-  const { rows: live } = await tx.execute<{ id: string }>(sql`
-    update subscriptions s set
-      subscription_type_id = ${checkout.subscription_type_id}, currency = ${checkout.currency},
-      amount_minor = ${checkout.amount_minor}, vat_rate_percent = ${checkout.vat_rate_percent},
-      gateway = ${gateway}, gateway_reference = coalesce(${gatewayReference}, s.gateway_reference),
-      current_period_end = (greatest(s.current_period_end, now()) at time zone 'Europe/Prague' + interval '1 month') at time zone 'Europe/Prague',
-      status = 'active', auto_renew = true, cancelled_at = null, past_due_since = null, updated_at = now()
-    where s.user_id = ${checkout.user_id} and s.status in ('active', 'past-due')
-    returning s.id
-  `);
-  let subscriptionId = live[0]?.id;
-  if (!subscriptionId) {
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      insert into subscriptions (user_id, subscription_type_id, currency, amount_minor, vat_rate_percent,
-        gateway, gateway_reference, current_period_end)
-      values (${checkout.user_id}, ${checkout.subscription_type_id}, ${checkout.currency}, ${checkout.amount_minor},
-        ${checkout.vat_rate_percent}, ${gateway}, ${gatewayReference},
-        (now() at time zone 'Europe/Prague' + interval '1 month') at time zone 'Europe/Prague')
-      returning id
-    `);
-    subscriptionId = rows[0]?.id;
-  }
-  if (!subscriptionId) throw new Error('No subscription was started');
-  const { rows: ends } = await tx.execute<{ current_period_end: Date }>(
-    sql`select current_period_end from subscriptions where id = ${subscriptionId}`,
-  );
+  const price = {
+    subscriptionTypeId: checkout.subscriptionTypeId,
+    currency: checkout.currency,
+    amountMinor: checkout.amountMinor,
+    vatRatePercent: checkout.vatRatePercent,
+    gateway,
+  };
+  const started = { id: subscriptions.id, currentPeriodEnd: subscriptions.currentPeriodEnd };
+  const [live] = await tx
+    .update(subscriptions)
+    .set({
+      ...price,
+      gatewayReference: sql`coalesce(${gatewayReference}, ${subscriptions.gatewayReference})`,
+      currentPeriodEnd: nextPeriodEnd(sql`greatest(${subscriptions.currentPeriodEnd}, now())`),
+      status: 'active',
+      autoRenew: true,
+      cancelledAt: null,
+      pastDueSince: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(subscriptions.userId, checkout.userId), isLive))
+    .returning(started);
+  const [subscription] = live
+    ? [live]
+    : await tx
+        .insert(subscriptions)
+        .values({
+          ...price,
+          userId: checkout.userId,
+          gatewayReference,
+          currentPeriodEnd: nextPeriodEnd(sql`now()`),
+        })
+        .returning(started);
+  if (!subscription) throw new Error('No subscription was started');
   await queueSubscriptionNotice(
     context.mailer,
     tx,
     context.publicUrl,
-    subscriptionId,
+    subscription.id,
     'started',
-    new Date(ends[0]?.current_period_end ?? Date.now()),
+    subscription.currentPeriodEnd,
   );
-  return subscriptionId;
+  return subscription.id;
 }
-
 /**
  * `POST /checkouts`: the plan must be offered and priced in the currency; the case, when given, the
  * caller's (404). A caller with a live subscription is told so (409). One open checkout per user: a
@@ -111,68 +131,74 @@ export async function createCheckout(
 ): Promise<Checkout> {
   const { db } = context;
   if (input.caseId !== undefined) await findOwnCase(db, userId, input.caseId);
-  const { rows: prices } = await db.execute<{ amount_minor: number; vat_rate_percent: number }>(sql`
-    select p.amount_minor, p.vat_rate_percent
-    from subscription_types t join subscription_type_prices p on p.subscription_type_id = t.id
-    where t.id = ${input.subscriptionTypeId} and t.is_active and p.currency = ${input.currency}
-  `);
-  const price = prices[0];
+  const [price] = await db
+    .select({
+      amountMinor: subscriptionTypePrices.amountMinor,
+      vatRatePercent: subscriptionTypePrices.vatRatePercent,
+    })
+    .from(subscriptionTypes)
+    .innerJoin(subscriptionTypePrices, eq(subscriptionTypePrices.subscriptionTypeId, subscriptionTypes.id))
+    .where(
+      and(
+        eq(subscriptionTypes.id, input.subscriptionTypeId),
+        eq(subscriptionTypes.isActive, true),
+        eq(subscriptionTypePrices.currency, input.currency),
+      ),
+    );
   if (!price) throw new FieldValidationError([createErrorDetail('subscriptionTypeId', 'invalidOption')]);
 
   const row = await db.transaction(async (tx) => {
-    const { rows: live } = await tx.execute<{ id: string }>(sql`
-      select id from subscriptions where user_id = ${userId} and status in ('active', 'past-due')
-        and current_period_end > now()
-    `);
+    const live = await tx
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), isLive, gt(subscriptions.currentPeriodEnd, sql`now()`)));
     if (live.length > 0) throw new ConflictError('You have an active subscription already.');
+    const ownOpen = and(eq(checkouts.userId, userId), eq(checkouts.status, 'open'));
     // The open checkout of the same choice is answered again; one of another choice is replaced.
-    const { rows: open } = await tx.execute<CheckoutRow>(sql`
-      select ${checkoutColumns} from checkouts c where c.user_id = ${userId} and c.status = 'open' for update
-    `);
-    const current = open[0];
+    const [current] = await tx.select(checkoutColumns).from(checkouts).where(ownOpen).for('update');
     if (
       current &&
-      current.subscription_type_id === input.subscriptionTypeId &&
+      current.subscriptionTypeId === input.subscriptionTypeId &&
       current.currency === input.currency &&
-      current.return_path === input.returnPath &&
-      current.case_id === (input.caseId ?? null)
+      current.returnPath === input.returnPath &&
+      current.caseId === (input.caseId ?? null)
     ) {
       return current;
     }
     if (current) {
-      await tx.execute(sql`
-        update checkouts set status = 'cancelled', completed_at = now() where id = ${current.id} and status = 'open'
-      `);
+      await tx
+        .update(checkouts)
+        .set({ status: 'cancelled', completedAt: sql`now()` })
+        .where(and(eq(checkouts.id, current.id), eq(checkouts.status, 'open')));
     }
-    const free = price.amount_minor === 0;
+    const free = price.amountMinor === 0;
     // The gateway's session is opened after this commits (`openSession`), never inside it.
-    const { rows: inserted } = await tx.execute<CheckoutRow>(sql`
-      insert into checkouts as c (user_id, subscription_type_id, currency, amount_minor, vat_rate_percent, gateway,
-        case_id, return_path)
-      values (${userId}, ${input.subscriptionTypeId}, ${input.currency}, ${price.amount_minor},
-        ${price.vat_rate_percent}, ${free ? 'free' : context.gateways.current.name},
-        ${input.caseId ?? null}, ${input.returnPath})
-      on conflict (user_id) where status = 'open' do nothing
-      returning ${checkoutColumns}
-    `);
-    const created = inserted[0];
+    const [created] = await tx
+      .insert(checkouts)
+      .values({
+        userId,
+        subscriptionTypeId: input.subscriptionTypeId,
+        currency: input.currency,
+        amountMinor: price.amountMinor,
+        vatRatePercent: price.vatRatePercent,
+        gateway: free ? 'free' : context.gateways.current.name,
+        caseId: input.caseId ?? null,
+        returnPath: input.returnPath,
+      })
+      .onConflictDoNothing({ target: checkouts.userId, where: sql`${checkouts.status} = 'open'` })
+      .returning(checkoutColumns);
     if (!created) {
       // A simultaneous call opened one first: that one is the answer.
-      const { rows: winner } = await tx.execute<CheckoutRow>(sql`
-        select ${checkoutColumns} from checkouts c where c.user_id = ${userId} and c.status = 'open'
-      `);
-      if (!winner[0]) throw new ConflictError('The payment is being prepared; try again.');
-      return winner[0];
+      const [winner] = await tx.select(checkoutColumns).from(checkouts).where(ownOpen);
+      if (!winner) throw new ConflictError('The payment is being prepared; try again.');
+      return winner;
     }
     if (!free) return created;
     const subscriptionId = await startSubscription(context, tx, created, null, 'free');
-    await tx.execute(sql`
-      update checkouts set status = 'paid', completed_at = now(), subscription_id = ${subscriptionId}
-      where id = ${created.id}
-    `);
+    await markPaid(tx, created.id, subscriptionId);
     return { ...created, status: 'paid' as const };
   });
-  const opened = row.status === 'open' && row.redirect_url === null ? await openSession(context, row) : row;
+  const opened = row.status === 'open' && row.redirectUrl === null ? await openSession(context, row) : row;
   return toCheckout(opened, redirectOf(opened));
 }
 
@@ -183,24 +209,19 @@ export async function createCheckout(
  * gateway unreachable: 503, the checkout stays open and the next try opens it.
  */
 async function openSession(context: CheckoutContext, row: CheckoutRow): Promise<CheckoutRow> {
-  const { rows: payer } = await context.db.execute<{
-    email: string | null;
-    locale: Locale;
-    code: string;
-  }>(sql`
-    select u.email, u.locale, t.code
-    from users u, subscription_types t
-    where u.id = ${row.user_id} and t.id = ${row.subscription_type_id}
-  `);
-  const person = payer[0];
+  const [person] = await context.db
+    .select({ email: users.email, locale: users.locale, code: subscriptionTypes.code })
+    .from(users)
+    .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, row.subscriptionTypeId))
+    .where(eq(users.id, row.userId));
   if (!person) throw new NotFoundError();
   let session: { reference: string; redirectUrl: string };
   try {
     session = await context.gateways.named(row.gateway).createCheckout({
       checkoutId: row.id,
-      amountMinor: row.amount_minor,
+      amountMinor: row.amountMinor,
       currency: row.currency,
-      vatRatePercent: row.vat_rate_percent,
+      vatRatePercent: row.vatRatePercent,
       planName: emailText(person.locale, `subscriptionPlans.${person.code}`),
       locale: person.locale,
       customerEmail: person.email,
@@ -211,21 +232,23 @@ async function openSession(context: CheckoutContext, row: CheckoutRow): Promise<
       cause: error,
     });
   }
-  const { rows } = await context.db.execute<CheckoutRow>(sql`
-    update checkouts c set gateway_reference = coalesce(c.gateway_reference, ${session.reference}),
-      redirect_url = coalesce(c.redirect_url, ${session.redirectUrl})
-    where c.id = ${row.id}
-    returning ${checkoutColumns}
-  `);
-  return rows[0] ?? row;
+  const [updated] = await context.db
+    .update(checkouts)
+    .set({
+      gatewayReference: sql`coalesce(${checkouts.gatewayReference}, ${session.reference})`,
+      redirectUrl: sql`coalesce(${checkouts.redirectUrl}, ${session.redirectUrl})`,
+    })
+    .where(eq(checkouts.id, row.id))
+    .returning(checkoutColumns);
+  return updated ?? row;
 }
 
 /** `GET /checkouts/{id}`: the caller's checkout, or 404 (another user's answers as a missing one). */
 export async function getCheckout(db: Db, userId: string, checkoutId: string): Promise<Checkout> {
-  const { rows } = await db.execute<CheckoutRow>(sql`
-    select ${checkoutColumns} from checkouts c where c.id = ${checkoutId} and c.user_id = ${userId}
-  `);
-  const row = rows[0];
+  const [row] = await db
+    .select(checkoutColumns)
+    .from(checkouts)
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.userId, userId)));
   if (!row) throw new NotFoundError();
   return toCheckout(row, redirectOf(row));
 }
@@ -236,10 +259,19 @@ export async function findCheckoutByReference(
   gateway: GatewayName,
   reference: string,
 ): Promise<CheckoutRow | null> {
-  const { rows } = await db.execute<CheckoutRow>(sql`
-    select ${checkoutColumns} from checkouts c where c.gateway_reference = ${reference} and c.gateway = ${gateway}
-  `);
-  return rows[0] ?? null;
+  const [row] = await db.select(checkoutColumns).from(checkouts).where(byReference(gateway, reference));
+  return row ?? null;
+}
+
+const byReference = (gateway: GatewayName, reference: string) =>
+  and(eq(checkouts.gatewayReference, reference), eq(checkouts.gateway, gateway));
+
+/** A checkout paid: it started the subscription. */
+async function markPaid(tx: DbExecutor, checkoutId: string, subscriptionId: string): Promise<void> {
+  await tx
+    .update(checkouts)
+    .set({ status: 'paid', completedAt: sql`now()`, subscriptionId })
+    .where(eq(checkouts.id, checkoutId));
 }
 
 /**
@@ -257,18 +289,17 @@ export async function applyCheckoutOutcome(
     | { status: 'failed' | 'cancelled' },
 ): Promise<void> {
   await context.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<CheckoutRow>(sql`
-      select ${checkoutColumns} from checkouts c
-      where c.gateway_reference = ${reference} and c.gateway = ${gateway}
-      for update
-    `);
-    const checkout = rows[0];
+    const [checkout] = await tx
+      .select(checkoutColumns)
+      .from(checkouts)
+      .where(byReference(gateway, reference))
+      .for('update');
     if (!checkout) return;
     if (outcome.status !== 'paid') {
-      await tx.execute(sql`
-        update checkouts set status = ${outcome.status}, completed_at = now()
-        where id = ${checkout.id} and status = 'open'
-      `);
+      await tx
+        .update(checkouts)
+        .set({ status: outcome.status, completedAt: sql`now()` })
+        .where(and(eq(checkouts.id, checkout.id), eq(checkouts.status, 'open')));
       return;
     }
     if (checkout.status === 'paid') return;
@@ -279,17 +310,22 @@ export async function applyCheckoutOutcome(
       outcome.subscriptionReference,
       checkout.gateway,
     );
-    await tx.execute(sql`
-      update checkouts set status = 'paid', completed_at = now(), subscription_id = ${subscriptionId}
-      where id = ${checkout.id}
-    `);
-    await tx.execute(sql`
-      insert into payments (subscription_id, checkout_id, kind, currency, amount_minor, vat_rate_percent, status,
-        paid_at, period_end, provider_reference)
-      select ${subscriptionId}, ${checkout.id}, 'initial', ${checkout.currency}, ${checkout.amount_minor},
-        ${checkout.vat_rate_percent}, 'paid', now(), s.current_period_end, ${outcome.chargeId}
-      from subscriptions s where s.id = ${subscriptionId}
-      on conflict do nothing
-    `);
+    await markPaid(tx, checkout.id, subscriptionId);
+    await tx
+      .insert(payments)
+      .values({
+        subscriptionId,
+        checkoutId: checkout.id,
+        kind: 'initial',
+        currency: checkout.currency,
+        amountMinor: checkout.amountMinor,
+        vatRatePercent: checkout.vatRatePercent,
+        status: 'paid',
+        paidAt: sql`now()`,
+        // The period end exactly as stored (a `Date` would drop its microseconds).
+        periodEnd: sql`(select ${subscriptions.currentPeriodEnd} from ${subscriptions} where ${subscriptions.id} = ${subscriptionId})`,
+        providerReference: outcome.chargeId,
+      })
+      .onConflictDoNothing();
   });
 }

@@ -1,12 +1,12 @@
 import type { CurrentSubscription } from '@opora/contracts';
-import type { Db } from '@opora/db';
-import { type SQL, sql } from 'drizzle-orm';
+import { checkouts, type Db, payments, subscriptions, subscriptionTypes } from '@opora/db';
+import { and, asc, eq, notExists, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { GatewayName } from '../payments/gateway.ts';
 import { type PaymentGateways, queueStopRenewals } from '../payments/gateways.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import { backgroundWork, defineQueue, type Jobs } from '../platform/jobs.ts';
 import type { Mailer } from '../platform/mail.ts';
-import { renewalGraceDays } from './active-subscription.ts';
+import { isLive, nextPeriodEnd, renewalGraceDays } from './active-subscription.ts';
 import { queueSubscriptionNotice, readCurrentSubscription } from './subscription-views.ts';
 
 export interface RenewalContext {
@@ -34,49 +34,45 @@ export async function cancelCurrentSubscription(
   userId: string,
 ): Promise<CurrentSubscription> {
   await context.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{
-      id: string;
-      auto_renew: boolean;
-      current_period_end: Date;
-      gateway: string;
-      gateway_reference: string | null;
-    }>(sql`
-      select id, auto_renew, current_period_end, gateway, gateway_reference from subscriptions
-      where user_id = ${userId} and status in ('active', 'past-due') for update
-    `);
-    const live = rows[0];
+    const [live] = await tx
+      .select({
+        id: subscriptions.id,
+        autoRenew: subscriptions.autoRenew,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        gateway: subscriptions.gateway,
+        gatewayReference: subscriptions.gatewayReference,
+      })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), isLive))
+      .for('update');
     if (!live) throw new NotFoundError('There is no subscription to cancel.');
-    if (!live.auto_renew) return;
-    await tx.execute(sql`
-      update subscriptions set auto_renew = false, cancelled_at = now(), updated_at = now() where id = ${live.id}
-    `);
+    if (!live.autoRenew) return;
+    await tx
+      .update(subscriptions)
+      .set({ autoRenew: false, cancelledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(subscriptions.id, live.id));
     // A gateway that renews on its own is told after the commit (a job), never inside it.
-    await queueStopRenewals(
-      context.jobs,
-      tx,
-      { gateway: live.gateway, gatewayReference: live.gateway_reference },
-      'period-end',
-    );
+    await queueStopRenewals(context.jobs, tx, live, 'period-end');
     await queueSubscriptionNotice(
       context.mailer,
       tx,
       context.publicUrl,
       live.id,
       'cancelled',
-      new Date(live.current_period_end),
+      live.currentPeriodEnd,
     );
   });
   return { subscription: await readCurrentSubscription(context.db, userId) };
 }
 
-const nextPeriodEnd = (value: SQL) =>
-  sql`(${value} at time zone 'Europe/Prague' + interval '1 month') at time zone 'Europe/Prague'`;
-
 /**
  * A timestamp exactly as stored: JSON text keeps PostgreSQL's microseconds (and the offset), which a
  * `Date` would drop — a period end read as a `Date` never equals the stored one again.
  */
-const exact = (value: SQL) => sql`to_json(${value}) #>> '{}'`;
+const exact = (value: SQLWrapper) => sql<string>`to_json(${value}) #>> '{}'`;
+
+/** A number of days or hours, as an interval. */
+const interval = (amount: number, unit: 'days' | 'hours') => sql`${`${amount} ${unit}`}::interval`;
 
 /** A renewal's outcome at the gateway: paid (no charge id for a free plan) or failed. */
 export type RenewalOutcome =
@@ -108,87 +104,111 @@ export async function recordRenewalOutcome(
 ): Promise<boolean> {
   const paidThrough = 'paidThrough' in target ? (target.paidThrough ?? null) : null;
   return context.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{
-      id: string;
-      charged_period: boolean;
-      period_over: boolean;
-      new_period_end: string;
-      access_until: Date;
-      past_due_since: Date | null;
-    }>(sql`
-      select id, past_due_since,
-        ${'chargedPeriodEnd' in target ? sql`current_period_end = ${target.chargedPeriodEnd}::timestamptz` : sql`true`}
-          as charged_period,
-        current_period_end <= ${now} as period_over,
-        ${paidThrough === null ? exact(nextPeriodEnd(sql`current_period_end`)) : exact(sql`${paidThrough}::timestamptz`)}
-          as new_period_end,
-        current_period_end + ${`${renewalGraceDays} days`}::interval as access_until
-      from subscriptions
-      where ${'subscriptionId' in target ? sql`id = ${target.subscriptionId}` : sql`gateway = ${target.gateway} and gateway_reference = ${target.gatewayReference}`}
-        and status in ('active', 'past-due')
-      for update
-    `);
-    const live = rows[0];
-    if (!live?.charged_period) return false;
-    const newPeriodEnd = sql`${live.new_period_end}::timestamptz`;
+    const newPeriodEnd =
+      paidThrough === null ? nextPeriodEnd(subscriptions.currentPeriodEnd) : sql`${paidThrough}::timestamptz`;
+    const [live] = await tx
+      .select({
+        id: subscriptions.id,
+        currency: subscriptions.currency,
+        amountMinor: subscriptions.amountMinor,
+        vatRatePercent: subscriptions.vatRatePercent,
+        pastDueSince: subscriptions.pastDueSince,
+        chargedPeriod:
+          'chargedPeriodEnd' in target
+            ? sql<boolean>`${subscriptions.currentPeriodEnd} = ${target.chargedPeriodEnd}::timestamptz`
+            : sql<boolean>`true`,
+        periodOver: sql<boolean>`${subscriptions.currentPeriodEnd} <= ${now}`,
+        periodMovesOn: sql<boolean>`${subscriptions.currentPeriodEnd} < ${newPeriodEnd}`,
+        newPeriodEnd: exact(newPeriodEnd),
+        accessUntil: sql<string>`${subscriptions.currentPeriodEnd} + ${interval(renewalGraceDays, 'days')}`,
+      })
+      .from(subscriptions)
+      .where(
+        and(
+          'subscriptionId' in target
+            ? eq(subscriptions.id, target.subscriptionId)
+            : and(
+                eq(subscriptions.gateway, target.gateway),
+                eq(subscriptions.gatewayReference, target.gatewayReference),
+              ),
+          isLive,
+        ),
+      )
+      .for('update');
+    if (!live?.chargedPeriod) return false;
+    // The row is locked: the payment takes its price and new period end as read above.
+    const payment = {
+      subscriptionId: live.id,
+      kind: 'renewal',
+      currency: live.currency,
+      amountMinor: live.amountMinor,
+      vatRatePercent: live.vatRatePercent,
+      periodEnd: sql`${live.newPeriodEnd}::timestamptz`,
+      createdAt: now,
+      updatedAt: now,
+    } as const;
 
     if (outcome.status === 'paid') {
-      const { rows: paid } = await tx.execute<{ id: string }>(sql`
-        insert into payments (subscription_id, kind, currency, amount_minor, vat_rate_percent, status, paid_at,
-          period_end, provider_reference, created_at, updated_at)
-        select id, 'renewal', currency, amount_minor, vat_rate_percent, 'paid', ${now}, ${newPeriodEnd},
-          ${outcome.chargeId}, ${now}, ${now}
-        from subscriptions where id = ${live.id} and current_period_end < ${newPeriodEnd}
-        on conflict do nothing
-        returning id
-      `);
-      if (!paid[0]) return false;
-      await tx.execute(sql`
-        update subscriptions set current_period_end = ${newPeriodEnd}, status = 'active', past_due_since = null,
-          updated_at = now()
-        where id = ${live.id}
-      `);
+      if (!live.periodMovesOn) return false;
+      const [paid] = await tx
+        .insert(payments)
+        .values({ ...payment, status: 'paid', paidAt: now, providerReference: outcome.chargeId })
+        .onConflictDoNothing()
+        .returning({ id: payments.id });
+      if (!paid) return false;
+      await tx
+        .update(subscriptions)
+        .set({
+          currentPeriodEnd: payment.periodEnd,
+          status: 'active',
+          pastDueSince: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(subscriptions.id, live.id));
       return true;
     }
 
-    if (!live.period_over) return false;
-    const { rows: failed } = await tx.execute<{ id: string }>(sql`
-      insert into payments (subscription_id, kind, currency, amount_minor, vat_rate_percent, status, period_end,
-        failure_reason, provider_reference, created_at, updated_at)
-      select id, 'renewal', currency, amount_minor, vat_rate_percent, 'failed', ${newPeriodEnd},
-        ${outcome.reason}, ${outcome.chargeId ?? null}, ${now}, ${now}
-      from subscriptions where id = ${live.id}
-      on conflict do nothing
-      returning id
-    `);
-    if (!failed[0]) return false;
-    await tx.execute(sql`
-      update subscriptions set status = 'past-due', past_due_since = coalesce(past_due_since, ${now}),
-        updated_at = now()
-      where id = ${live.id}
-    `);
-    if (live.past_due_since === null) {
+    if (!live.periodOver) return false;
+    const [failed] = await tx
+      .insert(payments)
+      .values({
+        ...payment,
+        status: 'failed',
+        failureReason: outcome.reason,
+        providerReference: outcome.chargeId ?? null,
+      })
+      .onConflictDoNothing()
+      .returning({ id: payments.id });
+    if (!failed) return false;
+    await tx
+      .update(subscriptions)
+      .set({
+        status: 'past-due',
+        pastDueSince: sql`coalesce(${subscriptions.pastDueSince}, ${now})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(subscriptions.id, live.id));
+    if (live.pastDueSince === null) {
       await queueSubscriptionNotice(
         context.mailer,
         tx,
         context.publicUrl,
         live.id,
         'renewal-failed',
-        new Date(live.access_until),
+        new Date(live.accessUntil),
       );
     }
     return true;
   });
 }
 
-interface DueRow extends Record<string, unknown> {
-  id: string;
-  gateway: string;
-  gateway_reference: string | null;
-  amount_minor: number;
+type DueRow = Pick<
+  typeof subscriptions.$inferSelect,
+  'id' | 'gateway' | 'gatewayReference' | 'amountMinor'
+> & {
   /** `current_period_end` as exact text (see `exact`). */
-  period_end: string;
-}
+  periodEnd: string;
+};
 
 /**
  * Charges one due renewal through the gateway — outside any transaction — then records the outcome
@@ -197,16 +217,16 @@ interface DueRow extends Record<string, unknown> {
  */
 async function renew(context: RenewalContext, due: DueRow, now: Date): Promise<void> {
   const charge =
-    due.amount_minor === 0
+    due.amountMinor === 0
       ? ({ status: 'paid', chargeId: null } as const)
       : await context.gateways.named(due.gateway).chargeRenewal({
-          gatewayReference: due.gateway_reference,
-          periodEnd: new Date(due.period_end),
+          gatewayReference: due.gatewayReference,
+          periodEnd: new Date(due.periodEnd),
         });
   if (charge.status === 'reported') return;
   await recordRenewalOutcome(
     context,
-    { subscriptionId: due.id, chargedPeriodEnd: due.period_end },
+    { subscriptionId: due.id, chargedPeriodEnd: due.periodEnd },
     charge,
     now,
   );
@@ -235,13 +255,25 @@ export async function sweepSubscriptions(context: RenewalContext, now = new Date
     if (!rows[0]?.locked) return result;
     try {
       await context.db.transaction(async (tx) => {
-        const { rows: reminders } = await tx.execute<{ id: string; current_period_end: Date }>(sql`
-          update subscriptions set reminder_sent_for = current_period_end
-          where status = 'active' and auto_renew and amount_minor > 0 and current_period_end > ${now}
-            and current_period_end <= ${now}::timestamptz + ${`${reminderDays} days`}::interval
-            and reminder_sent_for is distinct from current_period_end
-          returning id, current_period_end
-        `);
+        const ended = { id: subscriptions.id, currentPeriodEnd: subscriptions.currentPeriodEnd };
+        const reminders = await tx
+          .update(subscriptions)
+          // A reminder is no change of the subscription: `updated_at` stays.
+          .set({
+            reminderSentFor: sql`${subscriptions.currentPeriodEnd}`,
+            updatedAt: sql`${subscriptions.updatedAt}`,
+          })
+          .where(
+            and(
+              eq(subscriptions.status, 'active'),
+              eq(subscriptions.autoRenew, true),
+              sql`${subscriptions.amountMinor} > 0`,
+              sql`${subscriptions.currentPeriodEnd} > ${now}`,
+              sql`${subscriptions.currentPeriodEnd} <= ${now}::timestamptz + ${interval(reminderDays, 'days')}`,
+              sql`${subscriptions.reminderSentFor} is distinct from ${subscriptions.currentPeriodEnd}`,
+            ),
+          )
+          .returning(ended);
         for (const row of reminders) {
           await queueSubscriptionNotice(
             context.mailer,
@@ -249,58 +281,113 @@ export async function sweepSubscriptions(context: RenewalContext, now = new Date
             context.publicUrl,
             row.id,
             'renewal-reminder',
-            new Date(row.current_period_end),
+            row.currentPeriodEnd,
           );
         }
         result.reminded = reminders.length;
 
-        const { rows: cancelled } = await tx.execute<{ id: string; current_period_end: Date }>(sql`
-          update subscriptions set status = 'cancelled', ended_at = current_period_end, updated_at = now()
-          where status in ('active', 'past-due') and not auto_renew and current_period_end <= ${now}
-          returning id, current_period_end
-        `);
+        const periodOver = sql`${subscriptions.currentPeriodEnd} <= ${now}`;
+        const cancelled = await tx
+          .update(subscriptions)
+          .set({
+            status: 'cancelled',
+            endedAt: sql`${subscriptions.currentPeriodEnd}`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(isLive, eq(subscriptions.autoRenew, false), periodOver))
+          .returning(ended);
         // Renewals still unpaid when the grace days are over (the last retry failed), and free plans
         // due while staff no longer offer them: nothing more is charged or given.
-        const { rows: lapsed } = await tx.execute<{ id: string; current_period_end: Date }>(sql`
-          update subscriptions s set status = 'expired', ended_at = ${now}, updated_at = now()
-          where s.status in ('active', 'past-due') and s.auto_renew and s.current_period_end <= ${now}
-            and (s.current_period_end <= ${now}::timestamptz - ${`${renewalGraceDays} days`}::interval
-              or (s.amount_minor = 0
-                  and not exists (select from subscription_types t where t.id = s.subscription_type_id and t.is_active)))
-          returning id, current_period_end
-        `);
+        const lapsed = await tx
+          .update(subscriptions)
+          .set({ status: 'expired', endedAt: now, updatedAt: sql`now()` })
+          .where(
+            and(
+              isLive,
+              eq(subscriptions.autoRenew, true),
+              periodOver,
+              or(
+                sql`${subscriptions.currentPeriodEnd} <= ${now}::timestamptz - ${interval(renewalGraceDays, 'days')}`,
+                and(
+                  eq(subscriptions.amountMinor, 0),
+                  notExists(
+                    tx
+                      .select({ id: subscriptionTypes.id })
+                      .from(subscriptionTypes)
+                      .where(
+                        and(
+                          eq(subscriptionTypes.id, subscriptions.subscriptionTypeId),
+                          eq(subscriptionTypes.isActive, true),
+                        ),
+                      ),
+                  ),
+                ),
+              ),
+            ),
+          )
+          .returning(ended);
         // A cancelled subscription ended at its period end (the sweep may run minutes or, after an
         // outage, days later); a lapsed one ends now.
         for (const row of cancelled) {
-          const endedAt = new Date(row.current_period_end);
-          await queueSubscriptionNotice(context.mailer, tx, context.publicUrl, row.id, 'ended', endedAt);
+          await queueSubscriptionNotice(
+            context.mailer,
+            tx,
+            context.publicUrl,
+            row.id,
+            'ended',
+            row.currentPeriodEnd,
+          );
         }
         for (const row of lapsed) {
           await queueSubscriptionNotice(context.mailer, tx, context.publicUrl, row.id, 'ended', now);
         }
         result.ended = cancelled.length + lapsed.length;
 
-        const { rows: abandoned } = await tx.execute<{ id: string }>(sql`
-          update checkouts set status = 'expired', completed_at = ${now}
-          where status = 'open' and created_at <= ${now}::timestamptz - ${`${checkoutLifetimeHours} hours`}::interval
-          returning id
-        `);
+        const abandoned = await tx
+          .update(checkouts)
+          .set({ status: 'expired', completedAt: now })
+          .where(
+            and(
+              eq(checkouts.status, 'open'),
+              sql`${checkouts.createdAt} <= ${now}::timestamptz - ${interval(checkoutLifetimeHours, 'hours')}`,
+            ),
+          )
+          .returning({ id: checkouts.id });
         result.expiredCheckouts = abandoned.length;
       });
 
       // Due renewals; a failed one is tried again a day after its last attempt.
-      const { rows: due } = await context.db.execute<DueRow>(sql`
-        select s.id, s.gateway, s.gateway_reference, s.amount_minor,
-          ${exact(sql`s.current_period_end`)} as period_end
-        from subscriptions s
-        where s.status in ('active', 'past-due') and s.auto_renew and s.current_period_end <= ${now}
-          and not exists (
-            select from payments p
-            where p.subscription_id = s.id and p.kind = 'renewal' and p.status = 'failed'
-              and p.created_at > ${now}::timestamptz - ${`${renewalRetryHours} hours`}::interval)
-        order by s.current_period_end
-        limit 500
-      `);
+      const due: DueRow[] = await context.db
+        .select({
+          id: subscriptions.id,
+          gateway: subscriptions.gateway,
+          gatewayReference: subscriptions.gatewayReference,
+          amountMinor: subscriptions.amountMinor,
+          periodEnd: exact(subscriptions.currentPeriodEnd),
+        })
+        .from(subscriptions)
+        .where(
+          and(
+            isLive,
+            eq(subscriptions.autoRenew, true),
+            sql`${subscriptions.currentPeriodEnd} <= ${now}`,
+            notExists(
+              context.db
+                .select({ id: payments.id })
+                .from(payments)
+                .where(
+                  and(
+                    eq(payments.subscriptionId, subscriptions.id),
+                    eq(payments.kind, 'renewal'),
+                    eq(payments.status, 'failed'),
+                    sql`${payments.createdAt} > ${now}::timestamptz - ${interval(renewalRetryHours, 'hours')}`,
+                  ),
+                ),
+            ),
+          ),
+        )
+        .orderBy(asc(subscriptions.currentPeriodEnd))
+        .limit(500);
       for (const row of due) {
         await renew(context, row, now);
         result.renewed += 1;

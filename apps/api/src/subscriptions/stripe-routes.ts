@@ -1,6 +1,6 @@
 import { createErrorDetail, operations, ProblemDetailsSchema } from '@opora/contracts';
-import type { Db } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { type Db, subscriptions } from '@opora/db';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
@@ -9,6 +9,7 @@ import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
 import type { Jobs } from '../platform/jobs.ts';
 import type { Mailer } from '../platform/mail.ts';
 import { operationRoute } from '../platform/operation-route.ts';
+import { isLive } from './active-subscription.ts';
 import { applyCheckoutOutcome } from './checkouts.ts';
 import { recordRenewalOutcome } from './renewals.ts';
 
@@ -77,10 +78,16 @@ export async function applyStripeEvent(context: StripeEventContext, event: Strip
       // Ended at Stripe (its retries gave up, or staff cancelled it there): nothing renews any more,
       // so it ends here at its period end, as a cancellation does.
       const subscription = event.data.object;
-      await context.db.execute(sql`
-        update subscriptions set auto_renew = false, updated_at = now()
-        where gateway = 'stripe' and gateway_reference = ${subscription.id} and status in ('active', 'past-due')
-      `);
+      await context.db
+        .update(subscriptions)
+        .set({ autoRenew: false, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(subscriptions.gateway, 'stripe'),
+            eq(subscriptions.gatewayReference, subscription.id),
+            isLive,
+          ),
+        );
       return true;
     }
     default:

@@ -5,121 +5,140 @@ import {
   type Locale,
   type Price,
   type Subscription,
-  type SubscriptionStatus,
   type SubscriptionType,
-  type SubscriptionTypeCode,
-  type SubscriptionVariant,
   todayIsoDate,
 } from '@opora/contracts';
-import type { DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import {
+  checkouts,
+  type DbExecutor,
+  subscriptions,
+  subscriptionTypePrices,
+  subscriptionTypes,
+  users,
+} from '@opora/db';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Mailer, SubscriptionNoticeKind } from '../platform/mail.ts';
+import { isLive } from './active-subscription.ts';
 
 /** The plans on offer with their monthly price in the currency (VAT included), in their order. */
 export async function listSubscriptionTypes(db: DbExecutor, currency: Currency): Promise<SubscriptionType[]> {
-  const { rows } = await db.execute<{
-    id: string;
-    code: SubscriptionTypeCode;
-    variant: SubscriptionVariant;
-    amount_minor: number;
-    vat_rate_percent: number;
-  }>(sql`
-    select t.id, t.code, t.variant, p.amount_minor, p.vat_rate_percent
-    from subscription_types t
-    join subscription_type_prices p on p.subscription_type_id = t.id and p.currency = ${currency}
-    where t.is_active
-    order by t.sort_order, t.code
-  `);
-  return rows.map((row) => ({
-    id: row.id,
-    code: row.code,
-    variant: row.variant,
-    price: { amountMinor: row.amount_minor, currency, vatRatePercent: row.vat_rate_percent },
+  const rows = await db
+    .select({
+      id: subscriptionTypes.id,
+      code: subscriptionTypes.code,
+      variant: subscriptionTypes.variant,
+      amountMinor: subscriptionTypePrices.amountMinor,
+      vatRatePercent: subscriptionTypePrices.vatRatePercent,
+    })
+    .from(subscriptionTypes)
+    .innerJoin(
+      subscriptionTypePrices,
+      and(
+        eq(subscriptionTypePrices.subscriptionTypeId, subscriptionTypes.id),
+        eq(subscriptionTypePrices.currency, currency),
+      ),
+    )
+    .where(eq(subscriptionTypes.isActive, true))
+    .orderBy(subscriptionTypes.sortOrder, subscriptionTypes.code);
+  return rows.map(({ amountMinor, vatRatePercent, ...type }) => ({
+    ...type,
+    price: { amountMinor, currency, vatRatePercent },
   }));
 }
 
-interface SubscriptionRow extends Record<string, unknown> {
-  id: string;
-  type_id: string;
-  code: SubscriptionTypeCode;
-  variant: SubscriptionVariant;
-  status: SubscriptionStatus;
-  currency: Currency;
-  amount_minor: number;
-  vat_rate_percent: number;
-  started_at: Date;
-  current_period_end: Date;
-  auto_renew: boolean;
-  cancelled_at: Date | null;
-}
-
-const subscriptionColumns = sql`s.id, t.id as type_id, t.code, t.variant, s.status, s.currency, s.amount_minor,
-  s.vat_rate_percent, s.started_at, s.current_period_end, s.auto_renew, s.cancelled_at`;
+type SubscriptionRow = Pick<
+  typeof subscriptions.$inferSelect,
+  | 'id'
+  | 'status'
+  | 'currency'
+  | 'amountMinor'
+  | 'vatRatePercent'
+  | 'startedAt'
+  | 'currentPeriodEnd'
+  | 'autoRenew'
+  | 'cancelledAt'
+> & { type: Pick<typeof subscriptionTypes.$inferSelect, 'id' | 'code' | 'variant'> };
 
 function toSubscription(row: SubscriptionRow): Subscription {
-  const periodEnd = new Date(row.current_period_end);
   return {
     id: row.id,
-    type: { id: row.type_id, code: row.code, variant: row.variant },
+    type: row.type,
     status: row.status,
-    price: { amountMinor: row.amount_minor, currency: row.currency, vatRatePercent: row.vat_rate_percent },
-    startedAt: new Date(row.started_at).toISOString(),
-    currentPeriodEnd: periodEnd.toISOString(),
-    endDate: todayIsoDate(periodEnd),
-    renews: row.auto_renew && row.status === 'active',
-    cancelledAt: row.cancelled_at === null ? null : new Date(row.cancelled_at).toISOString(),
+    price: priceOf(row),
+    startedAt: row.startedAt.toISOString(),
+    currentPeriodEnd: row.currentPeriodEnd.toISOString(),
+    endDate: todayIsoDate(row.currentPeriodEnd),
+    renews: row.autoRenew && row.status === 'active',
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
   };
 }
 
 /** The user's live subscription (`active`, or `past-due` while a renewal is retried), or null. */
 export async function readCurrentSubscription(db: DbExecutor, userId: string): Promise<Subscription | null> {
-  const { rows } = await db.execute<SubscriptionRow>(sql`
-    select ${subscriptionColumns}
-    from subscriptions s join subscription_types t on t.id = s.subscription_type_id
-    where s.user_id = ${userId} and s.status in ('active', 'past-due')
-    order by s.current_period_end desc
-    limit 1
-  `);
-  const row = rows[0];
+  const [row] = await db
+    .select({
+      id: subscriptions.id,
+      type: {
+        id: subscriptionTypes.id,
+        code: subscriptionTypes.code,
+        variant: subscriptionTypes.variant,
+      },
+      status: subscriptions.status,
+      currency: subscriptions.currency,
+      amountMinor: subscriptions.amountMinor,
+      vatRatePercent: subscriptions.vatRatePercent,
+      startedAt: subscriptions.startedAt,
+      currentPeriodEnd: subscriptions.currentPeriodEnd,
+      autoRenew: subscriptions.autoRenew,
+      cancelledAt: subscriptions.cancelledAt,
+    })
+    .from(subscriptions)
+    .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, subscriptions.subscriptionTypeId))
+    .where(and(eq(subscriptions.userId, userId), isLive))
+    .orderBy(desc(subscriptions.currentPeriodEnd))
+    .limit(1);
   return row ? toSubscription(row) : null;
 }
 
-export interface CheckoutRow extends Record<string, unknown> {
-  id: string;
-  user_id: string;
-  subscription_type_id: string;
-  status: Checkout['status'];
-  currency: Currency;
-  amount_minor: number;
-  vat_rate_percent: number;
-  gateway: string;
-  gateway_reference: string | null;
+/** The columns of a checkout its answers and the gateway need. */
+export const checkoutColumns = {
+  id: checkouts.id,
+  userId: checkouts.userId,
+  subscriptionTypeId: checkouts.subscriptionTypeId,
+  status: checkouts.status,
+  currency: checkouts.currency,
+  amountMinor: checkouts.amountMinor,
+  vatRatePercent: checkouts.vatRatePercent,
+  gateway: checkouts.gateway,
+  gatewayReference: checkouts.gatewayReference,
   /** The gateway's payment page; null until its session is opened (and for a free plan). */
-  redirect_url: string | null;
-  case_id: string | null;
-  return_path: string;
-}
+  redirectUrl: checkouts.redirectUrl,
+  caseId: checkouts.caseId,
+  returnPath: checkouts.returnPath,
+};
+
+export type CheckoutRow = Pick<typeof checkouts.$inferSelect, keyof typeof checkoutColumns>;
 
 /** Where the browser goes back to after a checkout: its return path, marked with the checkout. */
-export function returnUrlOf(checkout: Pick<CheckoutRow, 'id' | 'return_path'>): string {
-  const separator = checkout.return_path.includes('?') ? '&' : '?';
-  return `${checkout.return_path}${separator}checkout=${checkout.id}`;
+export function returnUrlOf(checkout: Pick<CheckoutRow, 'id' | 'returnPath'>): string {
+  const separator = checkout.returnPath.includes('?') ? '&' : '?';
+  return `${checkout.returnPath}${separator}checkout=${checkout.id}`;
 }
 
 export function toCheckout(row: CheckoutRow, redirectUrl: string): Checkout {
   return {
     id: row.id,
     status: row.status,
-    subscriptionTypeId: row.subscription_type_id,
+    subscriptionTypeId: row.subscriptionTypeId,
     price: priceOf(row),
-    caseId: row.case_id,
-    returnPath: row.return_path,
+    caseId: row.caseId,
+    returnPath: row.returnPath,
     redirectUrl,
   };
 }
 
-function priceOf(row: Pick<CheckoutRow, 'currency' | 'amount_minor' | 'vat_rate_percent'>): Price {
-  return { amountMinor: row.amount_minor, currency: row.currency, vatRatePercent: row.vat_rate_percent };
+function priceOf(row: Pick<CheckoutRow, 'currency' | 'amountMinor' | 'vatRatePercent'>): Price {
+  return { amountMinor: row.amountMinor, currency: row.currency, vatRatePercent: row.vatRatePercent };
 }
 
 /** `149 Kč`, `6,90 €` in the reader's language. */
@@ -145,18 +164,18 @@ export async function queueSubscriptionNotice(
   kind: SubscriptionNoticeKind,
   date: Date,
 ): Promise<void> {
-  const { rows } = await tx.execute<{
-    email: string | null;
-    locale: Locale;
-    code: SubscriptionTypeCode;
-    currency: Currency;
-    amount_minor: number;
-  }>(sql`
-    select u.email, u.locale, t.code, s.currency, s.amount_minor
-    from subscriptions s join users u on u.id = s.user_id join subscription_types t on t.id = s.subscription_type_id
-    where s.id = ${subscriptionId}
-  `);
-  const row = rows[0];
+  const [row] = await tx
+    .select({
+      email: users.email,
+      locale: users.locale,
+      code: subscriptionTypes.code,
+      currency: subscriptions.currency,
+      amountMinor: subscriptions.amountMinor,
+    })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, subscriptions.subscriptionTypeId))
+    .where(eq(subscriptions.id, subscriptionId));
   if (!row?.email) return;
   await mailer.queue(tx, {
     to: row.email,
@@ -166,7 +185,7 @@ export async function queueSubscriptionNotice(
       kind,
       link: `${publicUrl}/user`,
       plan: row.code,
-      price: formatPrice({ amountMinor: row.amount_minor, currency: row.currency }, row.locale),
+      price: formatPrice(row, row.locale),
       date: formatDisplayDate(todayIsoDate(date)),
     },
   });

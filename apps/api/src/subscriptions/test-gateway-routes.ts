@@ -143,8 +143,8 @@ export const testGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
           `<h1>Testovací platební brána · Test payment gateway</h1>
 <p class="note">Žádné peníze se nestrhnou. Vyberte, jak má platba dopadnout. · No money is taken. Choose how the payment turns out.</p>
 <p>Opora – měsíční předplatné · monthly subscription</p>
-<p class="amount">${escapeHtml(formatPrice({ amountMinor: checkout.amount_minor, currency: checkout.currency }, 'cs'))}</p>
-<p class="note">včetně ${checkout.vat_rate_percent} % DPH · incl. ${checkout.vat_rate_percent} % VAT</p>
+<p class="amount">${escapeHtml(formatPrice({ amountMinor: checkout.amountMinor, currency: checkout.currency }, 'cs'))}</p>
+<p class="note">včetně ${checkout.vatRatePercent} % DPH · incl. ${checkout.vatRatePercent} % VAT</p>
 <form method="post" action="/api/v1/test-gateway/checkouts/${escapeHtml(request.params.reference)}">
 ${buttons}
 </form>`,

@@ -1,3 +1,4 @@
+import type { DocumentContentType } from '@opora/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { careRequests, requestDrafts } from './care-requests.ts';
@@ -20,7 +21,7 @@ export const documents = pgTable(
     requestDraftId: uuid('request_draft_id').references(() => requestDrafts.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     /** Sniffed from the content at upload, not taken from the browser. */
-    contentType: text('content_type').notNull(),
+    contentType: text('content_type').$type<DocumentContentType>().notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     storageKey: text('storage_key').notNull().unique(),
     uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,3 +1,4 @@
+import type { AssistantContactChannel } from '@opora/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -214,7 +215,7 @@ export const assistantTasks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: assistantTaskStatusEnum('status').notNull().default('open'),
     /** How the user wants to be contacted: `phone` or `email`. */
-    contactChannel: text('contact_channel').notNull(),
+    contactChannel: text('contact_channel').$type<AssistantContactChannel>().notNull(),
     /** When they can take a call, in their words (e.g. "weekdays after 4 pm"). */
     preferredTime: text('preferred_time'),
     note: text('note'),

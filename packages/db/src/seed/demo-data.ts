@@ -9,6 +9,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import { copyCaseSurveysToRequest } from '../care-requests/case-survey-copies.ts';
 import type { DbExecutor } from '../client.ts';
+import { excluded } from '../excluded.ts';
 import { insertIdentityUser } from '../identity/identity-users.ts';
 import type { PlatformRole } from '../schema/enums.ts';
 import { identityUsers } from '../schema/identity.ts';
@@ -39,7 +40,7 @@ import { demoCatalogue, demoPrice, demoProviders, withIcoCheckDigit } from './de
 import { demoProviderSurveyV1 } from './surveys/demo-provider-survey.ts';
 
 /** A seeded price in another currency than the demo catalogue's (`excluded`); null when either has none. */
-const currencyChanged = sql`${facilityServices.priceCurrency} <> excluded.price_currency`;
+const currencyChanged = sql`${facilityServices.priceCurrency} <> ${excluded(facilityServices.priceCurrency)}`;
 
 /** Password of every demo account (listed in the README). */
 export const demoPassword = 'Opora2026!';
@@ -223,15 +224,15 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
           .onConflictDoUpdate({
             target: facilityServices.id,
             set: {
-              form: sql`excluded.form`,
-              priceAmountMinor: sql`case when ${currencyChanged} then excluded.price_amount_minor
+              form: excluded(facilityServices.form),
+              priceAmountMinor: sql`case when ${currencyChanged} then ${excluded(facilityServices.priceAmountMinor)}
                                     else ${facilityServices.priceAmountMinor} end`,
-              priceCurrency: sql`case when ${currencyChanged} then excluded.price_currency
+              priceCurrency: sql`case when ${currencyChanged} then ${excluded(facilityServices.priceCurrency)}
                                  else ${facilityServices.priceCurrency} end`,
-              priceVatRatePercent: sql`case when ${currencyChanged} then excluded.price_vat_rate_percent
+              priceVatRatePercent: sql`case when ${currencyChanged} then ${excluded(facilityServices.priceVatRatePercent)}
                                        else ${facilityServices.priceVatRatePercent} end`,
             },
-            setWhere: sql`${facilityServices.form} is distinct from excluded.form or ${currencyChanged}`,
+            setWhere: sql`${facilityServices.form} is distinct from ${excluded(facilityServices.form)} or ${currencyChanged}`,
           });
         await db
           .insert(facilityServiceCounties)

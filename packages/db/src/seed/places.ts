@@ -4,6 +4,7 @@ import { normalizeSearchText } from '@opora/contracts';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
+import { excluded } from '../excluded.ts';
 import { type Country, countries } from '../schema/enums.ts';
 import { places } from '../schema/index.ts';
 
@@ -59,14 +60,14 @@ export async function seedPlaces(db: DbExecutor, file = municipalitiesCsvPath): 
       .onConflictDoUpdate({
         target: places.id,
         set: {
-          country: sql`excluded.country`,
-          countyCode: sql`excluded.county_code`,
-          municipalityCode: sql`excluded.municipality_code`,
-          municipality: sql`excluded.municipality`,
-          part: sql`excluded.part`,
-          postcode: sql`excluded.postcode`,
-          searchName: sql`excluded.search_name`,
-          searchMunicipality: sql`excluded.search_municipality`,
+          country: excluded(places.country),
+          countyCode: excluded(places.countyCode),
+          municipalityCode: excluded(places.municipalityCode),
+          municipality: excluded(places.municipality),
+          part: excluded(places.part),
+          postcode: excluded(places.postcode),
+          searchName: excluded(places.searchName),
+          searchMunicipality: excluded(places.searchMunicipality),
         },
       });
   }

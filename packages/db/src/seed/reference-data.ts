@@ -9,6 +9,7 @@ import {
 } from '@opora/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
+import { excluded } from '../excluded.ts';
 import type { Currency, ServiceForm, SubscriptionTypeCode, SubscriptionVariant } from '../schema/enums.ts';
 import {
   relationshipTypes,
@@ -111,8 +112,8 @@ export async function seedReferenceData(db: DbExecutor): Promise<void> {
     .values(relationshipTypeCodes.map((code, index) => ({ code, sortOrder: sortOrder(index) })))
     .onConflictDoUpdate({
       target: relationshipTypes.code,
-      set: { sortOrder: sql`excluded.sort_order` },
-      setWhere: sql`${relationshipTypes.sortOrder} is distinct from excluded.sort_order`,
+      set: { sortOrder: excluded(relationshipTypes.sortOrder) },
+      setWhere: sql`${relationshipTypes.sortOrder} is distinct from ${excluded(relationshipTypes.sortOrder)}`,
     });
 
   await db
@@ -120,8 +121,8 @@ export async function seedReferenceData(db: DbExecutor): Promise<void> {
     .values(serviceCategoryCodes.map((code, index) => ({ code, sortOrder: sortOrder(index) })))
     .onConflictDoUpdate({
       target: serviceCategories.code,
-      set: { sortOrder: sql`excluded.sort_order` },
-      setWhere: sql`${serviceCategories.sortOrder} is distinct from excluded.sort_order`,
+      set: { sortOrder: excluded(serviceCategories.sortOrder) },
+      setWhere: sql`${serviceCategories.sortOrder} is distinct from ${excluded(serviceCategories.sortOrder)}`,
     });
   const categories = await db
     .select({ id: serviceCategories.id, code: serviceCategories.code })
@@ -142,13 +143,13 @@ export async function seedReferenceData(db: DbExecutor): Promise<void> {
     .onConflictDoUpdate({
       target: serviceTypes.code,
       set: {
-        categoryId: sql`excluded.category_id`,
-        form: sql`excluded.form`,
-        legalReference: sql`excluded.legal_reference`,
-        sortOrder: sql`excluded.sort_order`,
+        categoryId: excluded(serviceTypes.categoryId),
+        form: excluded(serviceTypes.form),
+        legalReference: excluded(serviceTypes.legalReference),
+        sortOrder: excluded(serviceTypes.sortOrder),
       },
       setWhere: sql`(${serviceTypes.categoryId}, ${serviceTypes.form}, ${serviceTypes.legalReference}, ${serviceTypes.sortOrder})
-        is distinct from (excluded.category_id, excluded.form, excluded.legal_reference, excluded.sort_order)`,
+        is distinct from (${excluded(serviceTypes.categoryId)}, ${excluded(serviceTypes.form)}, ${excluded(serviceTypes.legalReference)}, ${excluded(serviceTypes.sortOrder)})`,
     });
 
   await db
@@ -162,9 +163,12 @@ export async function seedReferenceData(db: DbExecutor): Promise<void> {
     )
     .onConflictDoUpdate({
       target: requestStatuses.code,
-      set: { isTerminal: sql`excluded.is_terminal`, sortOrder: sql`excluded.sort_order` },
+      set: {
+        isTerminal: excluded(requestStatuses.isTerminal),
+        sortOrder: excluded(requestStatuses.sortOrder),
+      },
       setWhere: sql`(${requestStatuses.isTerminal}, ${requestStatuses.sortOrder})
-        is distinct from (excluded.is_terminal, excluded.sort_order)`,
+        is distinct from (${excluded(requestStatuses.isTerminal)}, ${excluded(requestStatuses.sortOrder)})`,
     });
 
   const types = await db
@@ -180,7 +184,7 @@ export async function seedReferenceData(db: DbExecutor): Promise<void> {
     .onConflictDoUpdate({
       target: subscriptionTypes.code,
       // Whether a plan is offered is left alone: once staff change it, it is theirs, not the seed's.
-      set: { variant: sql`excluded.variant`, sortOrder: sql`excluded.sort_order` },
+      set: { variant: excluded(subscriptionTypes.variant), sortOrder: excluded(subscriptionTypes.sortOrder) },
     })
     .returning({ id: subscriptionTypes.id, code: subscriptionTypes.code });
   const typeIds = new Map(types.map((type) => [type.code, type.id]));

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../client.ts';
+import { excluded } from '../excluded.ts';
 import { type Country, countries } from '../schema/enums.ts';
 import { counties, regions } from '../schema/index.ts';
 import { parseSimpleCsv } from './csv.ts';
@@ -66,15 +67,15 @@ export async function seedRegions(db: DbExecutor): Promise<void> {
     .values(data.regions)
     .onConflictDoUpdate({
       target: regions.code,
-      set: { name: sql`excluded.name`, country: sql`excluded.country` },
-      setWhere: sql`(${regions.name}, ${regions.country}) is distinct from (excluded.name, excluded.country)`,
+      set: { name: excluded(regions.name), country: excluded(regions.country) },
+      setWhere: sql`(${regions.name}, ${regions.country}) is distinct from (${excluded(regions.name)}, ${excluded(regions.country)})`,
     });
   await db
     .insert(counties)
     .values(data.counties)
     .onConflictDoUpdate({
       target: counties.code,
-      set: { name: sql`excluded.name`, regionCode: sql`excluded.region_code` },
-      setWhere: sql`(${counties.name}, ${counties.regionCode}) is distinct from (excluded.name, excluded.region_code)`,
+      set: { name: excluded(counties.name), regionCode: excluded(counties.regionCode) },
+      setWhere: sql`(${counties.name}, ${counties.regionCode}) is distinct from (${excluded(counties.name)}, ${excluded(counties.regionCode)})`,
     });
 }

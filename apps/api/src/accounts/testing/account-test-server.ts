@@ -274,6 +274,7 @@ export async function startAccountTestServer(
     },
     async mailDelivered() {
       await waitFor('every reset request to be handled', async () => {
+        // pg-boss's own table, outside our schema: raw SQL.
         const { rows } = await database.db.execute<{ n: number }>(
           sql`select count(*)::int as n from ${sql.identifier(jobQueueSchema)}.job
               where name = ${passwordResetQueue.name} and state in ('created', 'retry', 'active')`,

@@ -1,7 +1,8 @@
 import { type CaseSurveyType, type SurveyDocument, SurveyDocumentSchema } from '@opora/contracts';
 import { sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../client.ts';
-import { surveyDefinitions } from '../../schema/index.ts';
+import { excluded } from '../../excluded.ts';
+import { surveyAnswers, surveyDefinitions } from '../../schema/index.ts';
 import { caseSurveyV1 } from './case-survey.ts';
 import { extendedCaseSurveyV1 } from './extended-case-survey.ts';
 
@@ -49,17 +50,17 @@ export async function seedSurveyDefinitions(
     .onConflictDoUpdate({
       target: surveyDefinitions.code,
       set: {
-        type: sql`excluded.type`,
-        version: sql`excluded.version`,
-        definition: sql`excluded.definition`,
-        providerId: sql`excluded.provider_id`,
-        status: sql`excluded.status`,
-        publishedAt: sql`coalesce(${surveyDefinitions.publishedAt}, excluded.published_at)`,
+        type: excluded(surveyDefinitions.type),
+        version: excluded(surveyDefinitions.version),
+        definition: excluded(surveyDefinitions.definition),
+        providerId: excluded(surveyDefinitions.providerId),
+        status: excluded(surveyDefinitions.status),
+        publishedAt: sql`coalesce(${surveyDefinitions.publishedAt}, ${excluded(surveyDefinitions.publishedAt)})`,
         updatedAt: now,
       },
       setWhere: sql`(${surveyDefinitions.type}, ${surveyDefinitions.version}, ${surveyDefinitions.definition},
           ${surveyDefinitions.providerId}, ${surveyDefinitions.status})
-        is distinct from (excluded.type, excluded.version, excluded.definition, excluded.provider_id, excluded.status)
-        and not exists (select 1 from survey_answers a where a.survey_definition_id = ${surveyDefinitions.id})`,
+        is distinct from (${excluded(surveyDefinitions.type)}, ${excluded(surveyDefinitions.version)}, ${excluded(surveyDefinitions.definition)}, ${excluded(surveyDefinitions.providerId)}, ${excluded(surveyDefinitions.status)})
+        and not exists (select 1 from ${surveyAnswers} where ${surveyAnswers.surveyDefinitionId} = ${surveyDefinitions.id})`,
     });
 }
