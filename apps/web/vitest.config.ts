@@ -6,6 +6,10 @@ export default mergeConfig(
   defineProject({
     test: {
       name: 'web',
+      // Test files share one module graph per worker (modules imported once, not once a file: a third of
+      // the step's time); src/testing/setup.ts puts back the page, storage, toasts and language after
+      // each test, so no state carries over.
+      isolate: false,
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'happy-dom',
       setupFiles: ['./src/testing/setup.ts'],

@@ -47,7 +47,8 @@ async function exitCode(child: ChildProcess): Promise<number | null> {
   return code;
 }
 
-describe('server process', () => {
+// Each test starts the server as a child process: seconds on a quiet machine, far more on a busy one.
+describe('server process', { timeout: 120_000 }, () => {
   it('starts on the configured port, reports ready and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const { child, output } = startServer({

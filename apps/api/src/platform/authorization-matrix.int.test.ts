@@ -476,7 +476,8 @@ describe('records of others', () => {
     expect(unclassified).toEqual([]);
   });
 
-  it('answers another owner’s record or an unpublished one 404, never 403', async () => {
+  // A sweep of every operation: hundreds of requests, so it is given time for a busy machine.
+  it('answers another owner’s record or an unpublished one 404, never 403', { timeout: 180_000 }, async () => {
     const mismatches: string[] = [];
     let cells = 0;
     for (const route of registeredOperations()) {
@@ -682,7 +683,8 @@ const answersNoStore = {
 const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;
 
 describe('no-store', () => {
-  it('marks every answer of exactly the no-store operations, success or failure', async () => {
+  // A sweep of every operation: hundreds of requests, so it is given time for a busy machine.
+  it('marks every answer of exactly the no-store operations, success or failure', { timeout: 180_000 }, async () => {
     const mismatches: string[] = [];
     let answers = 0;
     let successes = 0;
@@ -770,7 +772,8 @@ describe('no-store', () => {
 });
 
 describe('authorization matrix', () => {
-  it('answers every operation for every role as the permission table says', async () => {
+  // A sweep of every operation: hundreds of requests, so it is given time for a busy machine.
+  it('answers every operation for every role as the permission table says', { timeout: 180_000 }, async () => {
     // Deleting the account goes last: it ends the caller's session.
     const operations = registeredOperations().toSorted(
       (a, b) => Number(a.operationId === 'deleteCurrentUser') - Number(b.operationId === 'deleteCurrentUser'),
