@@ -53,8 +53,11 @@ export interface RealApi {
   seed<Name extends keyof Fixtures>(name: Name, args: Fixtures[Name][0]): Promise<Fixtures[Name][1]>;
   /** Holds the person's tokens as the browser does (the cookies) and loads them as the router would. */
   signIn(account: SeededAccount): Promise<void>;
-  /** While set, every API call fails with 500 (the API down); the page's retry then reaches it again. */
-  setOutage(down: boolean): void;
+  /**
+   * While set, every API call (or every one whose path matches) fails with 500, as when the API is
+   * down; clearing it lets the page's retry through. Cleared after each test.
+   */
+  setOutage(down: boolean | RegExp): void;
   /** Renders `page` at `url` of its route `path`, in Czech, with the namespaces its route loads. */
   renderPage(
     page: ReactElement,
@@ -80,13 +83,13 @@ async function control<T>(path: string, body: unknown = {}): Promise<T> {
  */
 export function useRealApi(): RealApi {
   let proxy: StandInServer | undefined;
-  let outage = false;
+  let outage: boolean | RegExp = false;
 
   beforeAll(async () => {
     const { origin } = await control<{ origin: string }>('/api');
     const target = new URL(origin);
     proxy = await startStandInServer((request, response) => {
-      if (outage) {
+      if (outage === true || (outage instanceof RegExp && outage.test(request.url ?? ''))) {
         response.writeHead(500, { 'content-type': 'application/problem+json' });
         response.end(JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500 }));
         return;
