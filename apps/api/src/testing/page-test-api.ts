@@ -139,6 +139,6 @@ const fixtures = {
       facilityServiceId: String(facilityServiceId),
       ...(typeof statusCode === 'string' && { statusCode: statusCode as 'new' }),
     });
-    return { id: request.id, code: request.code };
+    return { id: request.id, code: request.caseCode };
   },
 };

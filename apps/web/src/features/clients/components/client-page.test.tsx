@@ -16,7 +16,7 @@ async function openClient(clientId: string) {
   return api.renderPage(<ClientPage />, { ...route, url: paths.dashboardClient.getHref({ id: clientId }) });
 }
 
-describe('client page against the real API', () => {
+describe('client page against the real API', { timeout: 60_000 }, () => {
   it('shows the loading state, then the client of the signed-in carer', async () => {
     const carer = await api.seed('account', {});
     const client = await api.seed('client', { ownerUserId: carer.userId });

@@ -17,7 +17,7 @@ function section(name: string) {
   return within(screen.getByRole('region', { name }));
 }
 
-describe('profile page against the real API', () => {
+describe('profile page against the real API', { timeout: 60_000 }, () => {
   it('shows the subscription loading, then the live plan and the person’s own details', async () => {
     const carer = await api.seed('account', { subscribed: true });
     await api.signIn(carer);
