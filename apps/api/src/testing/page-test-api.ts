@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProviderRole } from '@opora/contracts';
-import { providers } from '@opora/db';
+import { clients, providers } from '@opora/db';
 import {
   createCareRequest,
   createCase,
@@ -139,6 +139,7 @@ const fixtures = {
       facilityServiceId: String(facilityServiceId),
       ...(typeof statusCode === 'string' && { statusCode: statusCode as 'new' }),
     });
-    return { id: request.id, code: request.caseCode };
+    const [client] = await server.database.db.select().from(clients).where(eq(clients.id, request.clientId));
+    return { id: request.id, code: request.caseCode, clientName: `${client?.firstName} ${client?.lastName}` };
   },
 };

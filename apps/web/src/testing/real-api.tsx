@@ -45,7 +45,10 @@ interface Fixtures {
     { roles: string[]; providerId?: string; facilityIds?: string[] },
     SeededMember,
   ];
-  careRequest: [{ facilityServiceId: string; statusCode?: string }, { id: string; code: string }];
+  careRequest: [
+    { facilityServiceId: string; statusCode?: string },
+    { id: string; code: string; clientName: string },
+  ];
 }
 
 export interface RealApi {
