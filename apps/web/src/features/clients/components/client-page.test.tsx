@@ -12,8 +12,9 @@ const route = {
 };
 const slow = { timeout: 15_000 };
 
-async function openClient(clientId: string) {
-  return api.renderPage(<ClientPage />, { ...route, url: paths.dashboardClient.getHref({ id: clientId }) });
+async function openClient(clientId: string, tab?: 'my-services') {
+  const url = paths.dashboardClient.getHref({ id: clientId }, tab ? { tab } : undefined);
+  return api.renderPage(<ClientPage />, { ...route, url });
 }
 
 describe('client page against the real API', { timeout: 60_000 }, () => {
@@ -27,6 +28,17 @@ describe('client page against the real API', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { level: 1, name: client.fullName }, slow);
     expect(screen.getByRole('tab', { name: 'Nabídka služeb', selected: true })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Zpět na přehled' }).getAttribute('href')).toBe(paths.dashboard.getHref());
+  });
+
+  it('shows the empty state of a client without requests, with the way to the offer', async () => {
+    const carer = await api.seed('account', { subscribed: true });
+    const client = await api.seed('client', { ownerUserId: carer.userId });
+    await api.signIn(carer);
+    await openClient(client.id, 'my-services');
+
+    await screen.findByRole('heading', { name: 'Zatím jste nepoptali žádné služby' }, slow);
+    screen.getByRole('tab', { name: 'Moje služby', selected: true });
+    screen.getByRole('button', { name: 'Přejít na nabídku služeb' });
   });
 
   it('does not show another carer’s client: the not-found state', async () => {
