@@ -109,7 +109,12 @@ const fixtures = {
   async caseAndService(server: AccountTestServer, { ownerUserId }: Args) {
     const careCase = await createCase(server.database.db, { ownerUserId: String(ownerUserId) });
     const service = await createFacilityService(server.database.db);
-    return { caseId: careCase.id, clientId: careCase.clientId, serviceId: service.id, serviceName: service.name };
+    return {
+      caseId: careCase.id,
+      clientId: careCase.clientId,
+      serviceId: service.id,
+      serviceName: service.name,
+    };
   },
   /**
    * A signed-in member with `roles` of a new provider with one service (or of `providerId`, with

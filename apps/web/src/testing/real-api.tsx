@@ -41,10 +41,7 @@ interface Fixtures {
     { ownerUserId: string },
     { caseId: string; clientId: string; serviceId: string; serviceName: string },
   ];
-  providerMember: [
-    { roles: string[]; providerId?: string; facilityIds?: string[] },
-    SeededMember,
-  ];
+  providerMember: [{ roles: string[]; providerId?: string; facilityIds?: string[] }, SeededMember];
   careRequest: [
     { facilityServiceId: string; statusCode?: string },
     { id: string; code: string; clientName: string },
@@ -128,7 +125,11 @@ export function useRealApi(): RealApi {
   return {
     seed: (name, args) => control(`/fixtures/${name}`, args),
     async signIn(account) {
-      storeTokens({ access_token: account.accessToken, refresh_token: account.refreshToken, refresh_expires_in: 0 });
+      storeTokens({
+        access_token: account.accessToken,
+        refresh_token: account.refreshToken,
+        refresh_expires_in: 0,
+      });
       await loadSessionUser();
     },
     setOutage(down) {

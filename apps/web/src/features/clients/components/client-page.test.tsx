@@ -27,7 +27,9 @@ describe('client page against the real API', { timeout: 60_000 }, () => {
     screen.getByText('Načítáme údaje o klientovi…');
     await screen.findByRole('heading', { level: 1, name: client.fullName }, slow);
     expect(screen.getByRole('tab', { name: 'Nabídka služeb', selected: true })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Zpět na přehled' }).getAttribute('href')).toBe(paths.dashboard.getHref());
+    expect(screen.getByRole('link', { name: 'Zpět na přehled' }).getAttribute('href')).toBe(
+      paths.dashboard.getHref(),
+    );
   });
 
   it('shows the empty state of a client without requests, with the way to the offer', async () => {

@@ -8,7 +8,16 @@ import { RequestPage } from './request-page.tsx';
 const api = useRealApi();
 const route = {
   path: paths.providerRequest.path,
-  namespaces: ['provider', 'enums', 'catalogue', 'errors', 'provider-request', 'requests', 'surveys', 'validation'],
+  namespaces: [
+    'provider',
+    'enums',
+    'catalogue',
+    'errors',
+    'provider-request',
+    'requests',
+    'surveys',
+    'validation',
+  ],
 };
 const slow = { timeout: 15_000 };
 
@@ -52,7 +61,10 @@ describe('provider request page against the real API', { timeout: 60_000 }, () =
   it('does not show a worker a request of a facility they are not assigned to', async () => {
     const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
     const request = await api.seed('careRequest', { facilityServiceId: admin.facilityServiceId ?? '' });
-    const worker = await api.seed('providerMember', { roles: ['providerUser'], providerId: admin.providerId });
+    const worker = await api.seed('providerMember', {
+      roles: ['providerUser'],
+      providerId: admin.providerId,
+    });
     await api.signIn(worker);
     await openRequest(request.id);
 

@@ -41,7 +41,10 @@ describe('provider grid against the real API', { timeout: 60_000 }, () => {
   it('shows a worker only the requests of their facilities: none here', async () => {
     const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
     const request = await api.seed('careRequest', { facilityServiceId: admin.facilityServiceId ?? '' });
-    const worker = await api.seed('providerMember', { roles: ['providerUser'], providerId: admin.providerId });
+    const worker = await api.seed('providerMember', {
+      roles: ['providerUser'],
+      providerId: admin.providerId,
+    });
     await api.signIn(worker);
     await api.renderPage(<RequestsPage />, route);
 

@@ -22,7 +22,9 @@ async function openReview(caseId: string, serviceId: string) {
 describe('request review page against the real API', { timeout: 60_000 }, () => {
   it('shows the loading state, then the request to check and send', async () => {
     const carer = await api.seed('account', { subscribed: true });
-    const { caseId, serviceId, serviceName } = await api.seed('caseAndService', { ownerUserId: carer.userId });
+    const { caseId, serviceId, serviceName } = await api.seed('caseAndService', {
+      ownerUserId: carer.userId,
+    });
     await api.signIn(carer);
     await openReview(caseId, serviceId);
 
@@ -51,7 +53,9 @@ describe('request review page against the real API', { timeout: 60_000 }, () => 
     await openReview(caseId, serviceId);
 
     await screen.findByRole('heading', { name: 'Službu nebo potřebu péče jsme nenašli' }, slow);
-    expect(screen.getByRole('link', { name: 'Na přehled' }).getAttribute('href')).toBe(paths.dashboard.getHref());
+    expect(screen.getByRole('link', { name: 'Na přehled' }).getAttribute('href')).toBe(
+      paths.dashboard.getHref(),
+    );
   });
 
   it('shows the error state while the draft cannot be opened, and the review after a retry', async () => {
