@@ -10,9 +10,9 @@ import {
   createSubscription,
   createTestDatabase,
 } from '@opora/db/testing';
+import setUpTestDatabases from '@opora/db/testing/global-setup';
 import { eq } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
-import dbGlobalSetup from '../../../../packages/db/src/testing/global-setup.ts';
 import { type AccountTestServer, startAccountTestServer } from '../accounts/testing/account-test-server.ts';
 import { providerMember } from '../provider-inbox/testing/provider-member.ts';
 
@@ -35,8 +35,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let api: Promise<{ server: AccountTestServer; stopDatabase: () => Promise<void> }> | undefined;
   const started = () => {
     api ??= (async () => {
-      const stopDatabase = await dbGlobalSetup(project);
-      const database = await createTestDatabase(project.getProvidedContext());
+      // The data layer's Vitest is another copy of the package (other peers): the same objects at run
+      // time, other types at compile time.
+      const dbProject = project as unknown as Parameters<typeof setUpTestDatabases>[0];
+      const stopDatabase = await setUpTestDatabases(dbProject);
+      const database = await createTestDatabase(dbProject.getProvidedContext());
       const server = await startAccountTestServer({ database });
       return { server, stopDatabase };
     })();
