@@ -21,16 +21,17 @@ export interface OwnProvider {
 /** The facilities and what their requests are, as the demo seed's provider has them (README). */
 const facilities = { chodov: 'Pobočka Chodov', vrsovice: 'Centrum denních služeb Vršovice' } as const;
 const requests = [
-  { facility: 'chodov', status: 'new', hoursAgo: 2 },
-  { facility: 'vrsovice', status: 'new', hoursAgo: 5 },
-  { facility: 'chodov', status: 'in-progress', hoursAgo: 30 },
-  { facility: 'chodov', status: 'rejected', hoursAgo: 50 },
+  { facility: 'chodov', status: 'new', hoursAgo: 2, answeredAfter: null },
+  { facility: 'vrsovice', status: 'new', hoursAgo: 5, answeredAfter: null },
+  { facility: 'chodov', status: 'in-progress', hoursAgo: 30, answeredAfter: 5 },
+  { facility: 'chodov', status: 'rejected', hoursAgo: 50, answeredAfter: 5 },
 ] as const;
 
 /**
  * A new verified provider with two facilities (Chodov and the Vršovice centre), an administrator and
  * a worker of the Vršovice centre (both signed up through the API), and four requests of Marie
- * Nováková: new at Chodov, new at Vršovice, in progress, declined (waiting list).
+ * Nováková: new at Chodov, new at Vršovice, in progress and declined (waiting list), the last two
+ * first answered 5 hours after they were sent (the declined one closed then).
  */
 export async function ownProvider(request: APIRequestContext): Promise<OwnProvider> {
   const suffix = randomBytes(4).toString('hex');
@@ -86,7 +87,7 @@ export async function ownProvider(request: APIRequestContext): Promise<OwnProvid
        values ($1, 'Marie', 'Nováková', '1941-03-12', 'CZ0100') returning id`,
       [carerId],
     );
-    for (const [index, { facility, status, hoursAgo }] of requests.entries()) {
+    for (const [index, { facility, status, hoursAgo, answeredAfter }] of requests.entries()) {
       const caseId = await one(
         'insert into cases (name, owner_user_id, client_id) values ($1, $2, $3) returning id',
         [`Péče o maminku ${index + 1}`, carerId, clientId],
@@ -94,9 +95,12 @@ export async function ownProvider(request: APIRequestContext): Promise<OwnProvid
       const { facilityId, serviceId } = services[facility] ?? {};
       await one(
         `insert into care_requests (case_id, provider_id, facility_service_id, facility_id, client_id, status_id,
-                                    created_by_user_id, contractor_user_id, decline_reason, created_at, updated_at)
+                                    created_by_user_id, contractor_user_id, decline_reason, created_at, updated_at,
+                                    first_answered_at, closed_at)
          select $1, $2, $3, $4, $5, s.id, $6, $6, $7::care_request_decline_reason,
-                now() - $8 * interval '1 hour', now() - $8 * interval '1 hour'
+                now() - $8 * interval '1 hour', now() - $8 * interval '1 hour',
+                now() - ($8 - $10::int) * interval '1 hour',
+                case when s.is_terminal then now() - ($8 - $10::int) * interval '1 hour' end
          from request_statuses s where s.code = $9 returning id`,
         [
           caseId,
@@ -108,6 +112,7 @@ export async function ownProvider(request: APIRequestContext): Promise<OwnProvid
           status === 'rejected' ? 'waiting-list' : null,
           hoursAgo,
           status,
+          answeredAfter,
         ],
       );
     }
