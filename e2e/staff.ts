@@ -14,6 +14,10 @@ export interface OwnProvider {
   administrator: TestPerson;
   /** A worker (`providerUser`) assigned to the Vršovice centre only. */
   worker: TestPerson;
+  /** A coordinator (`providerCoordinator`), Lucie Malá. */
+  coordinator: TestPerson;
+  /** The home care service at Chodov, which asks its own questionnaire with every request. */
+  serviceId: string;
   /** The client every request is for. */
   clientName: string;
 }
@@ -29,18 +33,20 @@ const requests = [
 
 /**
  * A new verified provider with two facilities (Chodov and the Vršovice centre), an administrator and
- * a worker of the Vršovice centre (both signed up through the API), and four requests of Marie
+ * a worker of the Vršovice centre and a coordinator (signed up through the API), and four requests of Marie
  * Nováková: new at Chodov, new at Vršovice, in progress and declined (waiting list), the last two
- * first answered 5 hours after they were sent (the declined one closed then).
+ * first answered 5 hours after they were sent (the declined one closed then). The services serve
+ * Prague; Chodov's asks the provider's questionnaire, a copy of the demo provider's form (the one
+ * questionnaire document the seed has; its requests and people are not used).
  */
 export async function ownProvider(request: APIRequestContext): Promise<OwnProvider> {
   const suffix = randomBytes(4).toString('hex');
   const administrator = newPerson({ firstName: 'Petr', lastName: 'Dvořák' });
   const worker = newPerson({ firstName: 'Tomáš', lastName: 'Král' });
-  await signUpByApi(request, administrator);
-  await signUpByApi(request, worker);
+  const coordinator = newPerson({ firstName: 'Lucie', lastName: 'Malá' });
+  for (const person of [administrator, worker, coordinator]) await signUpByApi(request, person);
   const name = `Pečovatelé ${suffix}`;
-  const id = await withDatabase(async (client) => {
+  const { id, serviceId } = await withDatabase(async (client) => {
     const one = async (text: string, values: unknown[]) => {
       const { rows } = await client.query<{ id: string }>(text, values);
       if (!rows[0]) throw new Error(`Nothing written: ${text}`);
@@ -64,8 +70,22 @@ export async function ownProvider(request: APIRequestContext): Promise<OwnProvid
          from service_types t where t.code = 'home-care-service' returning id`,
         [providerId, facilityId, `Pečovatelská služba ${facilityName}`],
       );
+      await client.query(
+        `insert into facility_service_counties (facility_service_id, county_code) values ($1, 'CZ0100')`,
+        [serviceId],
+      );
       services[key] = { facilityId, serviceId };
     }
+    const surveyId = await one(
+      `insert into survey_definitions (type, version, code, definition, provider_id, status, published_at)
+       select type, 1, $2, definition, $1, 'published', now() from survey_definitions
+       where code = 'vlidna-pece-before-admission-v1' returning id`,
+      [providerId, `pecovatele-${suffix}-before-admission-v1`],
+    );
+    await client.query(
+      'insert into facility_service_surveys (facility_service_id, survey_definition_id) values ($1, $2)',
+      [services.chodov?.serviceId, surveyId],
+    );
     const member = (email: string, role: string) =>
       one(
         `insert into provider_users (provider_id, user_id, roles)
@@ -74,6 +94,7 @@ export async function ownProvider(request: APIRequestContext): Promise<OwnProvid
       );
     await member(administrator.email, 'providerAdmin');
     const workerId = await member(worker.email, 'providerUser');
+    await member(coordinator.email, 'providerCoordinator');
     await client.query(
       'insert into facility_assignments (provider_id, facility_id, provider_user_id) values ($1, $2, $3)',
       [providerId, services.vrsovice?.facilityId, workerId],
@@ -116,9 +137,9 @@ export async function ownProvider(request: APIRequestContext): Promise<OwnProvid
         ],
       );
     }
-    return providerId;
+    return { id: providerId, serviceId: services.chodov?.serviceId ?? '' };
   });
-  return { id, name, administrator, worker, clientName: 'Marie Nováková' };
+  return { id, name, administrator, worker, coordinator, serviceId, clientName: 'Marie Nováková' };
 }
 
 /**
