@@ -68,7 +68,10 @@ async function requestLink(row: Locator): Promise<{ link: Locator; code: string;
   };
 }
 
-test('a provider signs in to the inbox, filters, sorts and keeps the view in the address', async ({ page, request }) => {
+test('a provider signs in to the inbox, filters, sorts and keeps the view in the address', async ({
+  page,
+  request,
+}) => {
   await signedInAdministrator(page, request);
   await expect(page).toHaveURL('/provider/requests');
   await expect(page).toHaveTitle('Poptávky - Opora');
@@ -115,7 +118,10 @@ test('a provider signs in to the inbox, filters, sorts and keeps the view in the
   await expect(gridRows(page)).toHaveCount(4);
 });
 
-test('every matching request is selected and exported as XLSX with Czech headers', async ({ page, request }) => {
+test('every matching request is selected and exported as XLSX with Czech headers', async ({
+  page,
+  request,
+}) => {
   await signedInAdministrator(page, request);
   await expect(gridRows(page)).toHaveCount(4);
 
@@ -150,7 +156,10 @@ test('every matching request is selected and exported as XLSX with Czech headers
   await expect(page.getByRole('button', { name: 'Exportovat vše' })).toBeVisible();
 });
 
-test('“Back to requests” returns to the grid as it was left, and to the plain grid from a link', async ({ page, request }) => {
+test('“Back to requests” returns to the grid as it was left, and to the plain grid from a link', async ({
+  page,
+  request,
+}) => {
   await signedInAdministrator(page, request);
   await expect(gridRows(page)).not.toHaveCount(0);
   await page.getByRole('combobox', { name: 'Stav', exact: true }).click();
@@ -260,7 +269,10 @@ test('past a thousand requests the grid says "more than 1 000" and still selects
 // The search follows typing after a pause (350 ms). The page's clock is stopped while the person types
 // and clicks, so the click lands inside that pause however slow the machine is; the request page's code
 // is held, so its navigation is still under way when the pause ends.
-test('a click on a request while the search is still pending opens that request', async ({ page, request }) => {
+test('a click on a request while the search is still pending opens that request', async ({
+  page,
+  request,
+}) => {
   await page.clock.install();
   await signedInAdministrator(page, request);
   await expect(gridRows(page).nth(1)).toBeVisible();
@@ -287,7 +299,10 @@ test('a click on a request while the search is still pending opens that request'
 
 // A person's click takes a moment: the search's results may come between the press and the release.
 // Here they find nothing, so the table would give way to "no match" under the pressed link.
-test('a press on a request held while the search’s results arrive still opens it', async ({ page, request }) => {
+test('a press on a request held while the search’s results arrive still opens it', async ({
+  page,
+  request,
+}) => {
   await page.clock.install();
   await signedInAdministrator(page, request);
   await expect(gridRows(page).nth(1)).toBeVisible();
@@ -312,7 +327,10 @@ test('a press on a request held while the search’s results arrive still opens 
   }
 });
 
-test('screenshots of the filtered grid and a request opened from it, in cs, en and sk', async ({ page, request }) => {
+test('screenshots of the filtered grid and a request opened from it, in cs, en and sk', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const shots = '/tmp/shots-inbox/grid';
   mkdirSync(shots, { recursive: true });

@@ -312,13 +312,10 @@ test('the note is kept through a lost connection; the print dialog prints the ch
   await page.getByRole('button', { name: 'Změnit stav' }).click();
   const statusDialog = page.getByRole('dialog', { name: 'Změna stavu poptávky' });
   await statusDialog.getByRole('radio', { name: 'Přijata' }).check();
-  const changed = await request.post(
-    `/api/v1/provider/providers/${provider.id}/requests/${sent.id}/status`,
-    {
-      headers: await bearerOf(page),
-      data: { status: 'in-progress', fromStatus: 'new' },
-    },
-  );
+  const changed = await request.post(`/api/v1/provider/providers/${provider.id}/requests/${sent.id}/status`, {
+    headers: await bearerOf(page),
+    data: { status: 'in-progress', fromStatus: 'new' },
+  });
   expect(changed.status(), await changed.text()).toBe(200);
   await statusDialog.getByRole('button', { name: 'Změnit stav' }).click();
   await expect(
