@@ -141,6 +141,18 @@ const fixtures = {
       facilityServiceId: service?.id ?? null,
     };
   },
+  /** A provider's administrator, one request to it, and a worker assigned to none of its facilities. */
+  async inbox(server: AccountTestServer) {
+    const administrator = await fixtures.providerMember(server, { roles: ['providerAdmin'] });
+    const request = await fixtures.careRequest(server, {
+      facilityServiceId: administrator.facilityServiceId,
+    });
+    const worker = await fixtures.providerMember(server, {
+      roles: ['providerUser'],
+      providerId: administrator.providerId,
+    });
+    return { administrator, worker, request };
+  },
   /** A new request to `facilityServiceId` (status `statusCode`, `new` by default) of a new client. */
   async careRequest(server: AccountTestServer, { facilityServiceId, statusCode }: Args) {
     const request = await createCareRequest(server.database.db, {

@@ -1,5 +1,6 @@
 import { request as forward } from 'node:http';
-import type { RenderResult } from '@testing-library/react';
+import { type RenderResult, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
@@ -42,6 +43,15 @@ interface Fixtures {
     { caseId: string; clientId: string; serviceId: string; serviceName: string },
   ];
   providerMember: [{ roles: string[]; providerId?: string; facilityIds?: string[] }, SeededMember];
+  inbox: [
+    Record<string, never>,
+    {
+      administrator: SeededMember;
+      /** A worker of the same provider, assigned to none of its facilities. */
+      worker: SeededMember;
+      request: { id: string; code: string; clientName: string };
+    },
+  ];
   careRequest: [
     { facilityServiceId: string; statusCode?: string },
     { id: string; code: string; clientName: string },
@@ -63,6 +73,24 @@ export interface RealApi {
     page: ReactElement,
     route: { path: string; url: string; namespaces: readonly string[] },
   ): Promise<RenderResult>;
+}
+
+/** How long a page may take to show what the API answered, on a busy machine. */
+export const slow = { timeout: 15_000 };
+
+/**
+ * The page's error state while the API is down (an alert saying `title`), then its retry once the
+ * API is back.
+ */
+export async function retryAfterOutage(api: RealApi, title: string): Promise<void> {
+  // Other alerts may stand on the page (an unconfirmed e-mail): the one that says `title`.
+  const alert = await waitFor(() => {
+    const found = screen.getAllByRole('alert').find((element) => element.textContent?.includes(title));
+    if (!found) throw new Error(`No alert says ${title}`);
+    return found;
+  }, slow);
+  api.setOutage(false);
+  await userEvent.click(within(alert).getByRole('button', { name: 'Zkusit znovu' }));
 }
 
 async function control<T>(path: string, body: unknown = {}): Promise<T> {

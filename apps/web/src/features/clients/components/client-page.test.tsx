@@ -1,8 +1,7 @@
 import { paths } from '@opora/contracts';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useRealApi } from '@/testing/real-api.tsx';
+import { retryAfterOutage, slow, useRealApi } from '@/testing/real-api.tsx';
 import { ClientPage } from './client-page.tsx';
 
 const api = useRealApi();
@@ -10,7 +9,6 @@ const route = {
   path: paths.dashboardClient.path,
   namespaces: ['clients', 'enums', 'catalogue', 'subscriptions', 'validation', 'errors'],
 };
-const slow = { timeout: 15_000 };
 
 async function openClient(clientId: string, tab?: 'my-services') {
   const url = paths.dashboardClient.getHref({ id: clientId }, tab ? { tab } : undefined);
@@ -62,10 +60,7 @@ describe('client page against the real API', { timeout: 60_000 }, () => {
     api.setOutage(true);
     await openClient(client.id);
 
-    const alert = await screen.findByRole('alert', {}, slow);
-    expect(alert.textContent).toContain('Údaje o klientovi se nepodařilo načíst');
-    api.setOutage(false);
-    await userEvent.click(screen.getByRole('button', { name: 'Zkusit znovu' }));
+    await retryAfterOutage(api, 'Údaje o klientovi se nepodařilo načíst');
     await screen.findByRole('heading', { level: 1, name: client.fullName }, slow);
     expect(screen.queryByRole('alert')).toBeNull();
   });

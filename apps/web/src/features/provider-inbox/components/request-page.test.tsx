@@ -1,8 +1,7 @@
 import { paths } from '@opora/contracts';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useRealApi } from '@/testing/real-api.tsx';
+import { retryAfterOutage, slow, useRealApi } from '@/testing/real-api.tsx';
 import { RequestPage } from './request-page.tsx';
 
 const api = useRealApi();
@@ -19,7 +18,6 @@ const route = {
     'validation',
   ],
 };
-const slow = { timeout: 15_000 };
 
 async function openRequest(id: string) {
   return api.renderPage(<RequestPage />, { ...route, url: paths.providerRequest.getHref({ id }) });
@@ -33,9 +31,8 @@ async function expectNotFound() {
 
 describe('provider request page against the real API', { timeout: 60_000 }, () => {
   it('shows the loading state, then the request: its client, code and actions', async () => {
-    const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
-    const request = await api.seed('careRequest', { facilityServiceId: admin.facilityServiceId ?? '' });
-    await api.signIn(admin);
+    const { administrator, request } = await api.seed('inbox', {});
+    await api.signIn(administrator);
     await openRequest(request.id);
 
     screen.getByText('Načítáme sekci pro poskytovatele…');
@@ -48,8 +45,7 @@ describe('provider request page against the real API', { timeout: 60_000 }, () =
   });
 
   it('does not show another provider’s request: the not-found state', async () => {
-    const owner = await api.seed('providerMember', { roles: ['providerAdmin'] });
-    const request = await api.seed('careRequest', { facilityServiceId: owner.facilityServiceId ?? '' });
+    const { request } = await api.seed('inbox', {});
     const stranger = await api.seed('providerMember', { roles: ['providerAdmin'] });
     await api.signIn(stranger);
     await openRequest(request.id);
@@ -59,12 +55,7 @@ describe('provider request page against the real API', { timeout: 60_000 }, () =
   });
 
   it('does not show a worker a request of a facility they are not assigned to', async () => {
-    const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
-    const request = await api.seed('careRequest', { facilityServiceId: admin.facilityServiceId ?? '' });
-    const worker = await api.seed('providerMember', {
-      roles: ['providerUser'],
-      providerId: admin.providerId,
-    });
+    const { worker, request } = await api.seed('inbox', {});
     await api.signIn(worker);
     await openRequest(request.id);
 
@@ -72,16 +63,12 @@ describe('provider request page against the real API', { timeout: 60_000 }, () =
   });
 
   it('shows the error state while the request cannot be loaded, and it after a retry', async () => {
-    const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
-    const request = await api.seed('careRequest', { facilityServiceId: admin.facilityServiceId ?? '' });
-    await api.signIn(admin);
+    const { administrator, request } = await api.seed('inbox', {});
+    await api.signIn(administrator);
     api.setOutage(new RegExp(`/requests/${request.id}$`));
     await openRequest(request.id);
 
-    const alert = await screen.findByRole('alert', {}, slow);
-    expect(alert.textContent).toContain('Poptávku se nepodařilo načíst');
-    api.setOutage(false);
-    await userEvent.click(screen.getByRole('button', { name: 'Zkusit znovu' }));
+    await retryAfterOutage(api, 'Poptávku se nepodařilo načíst');
     await screen.findByRole('heading', { level: 1, name: request.clientName }, slow);
   });
 });

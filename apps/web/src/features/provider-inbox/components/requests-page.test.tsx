@@ -1,8 +1,7 @@
 import { paths } from '@opora/contracts';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useRealApi } from '@/testing/real-api.tsx';
+import { retryAfterOutage, slow, useRealApi } from '@/testing/real-api.tsx';
 import { RequestsPage } from './requests-page.tsx';
 
 const api = useRealApi();
@@ -11,13 +10,11 @@ const route = {
   url: paths.providerRequests.getHref(),
   namespaces: ['provider', 'enums', 'catalogue', 'errors'],
 };
-const slow = { timeout: 15_000 };
 
 describe('provider grid against the real API', { timeout: 60_000 }, () => {
   it('shows the loading state, then the provider’s requests with links to each', async () => {
-    const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
-    const request = await api.seed('careRequest', { facilityServiceId: admin.facilityServiceId ?? '' });
-    await api.signIn(admin);
+    const { administrator, request } = await api.seed('inbox', {});
+    await api.signIn(administrator);
     await api.renderPage(<RequestsPage />, route);
 
     screen.getByText('Načítáme sekci pro poskytovatele…');
@@ -26,7 +23,7 @@ describe('provider grid against the real API', { timeout: 60_000 }, () => {
       expect(link.getAttribute('href')).toBe(paths.providerRequest.getHref({ id: request.id }));
     }
     screen.getByRole('heading', { level: 1, name: 'Poptávky' });
-    screen.getByText(admin.providerName);
+    screen.getByText(administrator.providerName);
   });
 
   it('shows the empty state to a provider without requests', async () => {
@@ -39,12 +36,7 @@ describe('provider grid against the real API', { timeout: 60_000 }, () => {
   });
 
   it('shows a worker only the requests of their facilities: none here', async () => {
-    const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
-    const request = await api.seed('careRequest', { facilityServiceId: admin.facilityServiceId ?? '' });
-    const worker = await api.seed('providerMember', {
-      roles: ['providerUser'],
-      providerId: admin.providerId,
-    });
+    const { worker, request } = await api.seed('inbox', {});
     await api.signIn(worker);
     await api.renderPage(<RequestsPage />, route);
 
@@ -53,16 +45,12 @@ describe('provider grid against the real API', { timeout: 60_000 }, () => {
   });
 
   it('shows the error state while the requests cannot be loaded, and them after a retry', async () => {
-    const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
-    const request = await api.seed('careRequest', { facilityServiceId: admin.facilityServiceId ?? '' });
-    await api.signIn(admin);
+    const { administrator, request } = await api.seed('inbox', {});
+    await api.signIn(administrator);
     api.setOutage(/\/requests(\?|$)/);
     await api.renderPage(<RequestsPage />, route);
 
-    const alert = await screen.findByRole('alert', {}, slow);
-    expect(alert.textContent).toContain('Poptávky se nepodařilo načíst');
-    api.setOutage(false);
-    await userEvent.click(screen.getByRole('button', { name: 'Zkusit znovu' }));
+    await retryAfterOutage(api, 'Poptávky se nepodařilo načíst');
     await screen.findAllByRole('link', { name: `Otevřít poptávku ${request.code}` }, slow);
   });
 });

@@ -1,8 +1,7 @@
 import { paths } from '@opora/contracts';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useRealApi } from '@/testing/real-api.tsx';
+import { retryAfterOutage, slow, useRealApi } from '@/testing/real-api.tsx';
 import { RequestReviewPage } from './request-review-page.tsx';
 
 const api = useRealApi();
@@ -10,7 +9,6 @@ const route = {
   path: paths.dashboardRequestReview.path,
   namespaces: ['requests', 'enums', 'catalogue', 'surveys', 'validation', 'errors'],
 };
-const slow = { timeout: 15_000 };
 
 async function openReview(caseId: string, serviceId: string) {
   return api.renderPage(<RequestReviewPage />, {
@@ -65,10 +63,7 @@ describe('request review page against the real API', { timeout: 60_000 }, () => 
     api.setOutage(/\/request-drafts\//);
     await openReview(caseId, serviceId);
 
-    const alert = await screen.findByRole('alert', {}, slow);
-    expect(alert.textContent).toContain('Poptávku se nepodařilo načíst');
-    api.setOutage(false);
-    await userEvent.click(screen.getByRole('button', { name: 'Zkusit znovu' }));
+    await retryAfterOutage(api, 'Poptávku se nepodařilo načíst');
     await screen.findByRole('heading', { level: 1, name: 'Zkontrolujte a odešlete poptávku' }, slow);
   });
 });

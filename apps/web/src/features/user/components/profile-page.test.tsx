@@ -1,8 +1,7 @@
 import { paths } from '@opora/contracts';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useRealApi } from '@/testing/real-api.tsx';
+import { retryAfterOutage, slow, useRealApi } from '@/testing/real-api.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
 const api = useRealApi();
@@ -11,7 +10,6 @@ const route = {
   url: paths.userProfile.getHref(),
   namespaces: ['auth', 'validation', 'errors', 'subscriptions'],
 };
-const slow = { timeout: 15_000 };
 
 function section(name: string) {
   return within(screen.getByRole('region', { name }));
@@ -49,12 +47,9 @@ describe('profile page against the real API', { timeout: 60_000 }, () => {
     api.setOutage(/\/subscriptions\/current/);
     await api.renderPage(<ProfilePage />, route);
 
-    const alert = await section('Předplatné').findByRole('alert', {}, slow);
-    expect(alert.textContent).toContain('Předplatné se nepodařilo načíst');
     // The rest of the profile does not wait for it.
     section('Osobní údaje').getByRole('button', { name: 'Uložit změny' });
-    api.setOutage(false);
-    await userEvent.click(within(alert).getByRole('button', { name: 'Zkusit znovu' }));
+    await retryAfterOutage(api, 'Předplatné se nepodařilo načíst');
     await section('Předplatné').findByText(/^Obnoví se /, {}, slow);
   });
 });
