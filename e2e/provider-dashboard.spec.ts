@@ -4,16 +4,13 @@ import type { OperationOutput, Operations } from '@opora/contracts';
 import type { Locator, Page, Response } from '@playwright/test';
 import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
-import { signInThroughForm } from './identity.ts';
+import { signInThroughForm, type TestPerson } from './identity.ts';
+import { ownProvider } from './staff.ts';
 
-// The provider dashboard over the demo inbox (seed: two new requests, one in progress with the
-// coordinator, one declined for a full waiting list; one of the new ones at the worker's Vršovice
-// centre). Journeys that run after this file add requests of their own, never take one away, so the
-// seeded figures are floors and the page must show exactly what the API answered.
-
-const demoPassword = 'Opora2026!';
-const admin = 'poskytovatel@opora.test';
-const worker = 'pracovnik@opora.test';
+// The provider dashboard over an inbox of the test's own (e2e/staff.ts: two new requests, one in
+// progress, one declined for a full waiting list, both answered 5 hours after sending; one of the new
+// ones at the worker's Vršovice centre). Nobody else's requests count, so the figures are exact, and
+// the page must show exactly what the API answered.
 const shots = '/tmp/shots-inbox/W3';
 const statuses = [
   'new',
@@ -59,8 +56,8 @@ async function openDashboard(page: Page, path = '/provider/dashboard'): Promise<
   return answerOf(response, 'getProviderDashboard');
 }
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await signInThroughForm(page, email, demoPassword);
+async function signIn(page: Page, person: TestPerson): Promise<void> {
+  await signInThroughForm(page, person.email, person.password);
   // Sign-in hashes the password (argon2id): slow on a busy machine.
   await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
 }
@@ -81,20 +78,20 @@ function countOf(page: Page, status: (typeof statuses)[number]): Locator {
     .first();
 }
 
-test('the demo provider sees the seeded counts, a median in words, 30 or 90 days, and counts that open the grid', async ({
+test('a provider sees its counts, a median in words, 30 or 90 days, and counts that open the grid', async ({
   page,
+  request,
 }) => {
-  await signIn(page, admin);
+  const { administrator } = await ownProvider(request);
+  await signIn(page, administrator);
   const figures = await openDashboard(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Statistiky poptávek' })).toBeVisible();
   await expect(page).toHaveTitle('Statistiky poptávek - Opora');
   await expect(page.getByText('Počty zahrnují všechny poptávky poskytovatele.')).toBeVisible();
 
-  // What the seed put there, and every count exactly as the API answered it.
-  expect(figures.byStatus.new).toBeGreaterThanOrEqual(2);
-  expect(figures.byStatus['in-progress']).toBeGreaterThanOrEqual(1);
-  expect(figures.byStatus.rejected).toBeGreaterThanOrEqual(1);
-  expect(figures.outcomes.declined['waiting-list']).toBeGreaterThanOrEqual(1);
+  // What the test put there, and every count exactly as the API answered it.
+  expect(figures.byStatus).toMatchObject({ new: 2, 'in-progress': 1, rejected: 1 });
+  expect(figures.outcomes.declined['waiting-list']).toBe(1);
   for (const status of statuses) {
     await expect(countOf(page, status)).toHaveText(count(figures.byStatus[status]));
   }
@@ -103,8 +100,8 @@ test('the demo provider sees the seeded counts, a median in words, 30 or 90 days
   const waiting = page.getByRole('region', { name: 'Čekají na odpověď' });
   await expect(waiting).toContainText(String(figures.byStatus.new));
 
-  // Answered 5 hours after sending, in the seed: a median in words, not a bare number of hours.
-  expect(figures.medianHoursToFirstAnswer).not.toBeNull();
+  // Answered 5 hours after sending: a median in words, not a bare number of hours.
+  expect(figures.medianHoursToFirstAnswer).toBe(5);
   await expect(page.getByRole('region', { name: 'Medián doby do první odpovědi' })).toContainText(
     /\d+ (minut|minuty|hodin|hodiny|hodina|den|dny|dní)/,
   );
@@ -144,8 +141,9 @@ test('the demo provider sees the seeded counts, a median in words, 30 or 90 days
   await expect(page).toHaveURL('/provider/requests?status=new&sort=createdDate');
 });
 
-test('a worker counts only the requests of their facility', async ({ page }) => {
-  await signIn(page, admin);
+test('a worker counts only the requests of their facility', async ({ page, request }) => {
+  const { administrator, worker } = await ownProvider(request);
+  await signIn(page, administrator);
   const everything = await openDashboard(page);
   await page.context().clearCookies();
   await page.evaluate(() => (globalThis as unknown as { localStorage: Storage }).localStorage.clear());
@@ -155,8 +153,8 @@ test('a worker counts only the requests of their facility', async ({ page }) => 
   await expect(
     page.getByText(/Počty zahrnují poptávky vašich zařízení \(Centrum denních služeb Vršovice\)/),
   ).toBeVisible();
-  // The seed's new request at Vršovice is his; the coordinator's and the declined one at Chodov are not.
-  expect(own.byStatus.new).toBeGreaterThanOrEqual(1);
+  // The new request at Vršovice is his; the other three at Chodov are not.
+  expect(own.byStatus.new).toBe(1);
   const sum = (figures: Dashboard) => statuses.reduce((total, status) => total + figures.byStatus[status], 0);
   expect(sum(own)).toBeLessThan(sum(everything));
   for (const status of statuses) {
@@ -165,9 +163,10 @@ test('a worker counts only the requests of their facility', async ({ page }) => 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('a failed load says so and loads again on request', async ({ page, problems }) => {
+test('a failed load says so and loads again on request', async ({ page, request, problems }) => {
   problems.allow(/Failed to load resource: the server responded with a status of 503/);
-  await signIn(page, admin);
+  const { administrator } = await ownProvider(request);
+  await signIn(page, administrator);
   let refuse = true;
   await page.route(/\/api\/v1\/provider\/providers\/[^/]+\/dashboard/, (route) =>
     refuse
@@ -183,10 +182,11 @@ test('a failed load says so and loads again on request', async ({ page, problems
   await expect(statusTable(page)).toBeVisible();
 });
 
-test('screenshots in cs, en and sk at desktop and phone widths', async ({ page }) => {
+test('screenshots in cs, en and sk at desktop and phone widths', async ({ page, request }) => {
   test.setTimeout(120_000);
   mkdirSync(shots, { recursive: true });
-  await signIn(page, admin);
+  const { administrator } = await ownProvider(request);
+  await signIn(page, administrator);
   await openDashboard(page);
   for (const locale of ['cs', 'en', 'sk'] as const) {
     await page.evaluate((value) => {

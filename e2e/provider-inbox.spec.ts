@@ -1,17 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page, Route } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { signedInNewCarer, signInThroughForm } from './identity.ts';
+import { type OwnProvider, ownProvider } from './staff.ts';
 
-// The provider's inbox with the demo seed (README): Vlídná péče holds four requests of the demo client
-// Marie Nováková — two new (Chodov, and the Vršovice centre of the demo worker), one in progress, one
-// declined. These tests only read, so they run against the seed as it is.
-const demoPassword = 'Opora2026!';
-const administrator = 'poskytovatel@opora.test';
-const worker = 'pracovnik@opora.test';
+// The provider's inbox: each test makes a provider of its own (e2e/staff.ts) holding four requests
+// of Marie Nováková — two new (Chodov, and the Vršovice centre of its worker), one in progress, one
+// declined — so the tests run in any order and again on the same database.
+
+/** A provider of the test's own, its administrator signed in (landing in the inbox). */
+async function signedInAdministrator(page: Page, request: APIRequestContext): Promise<OwnProvider> {
+  const provider = await ownProvider(request);
+  await signInThroughForm(page, provider.administrator.email, provider.administrator.password);
+  return provider;
+}
 
 /** The XLSX reader of the API's dependencies (the e2e project has none of its own). */
 type Workbook = {
@@ -65,8 +70,9 @@ async function requestLink(row: Locator): Promise<{ link: Locator; code: string;
 
 test('a provider signs in to the inbox, filters, sorts and keeps the view in the address', async ({
   page,
+  request,
 }) => {
-  await signInThroughForm(page, administrator, demoPassword);
+  await signedInAdministrator(page, request);
   await expect(page).toHaveURL('/provider/requests');
   await expect(page).toHaveTitle('Poptávky - Opora');
   await expect(page.getByRole('heading', { level: 1, name: 'Poptávky' })).toBeVisible();
@@ -112,8 +118,11 @@ test('a provider signs in to the inbox, filters, sorts and keeps the view in the
   await expect(gridRows(page)).toHaveCount(4);
 });
 
-test('every matching request is selected and exported as XLSX with Czech headers', async ({ page }) => {
-  await signInThroughForm(page, administrator, demoPassword);
+test('every matching request is selected and exported as XLSX with Czech headers', async ({
+  page,
+  request,
+}) => {
+  await signedInAdministrator(page, request);
   await expect(gridRows(page)).toHaveCount(4);
 
   await gridRows(page).first().getByRole('checkbox').check();
@@ -149,8 +158,9 @@ test('every matching request is selected and exported as XLSX with Czech headers
 
 test('“Back to requests” returns to the grid as it was left, and to the plain grid from a link', async ({
   page,
+  request,
 }) => {
-  await signInThroughForm(page, administrator, demoPassword);
+  await signedInAdministrator(page, request);
   await expect(gridRows(page)).not.toHaveCount(0);
   await page.getByRole('combobox', { name: 'Stav', exact: true }).click();
   await page.getByRole('option', { name: 'Nová' }).click();
@@ -177,8 +187,9 @@ test('“Back to requests” returns to the grid as it was left, and to the plai
   await expect(page).toHaveURL('/provider/requests');
 });
 
-test('a worker sees only the requests of their facility', async ({ page }) => {
-  await signInThroughForm(page, worker, demoPassword);
+test('a worker sees only the requests of their facility', async ({ page, request }) => {
+  const { worker } = await ownProvider(request);
+  await signInThroughForm(page, worker.email, worker.password);
   await expect(page).toHaveURL('/provider/requests');
   await expect(gridRows(page)).toHaveCount(1);
   await expect(gridRows(page).first()).toContainText('Centrum denních služeb Vršovice');
@@ -194,8 +205,8 @@ test('a client who opens the provider area is sent to the unauthorized page', as
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('the requests are cards and the filters fold away', async ({ page }) => {
-    await signInThroughForm(page, administrator, demoPassword);
+  test('the requests are cards and the filters fold away', async ({ page, request }) => {
+    await signedInAdministrator(page, request);
     await expect(page).toHaveURL('/provider/requests');
     const cards = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Marie Nováková' });
     await expect(cards).toHaveCount(4);
@@ -209,9 +220,11 @@ test.describe('on a phone', () => {
 
 test('past a thousand requests the grid says "more than 1 000" and still selects them all', async ({
   page,
+  request,
 }) => {
-  // 1,010 copies of a demo request, older than the seed's and allowed beside it (as withdrawn ones
-  // are); removed again whatever happens, for the specs after this one read the seed as it is.
+  // 1,010 copies of the provider's oldest request, older than it and allowed beside it (as withdrawn
+  // ones are); removed again whatever happens, so the database does not grow with every run.
+  const provider = await ownProvider(request);
   const marker = `e2e-count-window-${Date.now()}`;
   const inserted = await withDatabase((client) =>
     client.query(
@@ -220,15 +233,14 @@ test('past a thousand requests the grid says "more than 1 000" and still selects
        select cr.case_id, cr.provider_id, cr.facility_service_id, cr.facility_id, cr.client_id, cr.status_id,
               cr.created_by_user_id, true, $1, cr.created_at - n * interval '1 minute', cr.updated_at
        from (select cr.* from care_requests cr
-             where cr.provider_id = (select pu.provider_id from provider_users pu join users u on u.id = pu.user_id
-                                     where u.email = $2 limit 1)
+             where cr.provider_id = $2
              order by cr.created_at limit 1) cr, generate_series(1, 1010) n`,
-      [marker, administrator],
+      [marker, provider.id],
     ),
   );
   expect(inserted.rowCount).toBe(1010);
   try {
-    await signInThroughForm(page, administrator, demoPassword);
+    await signInThroughForm(page, provider.administrator.email, provider.administrator.password);
     await expect(page.getByText(/^Více než 1\s000 poptávek$/)).toBeVisible();
     await expect(page.getByText(/^1–25 z více než 1\s000$/)).toBeVisible();
     await gridRows(page).first().getByRole('checkbox').check();
@@ -257,9 +269,12 @@ test('past a thousand requests the grid says "more than 1 000" and still selects
 // The search follows typing after a pause (350 ms). The page's clock is stopped while the person types
 // and clicks, so the click lands inside that pause however slow the machine is; the request page's code
 // is held, so its navigation is still under way when the pause ends.
-test('a click on a request while the search is still pending opens that request', async ({ page }) => {
+test('a click on a request while the search is still pending opens that request', async ({
+  page,
+  request,
+}) => {
   await page.clock.install();
-  await signInThroughForm(page, administrator, demoPassword);
+  await signedInAdministrator(page, request);
   await expect(gridRows(page).nth(1)).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Klient nebo kód' });
   for (const index of [0, 1]) {
@@ -284,9 +299,12 @@ test('a click on a request while the search is still pending opens that request'
 
 // A person's click takes a moment: the search's results may come between the press and the release.
 // Here they find nothing, so the table would give way to "no match" under the pressed link.
-test('a press on a request held while the search’s results arrive still opens it', async ({ page }) => {
+test('a press on a request held while the search’s results arrive still opens it', async ({
+  page,
+  request,
+}) => {
   await page.clock.install();
-  await signInThroughForm(page, administrator, demoPassword);
+  await signedInAdministrator(page, request);
   await expect(gridRows(page).nth(1)).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Klient nebo kód' });
   for (const index of [0, -1]) {
@@ -309,11 +327,14 @@ test('a press on a request held while the search’s results arrive still opens 
   }
 });
 
-test('screenshots of the filtered grid and a request opened from it, in cs, en and sk', async ({ page }) => {
+test('screenshots of the filtered grid and a request opened from it, in cs, en and sk', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const shots = '/tmp/shots-inbox/grid';
   mkdirSync(shots, { recursive: true });
-  await signInThroughForm(page, administrator, demoPassword);
+  await signedInAdministrator(page, request);
   await expect(gridRows(page)).not.toHaveCount(0);
   const languages = [
     { locale: 'cs', exportAll: /^Exportovat všechny 2 odpovídající$/, back: 'Zpět na poptávky' },

@@ -5,15 +5,14 @@ import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
 import { giveSubscription, withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import { type OwnProvider, ownProvider } from './staff.ts';
 
 // The provider's side of a request (SPEC §3 request detail, change-status dialog, print dialog): a
-// carer sends a request to the demo provider Vlídná péče through the API (the sending itself is
-// e2e/requests.spec.ts's journey), then its administrator answers it in the inbox. The subscription
-// sending needs and the service's id are read from and written into the test server's database.
+// carer sends a request to a provider of the test's own (e2e/staff.ts) through the API (the sending
+// itself is e2e/requests.spec.ts's journey), then its administrator answers it in the inbox. The
+// subscription sending needs is written into the test server's database.
 
 const shots = '/tmp/shots-inbox/w2';
-const serviceName = 'Pečovatelská služba Vlídná péče';
-const administrator = { email: 'poskytovatel@opora.test', password: 'Opora2026!' };
 const coordinatorName = 'Lucie Malá';
 
 type Headers = { authorization: string };
@@ -48,9 +47,13 @@ type SentRequest = { id: string; code: string; clientName: string; carerEmail: s
 
 /**
  * A carer (signed in, in a browser context of their own) sends a request for their mother to the
- * demo provider's home care service, with its questionnaire filled in and consent to share contacts.
+ * provider's home care service, with its questionnaire filled in and consent to share contacts.
  */
-async function sendRequest(browser: Browser, request: APIRequestContext): Promise<SentRequest> {
+async function sendRequest(
+  browser: Browser,
+  request: APIRequestContext,
+  provider: OwnProvider,
+): Promise<SentRequest> {
   const person = newPerson();
   await signUpByApi(request, person);
   const carer = await (await browser.newContext()).newPage();
@@ -82,17 +85,10 @@ async function sendRequest(browser: Browser, request: APIRequestContext): Promis
     caseId: careCase.id,
   });
   await giveSubscription(person.email);
-  const serviceId = await withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: string }>('select id from facility_services where name = $1', [
-      serviceName,
-    ]);
-    return rows[0]?.id;
-  });
-  expect(serviceId, 'the demo service').toBeTruthy();
   const draft = await call<{ id: string; surveys: { surveyDefinitionId: string }[] }>(
     request,
     'put',
-    `/api/v1/web/cases/${careCase.id}/request-drafts/${serviceId}`,
+    `/api/v1/web/cases/${careCase.id}/request-drafts/${provider.serviceId}`,
     headers,
     {},
   );
@@ -130,17 +126,7 @@ async function sendRequest(browser: Browser, request: APIRequestContext): Promis
   return { id: sent.id, code: sent.code, clientName: `Marie ${lastName}`, carerEmail: person.email, carer };
 }
 
-/** The provider the page acts for, as the memberships call names it (the demo provider). */
-async function actingProviderId(page: Page): Promise<string> {
-  const response = await page.request.get('/api/v1/provider/memberships', { headers: await bearerOf(page) });
-  expect(response.status(), await response.text()).toBe(200);
-  const { items } = (await response.json()) as { items: { providerId: string; name: string }[] };
-  const id = items.find((item) => item.name === 'Vlídná péče Praha, z. ú.')?.providerId;
-  expect(id, 'the demo provider').toBeTruthy();
-  return id!;
-}
-
-async function signInAsAdministrator(page: Page): Promise<void> {
+async function signInAsAdministrator(page: Page, { administrator }: OwnProvider): Promise<void> {
   await signInThroughForm(page, administrator.email, administrator.password);
   await expect(page).not.toHaveURL(/\/login/);
 }
@@ -174,10 +160,11 @@ test('the provider finds a new request, notes, assigns and declines it; the clie
   browser,
 }) => {
   test.setTimeout(180_000);
-  const sent = await sendRequest(browser, request);
+  const provider = await ownProvider(request);
+  const sent = await sendRequest(browser, request, provider);
 
   // The inbox lists it: filtered by its code, opened from the grid.
-  await signInAsAdministrator(page);
+  await signInAsAdministrator(page, provider);
   await page.goto(`/provider/requests?client=${encodeURIComponent(sent.code)}`);
   await page.getByRole('link', { name: sent.code, exact: true }).click();
   await expect(page).toHaveURL(`/provider/requests/${sent.id}`);
@@ -273,9 +260,10 @@ test('the note is kept through a lost connection; the print dialog prints the ch
   test.setTimeout(120_000);
   // Chromium logs the saves that fail while offline.
   problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
-  const sent = await sendRequest(browser, request);
+  const provider = await ownProvider(request);
+  const sent = await sendRequest(browser, request, provider);
   await sent.carer.context().close();
-  await signInAsAdministrator(page);
+  await signInAsAdministrator(page, provider);
   await page.goto(`/provider/requests/${sent.id}`);
   await expect(page.getByRole('heading', { level: 1, name: sent.clientName })).toBeVisible();
 
@@ -324,13 +312,10 @@ test('the note is kept through a lost connection; the print dialog prints the ch
   await page.getByRole('button', { name: 'Změnit stav' }).click();
   const statusDialog = page.getByRole('dialog', { name: 'Změna stavu poptávky' });
   await statusDialog.getByRole('radio', { name: 'Přijata' }).check();
-  const changed = await request.post(
-    `/api/v1/provider/providers/${await actingProviderId(page)}/requests/${sent.id}/status`,
-    {
-      headers: await bearerOf(page),
-      data: { status: 'in-progress', fromStatus: 'new' },
-    },
-  );
+  const changed = await request.post(`/api/v1/provider/providers/${provider.id}/requests/${sent.id}/status`, {
+    headers: await bearerOf(page),
+    data: { status: 'in-progress', fromStatus: 'new' },
+  });
   expect(changed.status(), await changed.text()).toBe(200);
   await statusDialog.getByRole('button', { name: 'Změnit stav' }).click();
   await expect(
@@ -372,21 +357,20 @@ test('the note is kept through a lost connection; the print dialog prints the ch
   await page.emulateMedia({ media: 'screen' });
 });
 
-test('another provider’s or an unknown request is not found', async ({ page, problems }) => {
+test('another provider’s or an unknown request is not found', async ({ page, request, problems }) => {
   problems.allow(/Failed to load resource: the server responded with a status of 404/);
-  await signInAsAdministrator(page);
+  const provider = await ownProvider(request);
+  const other = await ownProvider(request);
+  await signInAsAdministrator(page, provider);
   const otherProvidersRequest = await withDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>(
-      `select cr.id from care_requests cr join providers p on p.id = cr.provider_id
-       where p.name <> 'Vlídná péče Praha, z. ú.' limit 1`,
-      [],
+      'select id from care_requests where provider_id = $1 limit 1',
+      [other.id],
     );
     return rows[0]?.id;
   });
-  for (const id of [
-    otherProvidersRequest ?? '00000000-0000-4000-8000-000000000000',
-    '00000000-0000-4000-8000-000000000001',
-  ]) {
+  expect(otherProvidersRequest, 'the other provider’s request').toBeTruthy();
+  for (const id of [otherProvidersRequest ?? '', '00000000-0000-4000-8000-000000000001']) {
     await page.goto(`/provider/requests/${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Poptávku jsme nenašli' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Na seznam poptávek' })).toBeVisible();
@@ -426,9 +410,10 @@ test('screenshots of the detail, the status dialog and the print page', async ({
 }) => {
   test.setTimeout(300_000);
   mkdirSync(shots, { recursive: true });
-  const sent = await sendRequest(browser, request);
+  const provider = await ownProvider(request);
+  const sent = await sendRequest(browser, request, provider);
   await sent.carer.context().close();
-  await signInAsAdministrator(page);
+  await signInAsAdministrator(page, provider);
   await page.addInitScript(() => {
     (globalThis as unknown as { print: () => void }).print = () => undefined;
   });

@@ -1,16 +1,16 @@
 import { expect, test } from './fixtures.ts';
 import { openUserMenu, signedInNewCarer, signInThroughForm } from './identity.ts';
+import { ownPlatformStaff, ownProvider } from './staff.ts';
 
-// Staff roles come from a provider's membership or from platform staff, which no sign-up grants: these
-// tests sign in with the demo seed's accounts (README) and only read.
-const demoPassword = 'Opora2026!';
-const provider = { email: 'poskytovatel@opora.test', name: 'Petr Dvořák' };
-const admin = { email: 'admin@opora.test', name: 'Alena Horáková' };
+// Staff roles come from a provider's membership or from platform staff, which no sign-up grants: each
+// test makes its own staff (e2e/staff.ts).
 
 test('a provider administrator lands in the inbox and is led back to it from the dashboard and the user menu', async ({
   page,
+  request,
 }) => {
-  await signInThroughForm(page, provider.email, demoPassword);
+  const { administrator } = await ownProvider(request);
+  await signInThroughForm(page, administrator.email, administrator.password);
   await expect(page).toHaveURL('/provider/requests');
   await expect(page.getByRole('heading', { level: 1, name: 'Poptávky' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Administrace' })).toHaveCount(0);
@@ -20,7 +20,7 @@ test('a provider administrator lands in the inbox and is led back to it from the
   await expect(page).toHaveURL('/provider/requests');
 
   await page.goto('/user');
-  await openUserMenu(page, provider.name);
+  await openUserMenu(page, `${administrator.firstName} ${administrator.lastName}`);
   await expect(page.getByRole('menuitem', { name: 'Administrace' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Sekce pro poskytovatele' }).click();
   await expect(page).toHaveURL('/provider/requests');
@@ -34,7 +34,8 @@ test('platform staff are led to the administration, which a client cannot open',
   page,
   request,
 }) => {
-  await signInThroughForm(page, admin.email, demoPassword);
+  const admin = await ownPlatformStaff(request);
+  await signInThroughForm(page, admin.email, admin.password);
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('link', { name: 'Sekce pro poskytovatele' })).toHaveCount(0);
   await page.getByRole('main').getByRole('link', { name: 'Administrace' }).click();
@@ -43,7 +44,7 @@ test('platform staff are led to the administration, which a client cannot open',
     page.getByRole('heading', { level: 1, name: 'Administraci platformy připravujeme' }),
   ).toBeVisible();
   await expect(page).toHaveTitle('Administrace - Opora');
-  await openUserMenu(page, admin.name);
+  await openUserMenu(page, `${admin.firstName} ${admin.lastName}`);
   await expect(page.getByRole('menuitem', { name: 'Administrace' })).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -57,8 +58,9 @@ test('platform staff are led to the administration, which a client cannot open',
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('the menu leads a provider to the provider area', async ({ page }) => {
-    await signInThroughForm(page, provider.email, demoPassword);
+  test('the menu leads a provider to the provider area', async ({ page, request }) => {
+    const { administrator } = await ownProvider(request);
+    await signInThroughForm(page, administrator.email, administrator.password);
     await expect(page).toHaveURL('/provider/requests');
     await page.goto('/user');
     await page.getByRole('button', { name: 'Otevřít nabídku' }).click();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { inject, type ProvidedContext } from 'vitest';
 import { createDb, type Db } from './client.ts';
 import { quoteIdentifier, withDatabase } from './connection-string.ts';
 import { dropDatabase, withAdminClient } from './testing/admin.ts';
@@ -21,12 +21,16 @@ const sourceInUse = '55006';
 /**
  * A fresh database for one test file (call in `beforeAll`, `close()` in `afterAll`), cloned from the
  * template the global setup migrated and seeded with reference data. Test files run in parallel, each
- * in its own database.
+ * in its own database. Outside a test file (in a global setup) pass the setup's provided context.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = inject('oporaDbAdminUrl');
-  const template = inject('oporaDbTemplate');
-  const prefix = inject('oporaDbPrefix');
+export async function createTestDatabase(
+  provided: Partial<ProvidedContext> = {
+    oporaDbAdminUrl: inject('oporaDbAdminUrl'),
+    oporaDbTemplate: inject('oporaDbTemplate'),
+    oporaDbPrefix: inject('oporaDbPrefix'),
+  },
+): Promise<TestDatabase> {
+  const { oporaDbAdminUrl: adminUrl, oporaDbTemplate: template, oporaDbPrefix: prefix } = provided;
   if (!adminUrl || !template || !prefix) {
     throw new Error(
       'createTestDatabase() needs packages/db/src/testing/global-setup.ts in this Vitest project’s globalSetup.',

@@ -133,9 +133,11 @@ export async function startAccountTestServer(
     /** A pool of its own for the app (size, timeouts) instead of the test database's. */
     pool?: CreateDbOptions;
     jobs?: JobsOptions;
+    /** The database to serve (closed with the server); a fresh test database when not given. */
+    database?: TestDatabase;
   } = {},
 ): Promise<AccountTestServer> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const ownPool =
     options.pool && createDb(database.url, { applicationName: 'opora-test-app', ...options.pool });
   const db = ownPool?.db ?? database.db;
