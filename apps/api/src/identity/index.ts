@@ -27,7 +27,7 @@ export {
   logoutAllSessions,
   type NewIdentityUserInput,
 } from './identity-users.ts';
-export { hashPassword } from './passwords.ts';
 export { issuerKeys } from './issuer-keys.ts';
+export { hashPassword } from './passwords.ts';
 export { adminServiceAccountRoles, issuerUrl } from './realm.ts';
 export { localJwks, rotateSigningKeys } from './signing-keys.ts';

@@ -1,4 +1,9 @@
-import { createErrorDetail, operations, ProblemDetailsSchema, ValidationProblemSchema } from '@opora/contracts';
+import {
+  createErrorDetail,
+  operations,
+  ProblemDetailsSchema,
+  ValidationProblemSchema,
+} from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guestCaseNotFound, guestSecretOf } from '../cases/guest-routes.ts';
 import { findGuestCase } from '../cases/own-case.ts';
