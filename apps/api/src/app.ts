@@ -14,6 +14,7 @@ import { documentRoutes } from './documents/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { identityAdminRoutes } from './identity/admin/routes.ts';
 import { type IdentityPluginOptions, identityPlugin, issuerKeys } from './identity/index.ts';
+import { mailTemplates } from './mail-templates.ts';
 import { paymentGatewaysPlugin } from './payments/gateways.ts';
 import { placeRoutes } from './places/routes.ts';
 import { authPlugin } from './platform/auth.ts';
@@ -84,7 +85,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(envelopePlugin);
   await app.register(openApiPlugin, { config });
   await app.register(jobsPlugin, { config, work: backgroundWork, options: jobs }); // app.jobs: pg-boss; workers unless JOBS_WORKER=false
-  await app.register(mailPlugin, { config }); //                       app.mailer: queued e-mail, sent by a worker
+  await app.register(mailPlugin, { config, templates: mailTemplates }); // app.mailer: queued e-mail, sent by a worker
   await app.register(identityAdminPlugin); //                          app.identityAdmin: the identity adapter
   await app.register(paymentGatewaysPlugin); //                        app.paymentGateways: test gateway, Stripe
   // Before the modules: it hooks every route with an operationId into the one permission check.

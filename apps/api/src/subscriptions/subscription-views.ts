@@ -13,7 +13,8 @@ import {
 } from '@opora/contracts';
 import type { DbExecutor } from '@opora/db';
 import { sql } from 'drizzle-orm';
-import type { Mailer, SubscriptionNoticeKind } from '../platform/mail.ts';
+import type { Mailer } from '../platform/mail.ts';
+import type { SubscriptionNoticeKind } from './subscription-mail-templates.ts';
 
 /** The plans on offer with their monthly price in the currency (VAT included), in their order. */
 export async function listSubscriptionTypes(db: DbExecutor, currency: Currency): Promise<SubscriptionType[]> {
