@@ -46,6 +46,23 @@ export interface MailBody {
   footer?: string;
 }
 
+/**
+ * The subject, intro and button of a layout template whose texts stand under `key` in `emails.json`,
+ * each with `values` put in, and the link the button opens.
+ */
+export function mailHead(
+  t: TFunction,
+  key: string,
+  values: { link: string } & Record<string, unknown>,
+): Pick<MailBody, 'subject' | 'intro' | 'action' | 'link'> {
+  return {
+    subject: t(`${key}.subject`, values),
+    intro: t(`${key}.intro`, values),
+    action: t(`${key}.action`, values),
+    link: values.link,
+  };
+}
+
 const emailsNamespace = 'emails';
 
 function loadEmailTranslations(): Record<Locale, Record<string, unknown>> {

@@ -1,4 +1,4 @@
-import { layoutMail, type MailRenderers } from '../platform/mail-render.ts';
+import { layoutMail, type MailRenderers, mailHead } from '../platform/mail-render.ts';
 
 /** What the provider's reminder and escalation say (the request, not the client: that stays behind sign-in). */
 interface DeadlineMailParams {
@@ -38,10 +38,7 @@ declare module '../platform/mail-render.ts' {
 /** A reminder or an escalation of a request nobody answered: the same shape, its own texts under `key`. */
 function deadlineMail(key: 'careRequestReminder' | 'careRequestEscalated') {
   return layoutMail<DeadlineMailParams>((t, { workingDays, expiresOn, ...values }) => ({
-    subject: t(`${key}.subject`, { code: values.code }),
-    intro: t(`${key}.intro`, { ...values, count: workingDays }),
-    action: t(`${key}.action`),
-    link: values.link,
+    ...mailHead(t, key, { ...values, count: workingDays }),
     validity: t(`${key}.deadline`, { date: expiresOn }),
     ignore: '',
     footer: t(`${key}.footer`),
@@ -57,10 +54,7 @@ export const inboxMailTemplates: MailRenderers<
   | 'provider-export-ready'
 > = {
   'care-request-assigned': layoutMail((t, params) => ({
-    subject: t('careRequestAssigned.subject', { code: params.code }),
-    intro: t('careRequestAssigned.intro', params),
-    action: t('careRequestAssigned.action'),
-    link: params.link,
+    ...mailHead(t, 'careRequestAssigned', params),
     validity: '',
     ignore: '',
     footer: t('careRequestAssigned.footer'),
@@ -68,18 +62,12 @@ export const inboxMailTemplates: MailRenderers<
   'care-request-reminder': deadlineMail('careRequestReminder'),
   'care-request-escalated': deadlineMail('careRequestEscalated'),
   'care-request-expired': layoutMail((t, { workingDays, ...values }) => ({
-    subject: t('careRequestExpired.subject', { code: values.code }),
-    intro: t('careRequestExpired.intro', { ...values, count: workingDays }),
-    action: t('careRequestExpired.action'),
-    link: values.link,
+    ...mailHead(t, 'careRequestExpired', { ...values, count: workingDays }),
     validity: t('careRequestExpired.next'),
     ignore: '',
   })),
   'provider-export-ready': layoutMail((t, params) => ({
-    subject: t('providerExport.ready.subject'),
-    intro: t('providerExport.ready.intro', { format: params.format }),
-    action: t('providerExport.ready.action'),
-    link: params.link,
+    ...mailHead(t, 'providerExport.ready', params),
     validity: t('providerExport.ready.validity', { count: params.validDays }),
     ignore: '',
   })),

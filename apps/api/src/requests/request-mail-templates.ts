@@ -1,5 +1,5 @@
 import type { CareRequestDeclineReason, CareRequestStatusCode } from '@opora/contracts';
-import { layoutMail, type MailRenderers } from '../platform/mail-render.ts';
+import { layoutMail, type MailRenderers, mailHead } from '../platform/mail-render.ts';
 
 declare module '../platform/mail-render.ts' {
   interface MailTemplates {
@@ -36,27 +36,18 @@ export const requestMailTemplates: MailRenderers<
   'care-request-sent' | 'care-request-received' | 'care-request-withdrawn' | 'care-request-status-changed'
 > = {
   'care-request-sent': layoutMail((t, params) => ({
-    subject: t('careRequestSent.subject', { code: params.code }),
-    intro: t('careRequestSent.intro', params),
-    action: t('careRequestSent.action'),
-    link: params.link,
+    ...mailHead(t, 'careRequestSent', params),
     validity: t('careRequestSent.next', { date: params.answerBy }),
     ignore: t('careRequestSent.withdraw'),
   })),
   'care-request-received': layoutMail((t, params) => ({
-    subject: t('careRequestReceived.subject', { code: params.code }),
-    intro: t('careRequestReceived.intro', params),
-    action: t('careRequestReceived.action'),
-    link: params.link,
+    ...mailHead(t, 'careRequestReceived', params),
     validity: t('careRequestReceived.answer'),
     ignore: '',
     footer: t('careRequestReceived.footer'),
   })),
   'care-request-withdrawn': layoutMail((t, params) => ({
-    subject: t('careRequestWithdrawn.subject', { code: params.code }),
-    intro: t('careRequestWithdrawn.intro', params),
-    action: t('careRequestWithdrawn.action'),
-    link: params.link,
+    ...mailHead(t, 'careRequestWithdrawn', params),
     validity: '',
     ignore: '',
     footer: t('careRequestReceived.footer'),

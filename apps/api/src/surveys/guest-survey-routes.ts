@@ -13,9 +13,9 @@ import { readCaseSurvey } from './get-case-survey.ts';
 import { storeCaseSurvey } from './save-case-survey.ts';
 
 /**
- * A guest case's questionnaires (docs/decisions.md "Anonymous flows"): read and saved as a signed-in
- * owner's are (the same checks, the same upsert), only the access differs — the secret the server
- * made for the guest's browser.
+ * A guest case's questionnaires (docs/decisions/0066-guest-case-held-by-a-secret.md): read and saved
+ * as a signed-in owner's are (the same checks, the same upsert), only the access differs — the secret
+ * the server made for the guest's browser.
  */
 export const guestCaseSurveyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
