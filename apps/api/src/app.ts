@@ -13,7 +13,8 @@ import { devMailRoutes } from './dev-mail/routes.ts';
 import { documentRoutes } from './documents/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { identityAdminRoutes } from './identity/admin/routes.ts';
-import { type IdentityPluginOptions, identityPlugin } from './identity/index.ts';
+import { type IdentityPluginOptions, identityPlugin, issuerKeys } from './identity/index.ts';
+import { mailTemplates } from './mail-templates.ts';
 import { paymentGatewaysPlugin } from './payments/gateways.ts';
 import { placeRoutes } from './places/routes.ts';
 import { authPlugin } from './platform/auth.ts';
@@ -38,6 +39,7 @@ import { careRequestRoutes } from './requests/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { stripeRoutes } from './subscriptions/stripe-routes.ts';
 import { testGatewayRoutes } from './subscriptions/test-gateway-routes.ts';
+import { guestCaseSurveyRoutes } from './surveys/guest-survey-routes.ts';
 import { surveyRoutes } from './surveys/routes.ts';
 import { webConfigRoutes } from './web-config/routes.ts';
 
@@ -83,11 +85,11 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(envelopePlugin);
   await app.register(openApiPlugin, { config });
   await app.register(jobsPlugin, { config, work: backgroundWork, options: jobs }); // app.jobs: pg-boss; workers unless JOBS_WORKER=false
-  await app.register(mailPlugin, { config }); //                       app.mailer: queued e-mail, sent by a worker
+  await app.register(mailPlugin, { config, templates: mailTemplates }); // app.mailer: queued e-mail, sent by a worker
   await app.register(identityAdminPlugin); //                          app.identityAdmin: the identity adapter
   await app.register(paymentGatewaysPlugin); //                        app.paymentGateways: test gateway, Stripe
   // Before the modules: it hooks every route with an operationId into the one permission check.
-  await app.register(authPlugin, { config }); //                       request.principal
+  await app.register(authPlugin, { config, keys: issuerKeys(config, db) }); // request.principal
   await app.register(noStorePlugin); //                                Cache-Control: no-store where the operation says so
 
   // API modules — the table of contents of the HTTP API. Each route takes its full path from the
@@ -102,6 +104,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(clientRoutes); //                                /api/v1/web/relationship-types, /clients/...
   await app.register(caseRoutes); //                                  /api/v1/web/cases/..., /clients/{id}/cases
   await app.register(guestCaseRoutes); //                             /api/v1/web/guest-cases/... (anonymous wizard, X-Guest-Secret)
+  await app.register(guestCaseSurveyRoutes); //                       /api/v1/web/guest-cases/{id}/surveys/{type} (X-Guest-Secret)
   await app.register(surveyRoutes); //                                /api/v1/web/surveys/{type}, /cases/{id}/surveys/{type}; /api/v1/admin/survey-definitions...
   await app.register(careRequestRoutes); //                           /api/v1/web/cases/{id}/request-drafts/{serviceId}, /request-drafts/..., /care-requests/..., /clients/{id}/care-requests
   await app.register(documentRoutes); //                              /api/v1/web/request-drafts/{id}/documents/{id}, /care-requests/{id}/documents/{id}

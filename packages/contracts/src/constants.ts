@@ -74,6 +74,12 @@ export const dateFormats = {
   display: 'dd. MM. yyyy',
 } as const;
 
+/**
+ * Version of the health-data consent text the client form and the guest wizard show, recorded with
+ * each consent.
+ */
+export const healthDataConsentVersion = '2026-11';
+
 /** Providers use the platform free for their first months. */
 export const providerFreeMonths = 3;
 

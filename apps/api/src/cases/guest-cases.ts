@@ -7,11 +7,11 @@ import {
   type GuestCaseCreate,
   type GuestCaseCreated,
   guestCaseRetentionDays,
+  healthDataConsentVersion,
   initialServiceLevel,
 } from '@opora/contracts';
 import { cases, consents, type Db, type DbExecutor, surveyAnswers } from '@opora/db';
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import { healthDataConsentVersion } from '../clients/health-data-consent.ts';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
 import { backgroundWork, defineQueue } from '../platform/jobs.ts';
 import { readCase } from './case-views.ts';

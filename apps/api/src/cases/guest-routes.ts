@@ -1,5 +1,4 @@
 import {
-  createErrorDetail,
   guestSecretHeader,
   operations,
   ProblemDetailsSchema,
@@ -8,12 +7,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../platform/auth.ts';
-import { FieldValidationError } from '../platform/errors.ts';
 import { operationRoute } from '../platform/operation-route.ts';
-import { readCaseSurvey } from '../surveys/get-case-survey.ts';
-import { storeCaseSurvey } from '../surveys/save-case-survey.ts';
 import { claimGuestCase, createGuestCase, getGuestCase } from './guest-cases.ts';
-import { findGuestCase } from './own-case.ts';
 
 const tags = ['cases'];
 
@@ -24,12 +19,13 @@ const tags = ['cases'];
 export const guestCaseRateLimit = { max: 20, timeWindow: '10 minutes' } as const;
 
 /** The guest's secret from `X-Guest-Secret` (one value; anything else is no secret). */
-function guestSecretOf(request: FastifyRequest): string | undefined {
+export function guestSecretOf(request: FastifyRequest): string | undefined {
   const value = request.headers[guestSecretHeader];
   return typeof value === 'string' ? value : undefined;
 }
 
-const notFound = {
+/** A guest route's 404: the case and its secret do not match. */
+export const guestCaseNotFound = {
   404: ProblemDetailsSchema.meta({
     description:
       'No guest case with this id and secret (`NotFoundException`): missing, claimed, or another secret.',
@@ -38,9 +34,8 @@ const notFound = {
 
 /**
  * The anonymous wizard's guest cases (docs/decisions.md "Anonymous flows"): a case without an owner,
- * held by the secret the server made for the guest's browser; its questionnaires are read and saved
- * as a signed-in owner's are (the same checks, the same upsert), only the access differs. Sign-in
- * claims the case for the account.
+ * held by the secret the server made for the guest's browser. Sign-in claims the case for the
+ * account. Its questionnaires are the surveys module's (`guestCaseSurveyRoutes`).
  */
 export const guestCaseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -73,53 +68,10 @@ export const guestCaseRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'A guest’s case: when it expires and where its questionnaires stand',
       config: { guestSecret: true },
-      failures: notFound,
+      failures: guestCaseNotFound,
     }),
     handler: async (request) => {
       return getGuestCase(app.db, request.params.caseId, guestSecretOf(request));
-    },
-  });
-
-  app.route({
-    ...operationRoute(operations.getGuestCaseSurvey, {
-      tags: ['surveys'],
-      summary: 'A guest case’s questionnaire of a type, with the answers so far',
-      description: 'As `getCaseSurvey`, for the holder of the guest case’s secret.',
-      config: { guestSecret: true },
-      failures: notFound,
-    }),
-    handler: async (request) => {
-      await findGuestCase(app.db, request.params.caseId, guestSecretOf(request));
-      return readCaseSurvey(app.db, request.params.caseId, request.params.type);
-    },
-  });
-
-  app.route({
-    ...operationRoute(operations.saveGuestCaseSurvey, {
-      tags: ['surveys'],
-      summary: 'Save a guest case’s answers as a draft or send them as complete',
-      description:
-        'As `saveCaseSurvey`, for the holder of the guest case’s secret; the answers are stored under ' +
-        'the health-data consent the guest gave when the case was opened.',
-      config: { guestSecret: true },
-      failures: {
-        ...notFound,
-        400: ValidationProblemSchema,
-        409: ProblemDetailsSchema.meta({
-          description: 'The case’s answers are bound to another version (`Conflict`).',
-        }),
-      },
-    }),
-    handler: async (request) => {
-      const guestCase = await findGuestCase(app.db, request.params.caseId, guestSecretOf(request));
-      if (guestCase.guestConsentedAt === null) {
-        throw new FieldValidationError([createErrorDetail('healthDataConsent', 'healthDataConsentRequired')]);
-      }
-      return storeCaseSurvey(
-        app.db,
-        { caseId: guestCase.id, type: request.params.type, createdByUserId: null },
-        request.body,
-      );
     },
   });
 
@@ -132,7 +84,7 @@ export const guestCaseRoutes: FastifyPluginAsyncZod = async (app) => {
         'working, and the guest’s health-data consent is recorded for the caller. A repeat by the same ' +
         'caller answers the case again; anyone else gets 404.',
       config: { guestSecret: true },
-      failures: notFound,
+      failures: guestCaseNotFound,
     }),
     handler: async (request) => {
       return claimGuestCase(

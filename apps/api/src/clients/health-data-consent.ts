@@ -1,8 +1,6 @@
+import { healthDataConsentVersion } from '@opora/contracts';
 import { consents, type DbExecutor } from '@opora/db';
 import { and, eq, isNull, or } from 'drizzle-orm';
-
-/** Version of the health-data consent text the client form shows, recorded with each consent. */
-export const healthDataConsentVersion = '2026-11';
 
 /**
  * Whether a standing health-data consent covers the client as they are to be: given on their behalf,

@@ -1,5 +1,5 @@
 import type { DevMailMessage } from '@opora/contracts';
-import { escapeHtml as e } from '../platform/mail.ts';
+import { escapeHtml as e } from '../platform/html.ts';
 
 function messageHtml(message: DevMailMessage): string {
   const links = message.links.map((link) => `<li><a href="${e(link)}">${e(link)}</a></li>`).join('');

@@ -7,8 +7,8 @@ import {
   insertIdentityUser,
 } from '@opora/db';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { type Clock, systemClock } from '../platform/clock.ts';
 import { hashPassword } from './passwords.ts';
-import { type Clock, systemClock } from './realm.ts';
 import { preparedPerDatabase } from './sessions.ts';
 
 export interface NewIdentityUserInput {

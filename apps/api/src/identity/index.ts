@@ -7,6 +7,8 @@
  * - `issuerUrl(config)` — the `iss` of every token.
  * - `createIdentityUser(db, { email, firstName, lastName, password, … })` → `{ id }` (seed, tests).
  * - `localJwks(db)` — `jose` key getter over the database keys, for in-process token verification.
+ * - `issuerKeys(config, db)` — the keys the API verifies access tokens with: `localJwks` when embedded,
+ *   Keycloak's JWKS endpoint otherwise.
  * - `verifyAdminToken(request)` → `{ clientId, subject, roles } | null` — for the admin subset: checks the
  *   bearer access token (signature, issuer, expiry, `typ: Bearer`) and returns the calling client and its
  *   `realm-management` roles (the `opora-api` service account has `adminServiceAccountRoles`); null when
@@ -25,6 +27,7 @@ export {
   logoutAllSessions,
   type NewIdentityUserInput,
 } from './identity-users.ts';
+export { issuerKeys } from './issuer-keys.ts';
 export { hashPassword } from './passwords.ts';
-export { adminServiceAccountRoles, type Clock, issuerUrl, systemClock } from './realm.ts';
+export { adminServiceAccountRoles, issuerUrl } from './realm.ts';
 export { localJwks, rotateSigningKeys } from './signing-keys.ts';

@@ -1,13 +1,12 @@
 import type { Db } from '@opora/db';
+import { type Clock, systemClock } from '../platform/clock.ts';
 import type { Config } from '../platform/config.ts';
 import {
-  type Clock,
   defaultRealmSettings,
   type IdentityClient,
   issuerUrl,
   type RealmSettings,
   realmClients,
-  systemClock,
 } from './realm.ts';
 import { type IdentityKeys, identityKeys } from './signing-keys.ts';
 

@@ -1,10 +1,5 @@
 import type { Config } from '../platform/config.ts';
 
-/** The issuer's sense of time; tests inject one to cross lifetimes without sleeping. */
-export type Clock = () => Date;
-
-export const systemClock: Clock = () => new Date();
-
 /** Whole seconds since the epoch, as JWT `iat`/`exp` carry them. */
 export function epochSeconds(instant: Date): number {
   return Math.floor(instant.getTime() / 1000);

@@ -12,6 +12,7 @@ import {
   type TestAccount,
 } from '../accounts/testing/account-test-server.ts';
 import { type App, buildApp } from '../app.ts';
+import { issuerKeys } from '../identity/index.ts';
 import { testConfig } from '../testing/test-app.ts';
 import { authPlugin, tokenIssuer } from './auth.ts';
 import { configPlugin } from './config.ts';
@@ -243,6 +244,7 @@ describe('the permission check', () => {
     // Only admins may read their own profile here, to see the check refuse a client.
     await app.register(authPlugin, {
       config: server.config,
+      keys: issuerKeys(server.config, server.database.db),
       isGranted: (roles, operationId) => operationId !== 'getCurrentUser' || roles.includes('admin'),
     });
     routes(app);

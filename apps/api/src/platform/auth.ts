@@ -12,9 +12,9 @@ import {
 import type { Db } from '@opora/db';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { createRemoteJWKSet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
+import { type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 import { z } from 'zod';
-import { type Clock, localJwks, systemClock } from '../identity/index.ts';
+import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { ForbiddenError, UnauthorizedError } from './errors.ts';
 import { preparedRows } from './prepared.ts';
@@ -42,18 +42,6 @@ type AuthConfig = Pick<Config, 'identity' | 'identityAdmin'>;
 /** `iss` of every token the realm issues (Keycloak: `{url}/realms/{realm}`). */
 export function tokenIssuer(config: Pick<Config, 'identity'>): string {
   return `${config.identity.url}/realms/${config.identity.realm}`;
-}
-
-/**
- * The realm's public keys: read from the database in-process when the issuer is embedded, otherwise
- * fetched (and cached by `jose`) from the server's JWKS endpoint at its internal address.
- */
-export function issuerKeys(config: AuthConfig, db: Db): JWTVerifyGetKey {
-  if (config.identity.embedded) return localJwks(db);
-  const realm = encodeURIComponent(config.identity.realm);
-  return createRemoteJWKSet(
-    new URL(`${config.identity.internalUrl}/realms/${realm}/protocol/openid-connect/certs`),
-  );
 }
 
 /** The access token's claims we rely on, after its signature, issuer, audience and expiry were checked. */
@@ -274,6 +262,8 @@ export type GrantCheck = (roles: readonly Role[], operationId: OperationId) => b
 
 export interface AuthPluginOptions {
   config: AuthConfig;
+  /** The realm's public keys (the identity module's `issuerKeys`). */
+  keys: JWTVerifyGetKey;
   isGranted?: GrantCheck;
 }
 
@@ -283,8 +273,8 @@ export interface AuthPluginOptions {
  * stops the start, so no operation can bypass the check.
  */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { config, isGranted = rolesCan }) => {
-    const verify = createAccessTokenVerifier(config, issuerKeys(config, app.db));
+  async (app, { config, keys, isGranted = rolesCan }) => {
+    const verify = createAccessTokenVerifier(config, keys);
     app.decorateRequest('principal', null);
     app.addHook('onRoute', (route) => {
       const operationId: unknown = route.schema?.operationId;

@@ -8,15 +8,13 @@ import { listDevMail } from '../dev-mail/list-messages.ts';
 import { testConfig } from '../testing/test-app.ts';
 import { waitFor } from '../testing/wait-for.ts';
 import type { JobsOptions } from './jobs.ts';
-import { createMailRenderer, emailDeliveryQueue, type MailRenderer, type OutgoingMail } from './mail.ts';
+import { emailDeliveryQueue, type OutgoingMail } from './mail.ts';
 import { type SmtpTestListener, startSmtpTestListener } from './testing/smtp-test-listener.ts';
 
 let database: TestDatabase;
-let render: MailRenderer;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  render = await createMailRenderer();
 });
 
 afterAll(async () => {
@@ -61,39 +59,6 @@ const reset = (locale: OutgoingMail['locale'], to = 'jana@example.cz'): ResetMai
   locale,
   template: 'password-reset',
   params: { link, validHours: 1 },
-});
-
-describe('templates', () => {
-  it('are written in the recipient’s language, with plural forms of that language', () => {
-    expect(render(reset('cs')).subject).toBe('Obnovení hesla');
-    expect(render(reset('sk')).subject).toBe('Obnovenie hesla');
-    expect(render(reset('en')).subject).toBe('Reset your password');
-    expect(render(reset('cs')).text).toContain('Odkaz platí 1 hodinu');
-    const confirmation = render({
-      to: 'jana@example.cz',
-      locale: 'cs',
-      template: 'email-confirmation',
-      params: { link, validDays: 7 },
-    });
-    expect(confirmation.subject).toBe('Potvrďte svou e-mailovou adresu');
-    expect(confirmation.text).toContain('Odkaz platí 7 dní');
-  });
-
-  it('carry the link in the text and HTML parts and list it', () => {
-    const mail = render(reset('en'));
-    expect(mail.links).toEqual([link]);
-    expect(mail.text).toContain(link);
-    expect(mail.html).toContain(`href="${link}"`);
-    expect(mail.html).toContain('<html lang="en">');
-  });
-
-  it('escape values in the HTML part', () => {
-    const hostile = 'http://localhost:3000/reset-password?token=a"><script>alert(1)</script>';
-    const mail = render({ ...reset('en'), params: { link: hostile, validHours: 1 } });
-    expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('&quot;&gt;&lt;script&gt;');
-    expect(mail.text).toContain(hostile);
-  });
 });
 
 describe('delivery over SMTP', () => {

@@ -22,7 +22,8 @@ import {
   ServiceUnavailableError,
 } from '../platform/errors.ts';
 import type { Jobs } from '../platform/jobs.ts';
-import { emailText, type Mailer } from '../platform/mail.ts';
+import type { Mailer } from '../platform/mail.ts';
+import { emailText } from '../platform/mail-render.ts';
 import { isLive, nextPeriodEnd } from './active-subscription.ts';
 import {
   type CheckoutRow,

@@ -17,8 +17,9 @@ import {
   users,
 } from '@opora/db';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Mailer, SubscriptionNoticeKind } from '../platform/mail.ts';
+import type { Mailer } from '../platform/mail.ts';
 import { isLive } from './active-subscription.ts';
+import type { SubscriptionNoticeKind } from './subscription-mail-templates.ts';
 
 /** The plans on offer with their monthly price in the currency (VAT included), in their order. */
 export async function listSubscriptionTypes(db: DbExecutor, currency: Currency): Promise<SubscriptionType[]> {

@@ -10,8 +10,8 @@ import {
   verifyTestGatewaySignature,
 } from '../payments/gateway.ts';
 import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
+import { escapeHtml } from '../platform/html.ts';
 import { backgroundWork, defineQueue } from '../platform/jobs.ts';
-import { escapeHtml } from '../platform/mail.ts';
 import { operationRoute } from '../platform/operation-route.ts';
 import { applyCheckoutOutcome, findCheckoutByReference } from './checkouts.ts';
 import { recordRenewalOutcome } from './renewals.ts';

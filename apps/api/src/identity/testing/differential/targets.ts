@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@opora/db';
-import { type AccessTokenVerifier, createAccessTokenVerifier, issuerKeys } from '../../../platform/auth.ts';
+import { type AccessTokenVerifier, createAccessTokenVerifier } from '../../../platform/auth.ts';
+import { type Clock, systemClock } from '../../../platform/clock.ts';
 import { type Config, repoRoot } from '../../../platform/config.ts';
 import { createIdentityAdmin, type IdentityAdmin } from '../../../platform/identity-admin.ts';
 import { type KeycloakTarget, keycloakAdminToken } from '../../../testing/keycloak.ts';
 import { testConfig } from '../../../testing/test-app.ts';
-import { type Clock, defaultRealmSettings, type RealmSettings, systemClock } from '../../realm.ts';
+import { issuerKeys } from '../../issuer-keys.ts';
+import { defaultRealmSettings, type RealmSettings } from '../../realm.ts';
 import {
   createFixtureUser,
   fixturePassword,

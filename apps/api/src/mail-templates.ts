@@ -1,0 +1,18 @@
+import { accountMailTemplates } from './accounts/account-mail-templates.ts';
+import { contactMailTemplates } from './contact/contact-mail-templates.ts';
+import type { MailRenderers } from './platform/mail-render.ts';
+import { inboxMailTemplates } from './provider-inbox/inbox-mail-templates.ts';
+import { requestMailTemplates } from './requests/request-mail-templates.ts';
+import { subscriptionMailTemplates } from './subscriptions/subscription-mail-templates.ts';
+
+/**
+ * Every e-mail Opora sends, each rendered by the domain that sends it — the table of contents of the
+ * mail. A template a domain declares and this table misses fails `pnpm typecheck`.
+ */
+export const mailTemplates: MailRenderers = {
+  ...accountMailTemplates, //      email-confirmation, password-reset
+  ...contactMailTemplates, //      contact-message (to the support address)
+  ...requestMailTemplates, //      care-request-sent, -received, -withdrawn, -status-changed
+  ...inboxMailTemplates, //        care-request-assigned, -reminder, -escalated, -expired; provider-export-ready
+  ...subscriptionMailTemplates, // subscription-notice
+};
