@@ -477,7 +477,9 @@ describe('records of others', () => {
   });
 
   // A sweep of every operation: hundreds of requests, so it is given time for a busy machine.
-  it('answers another owner’s record or an unpublished one 404, never 403', { timeout: 180_000 }, async () => {
+  it('answers another owner’s record or an unpublished one 404, never 403', {
+    timeout: 180_000,
+  }, async () => {
     const mismatches: string[] = [];
     let cells = 0;
     for (const route of registeredOperations()) {
@@ -684,7 +686,9 @@ const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;
 
 describe('no-store', () => {
   // A sweep of every operation: hundreds of requests, so it is given time for a busy machine.
-  it('marks every answer of exactly the no-store operations, success or failure', { timeout: 180_000 }, async () => {
+  it('marks every answer of exactly the no-store operations, success or failure', {
+    timeout: 180_000,
+  }, async () => {
     const mismatches: string[] = [];
     let answers = 0;
     let successes = 0;
@@ -773,7 +777,9 @@ describe('no-store', () => {
 
 describe('authorization matrix', () => {
   // A sweep of every operation: hundreds of requests, so it is given time for a busy machine.
-  it('answers every operation for every role as the permission table says', { timeout: 180_000 }, async () => {
+  it('answers every operation for every role as the permission table says', {
+    timeout: 180_000,
+  }, async () => {
     // Deleting the account goes last: it ends the caller's session.
     const operations = registeredOperations().toSorted(
       (a, b) => Number(a.operationId === 'deleteCurrentUser') - Number(b.operationId === 'deleteCurrentUser'),
