@@ -1,6 +1,6 @@
 import type { ProviderRequestListQuerySchema, ProviderRequestPage } from '@opora/contracts';
 import type { Db } from '@opora/db';
-import { type SQL, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { preparedRows } from '../platform/prepared.ts';
@@ -81,10 +81,10 @@ export async function listProviderCareRequests(
       offset === 0
         ? 0
         : ((
-            await db.execute<{ n: number }>(
-              sql`select count(*)::int as n from (${matchingKeys(scope, { ...query, page: 1 }, countLimit + 1, statusIds)}) m`,
-            )
-          ).rows[0]?.n ?? 0);
+            await db
+              .select({ n: count() })
+              .from(sql`(${matchingKeys(scope, { ...query, page: 1 }, countLimit + 1, statusIds)}) m`)
+          )[0]?.n ?? 0);
   }
   return {
     items: rows.map(toProviderRequestRow),

@@ -7,7 +7,7 @@ import {
   type ServiceTypeCode,
   statusFilterCodes,
 } from '@opora/contracts';
-import type { Db } from '@opora/db';
+import { type Db, requestStatuses } from '@opora/db';
 import { type SQL, sql } from 'drizzle-orm';
 import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
 
@@ -147,8 +147,9 @@ export function requestStatusIds(db: Db): Promise<StatusIds> {
   let ids = statusIdsOf.get(db);
   if (!ids) {
     ids = db
-      .execute<{ id: string; code: string }>(sql`select id, code from request_statuses`)
-      .then(({ rows }) => new Map(rows.map((row) => [row.code, row.id])));
+      .select({ id: requestStatuses.id, code: requestStatuses.code })
+      .from(requestStatuses)
+      .then((rows) => new Map(rows.map((row) => [row.code, row.id])));
     ids.catch(() => statusIdsOf.delete(db));
     statusIdsOf.set(db, ids);
   }

@@ -168,7 +168,7 @@ export async function readCareRequest(
   const [row] = await db
     .select({
       ...requestHeadColumns,
-      answerExpectedBy: answerExpectedBy(cr),
+      answerExpectedBy: answerExpectedBy(cr.createdAt),
       // A scalar subquery of the statement (the sender's one consent).
       consentGrantedAt: sql<string | null>`(select ${isoInstant(sql`${consents.grantedAt}`)} from ${consents}
         where ${consents.careRequestId} = ${cr.id} and ${consents.kind} = 'provider-sharing')`,

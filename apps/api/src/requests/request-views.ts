@@ -29,6 +29,7 @@ import {
   users,
 } from '@opora/db';
 import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { readCase } from '../cases/case-views.ts';
 import { addressOf, priceOf } from '../catalogue/service-rows.ts';
 import { readClient } from '../clients/client-views.ts';
@@ -38,9 +39,9 @@ import { NotFoundError } from '../platform/errors.ts';
  * The day a request's answer is expected by (`yyyy-MM-dd`): its creation day in the business time zone
  * plus the answer days — date arithmetic in a time zone, which the query builder cannot say.
  */
-export function answerExpectedBy(request: typeof careRequests = careRequests) {
+export function answerExpectedBy(createdAt: AnyPgColumn = careRequests.createdAt) {
   return sql<string>`to_char(
-    (${request.createdAt} at time zone ${businessTimeZone})::date + ${careRequestAnswerDays}::int, 'YYYY-MM-DD')`;
+    (${createdAt} at time zone ${businessTimeZone})::date + ${careRequestAnswerDays}::int, 'YYYY-MM-DD')`;
 }
 
 export type RequestService = CareRequestService & {
