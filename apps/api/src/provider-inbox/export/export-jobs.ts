@@ -1,10 +1,6 @@
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import {
-  type ProviderExportJob,
-  type ProviderExportSchema,
-  paths,
-} from '@opora/contracts';
+import { type ProviderExportJob, type ProviderExportSchema, paths } from '@opora/contracts';
 import { type Db, type DbExecutor, providerExports, users } from '@opora/db';
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -82,6 +78,14 @@ function toJob(
   };
 }
 
+/** The exports `principal` asked for in the provider: only they see and download them. */
+function askedBy(principal: Principal, providerId: string) {
+  return and(
+    eq(providerExports.requestedByUserId, principal.userId),
+    eq(providerExports.providerId, providerId),
+  );
+}
+
 /** Not deleted yet: the sweep deletes exports past `expires_at` within the hour. */
 const notExpired = or(isNull(providerExports.expiresAt), gt(providerExports.expiresAt, sql`now()`));
 
@@ -121,8 +125,7 @@ export async function createProviderExportJob(
       .from(providerExports)
       .where(
         and(
-          eq(providerExports.requestedByUserId, principal.userId),
-          eq(providerExports.providerId, providerId),
+          askedBy(principal, providerId),
           inArray(providerExports.state, ['queued', 'running']),
           eq(providerExports.format, body.format),
           eq(providerExports.locale, body.locale),
@@ -159,13 +162,7 @@ export async function listProviderExportJobs(
   const rows = await db
     .select(jobColumns)
     .from(providerExports)
-    .where(
-      and(
-        eq(providerExports.requestedByUserId, principal.userId),
-        eq(providerExports.providerId, providerId),
-        notExpired,
-      ),
-    )
+    .where(and(askedBy(principal, providerId), notExpired))
     .orderBy(desc(providerExports.createdAt))
     .limit(50);
   return rows.map(toJob);
@@ -199,14 +196,7 @@ export async function findProviderExportFile(
       size: sql<number | null>`octet_length(${providerExports.content})`,
     })
     .from(providerExports)
-    .where(
-      and(
-        eq(providerExports.id, exportId),
-        eq(providerExports.providerId, providerId),
-        eq(providerExports.requestedByUserId, principal.userId),
-        notExpired,
-      ),
-    );
+    .where(and(eq(providerExports.id, exportId), askedBy(principal, providerId), notExpired));
   if (!row) throw new NotFoundError();
   if (row.state !== 'ready' || row.size === null) {
     throw new ConflictError('The export is not ready: it is still being made, or it failed.');

@@ -17,7 +17,7 @@ export type ExportSelection = z.output<typeof ProviderExportSchema>['selection']
  */
 export function selectionWhere(scope: ProviderScope, selection: ExportSelection): SQL {
   if (selection.mode === 'filter') return providerRequestWhere(scope, selection.filter);
-  return sql`${providerRequestWhere(scope, {})} and cr.id = any(${sql.param(selection.ids)}::uuid[])`;
+  return sql`${providerRequestWhere(scope, {})} and ${cr.id} = any(${sql.param(selection.ids)}::uuid[])`;
 }
 
 /** How many rows the selection has, counting no further than `cap` (enough to refuse or accept). */
