@@ -81,7 +81,7 @@ export async function saveRequestDraftSurvey(
       .onConflictDoUpdate({
         target: [surveyAnswers.requestDraftId, surveyAnswers.surveyDefinitionId],
         set: {
-          answers: sql`excluded.answers`,
+          answers: sql`excluded.${sql.identifier(surveyAnswers.answers.name)}`,
           submittedAt: input.complete
             ? sql`coalesce(${surveyAnswers.submittedAt}, now())`
             : complete
