@@ -1,13 +1,9 @@
-import {
-  type CareRequestStatusCode,
-  careRequestDeclineReasons,
-  careRequestStatusCodes,
-  type ProviderDashboard,
-} from '@opora/contracts';
+import { careRequestDeclineReasons, careRequestStatusCodes, type ProviderDashboard } from '@opora/contracts';
 import { type Db, requestStatuses } from '@opora/db';
 import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
 import { cr } from '../requests/care-request-view.ts';
+import { statusCode } from '../requests/request-views.ts';
 
 const zeroes = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
@@ -26,11 +22,9 @@ export async function getProviderDashboard(
 ): Promise<ProviderDashboard> {
   const inScope = careRequestInScope(scope);
   const since = new Date(now.getTime() - days * 86_400_000);
-  // Reference data: the codes are the contracts' (the column is plain text).
-  const status = sql<CareRequestStatusCode>`${requestStatuses.code}`;
   const [byStatus, window, outcomes] = await Promise.all([
     db
-      .select({ status, count: count() })
+      .select({ status: statusCode, count: count() })
       .from(cr)
       .innerJoin(requestStatuses, eq(requestStatuses.id, cr.statusId))
       .where(inScope)
@@ -46,7 +40,7 @@ export async function getProviderDashboard(
       .from(cr)
       .where(and(inScope, gt(cr.createdAt, since), lte(cr.createdAt, now))),
     db
-      .select({ status, reason: cr.declineReason, count: count() })
+      .select({ status: statusCode, reason: cr.declineReason, count: count() })
       .from(cr)
       .innerJoin(requestStatuses, eq(requestStatuses.id, cr.statusId))
       .where(and(inScope, gt(cr.closedAt, since), lte(cr.closedAt, now)))

@@ -1,9 +1,9 @@
-import type { CareRequestStatusCode } from '@opora/contracts';
 import { type DbExecutor, requestStatuses } from '@opora/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
 import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
 import { cr } from '../requests/care-request-view.ts';
+import { statusCode } from '../requests/request-views.ts';
 
 /**
  * Locks a request in the caller's scope (`for no key update`: its changes wait for each other, while
@@ -24,8 +24,7 @@ export async function lockCareRequestInScope(tx: DbExecutor, scope: ProviderScop
     .for('no key update');
   if (!row) throw new NotFoundError();
   const [status] = await tx
-    // Reference data: the codes are the contracts' (the column is plain text).
-    .select({ code: sql<CareRequestStatusCode>`${requestStatuses.code}` })
+    .select({ code: statusCode })
     .from(requestStatuses)
     .where(eq(requestStatuses.id, row.statusId));
   if (!status) throw new Error('The request’s status is missing');

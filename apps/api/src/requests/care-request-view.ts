@@ -30,6 +30,7 @@ import {
   readRequestService,
   readRequestSurveys,
   sentCaseSurveyStates,
+  statusCode,
   withoutStatus,
 } from './request-views.ts';
 
@@ -145,8 +146,7 @@ export const requestHeadColumns = {
   ownerUserId: cases.ownerUserId,
   contractorUserId: cr.contractorUserId,
   note: cr.note,
-  // Reference data: the codes are the contracts' (the column is plain text).
-  status: sql<CareRequestStatusCode>`${requestStatuses.code}`,
+  status: statusCode,
   declineReason: cr.declineReason,
   declineReasonText: cr.declineReasonText,
   createdAt: cr.createdAt,

@@ -14,8 +14,9 @@ import {
   requestStatuses,
   serviceTypes,
 } from '@opora/db';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
+import { statusCode } from './request-views.ts';
 
 type ListQuery = { status: CareRequestStatusCode | 'all'; page: number; pageSize: number };
 
@@ -37,10 +38,8 @@ export async function listClientCareRequests(
   if (!owned) throw new NotFoundError();
 
   const mine = and(eq(careRequests.clientId, clientId), eq(cases.ownerUserId, userId));
-  // Reference data: the codes are the contracts' (the column is plain text).
-  const status = sql<CareRequestStatusCode>`${requestStatuses.code}`;
   const countRows = await db
-    .select({ status, n: count() })
+    .select({ status: statusCode, n: count() })
     .from(careRequests)
     .innerJoin(cases, eq(cases.id, careRequests.caseId))
     .innerJoin(requestStatuses, eq(requestStatuses.id, careRequests.statusId))
@@ -57,7 +56,7 @@ export async function listClientCareRequests(
     .select({
       id: careRequests.id,
       code: cases.code,
-      status,
+      status: statusCode,
       createdAt: careRequests.createdAt,
       updatedAt: careRequests.updatedAt,
       caseId: cases.id,

@@ -3,6 +3,7 @@ import {
   type CareRequestCase,
   type CareRequestClient,
   type CareRequestService,
+  type CareRequestStatusCode,
   type CareRequestSurvey,
   careRequestAnswerDays,
   caseSurveyTypes,
@@ -23,6 +24,7 @@ import {
   facilityServiceSurveys,
   facilityServices,
   providers,
+  requestStatuses,
   serviceTypes,
   surveyAnswers,
   surveyDefinitions,
@@ -43,6 +45,9 @@ export function answerExpectedBy(createdAt: AnyPgColumn = careRequests.createdAt
   return sql<string>`to_char(
     (${createdAt} at time zone ${businessTimeZone})::date + ${careRequestAnswerDays}::int, 'YYYY-MM-DD')`;
 }
+
+/** A request status's code: reference data, whose codes are the contracts' (the column is plain text). */
+export const statusCode = sql<CareRequestStatusCode>`${requestStatuses.code}`;
 
 export type RequestService = CareRequestService & {
   status: (typeof facilityServices.$inferSelect)['status'];

@@ -1,4 +1,4 @@
-import { type CareRequest, type CareRequestStatusCode, canChangeCareRequestStatus } from '@opora/contracts';
+import { type CareRequest, canChangeCareRequestStatus } from '@opora/contracts';
 import { careRequestEvents, careRequests, cases, requestStatuses } from '@opora/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from '../platform/errors.ts';
 import { readCareRequest } from './care-request-view.ts';
 import type { RequestContext } from './request-context.ts';
 import { queueRequestWithdrawnMail } from './request-mails.ts';
+import { statusCode } from './request-views.ts';
 
 /**
  * `POST /care-requests/{id}/withdraw`: the sender takes their request back while the provider has not
@@ -34,7 +35,7 @@ export async function withdrawCareRequest(
     const withdrawn = alias(requestStatuses, 'withdrawn');
     const [row] = await tx
       .select({
-        status: sql<CareRequestStatusCode>`${requestStatuses.code}`,
+        status: statusCode,
         withdrawnId: withdrawn.id,
       })
       .from(careRequests)
