@@ -140,44 +140,68 @@ function planSummary(plan: string): string {
  * member, records the statements on `care_requests` it sends, and explains them.
  */
 async function explainGrid(dbModule: BenchDbModule, url: string, inbox: BenchInbox): Promise<string[]> {
-  const [{ createDb }, { listProviderCareRequests }, { resolveProviderScope }, contracts] = await Promise.all(
-    [
-      import('@opora/db'),
-      import('@opora/api/provider-inbox/list-provider-care-requests'),
-      import('@opora/api/provider-scope'),
-      import('@opora/contracts'),
-    ],
-  );
+  const [
+    { createDb },
+    { listProviderCareRequests },
+    { resolveProviderScope },
+    contracts,
+    { getProviderDashboard },
+  ] = await Promise.all([
+    import('@opora/db'),
+    import('@opora/api/provider-inbox/list-provider-care-requests'),
+    import('@opora/api/provider-scope'),
+    import('@opora/contracts'),
+    import('@opora/api/provider-inbox/dashboard'),
+  ]);
   let recorded: CapturedQuery[] = [];
   const handle = createDb(url, { max: 2, applicationName: 'opora-bench-explain' });
   recordStatements(handle.pool, (query) => recorded.push(query));
   const sections: string[] = [];
+  const scopeOf = (who: 'coordinator' | 'worker') => {
+    const account = inbox[who];
+    const principal: Principal = { subject: '', userId: account.userId, email: account.email, roles: [] };
+    return resolveProviderScope(handle.db, principal, inbox.providerId);
+  };
+  /** Runs `work`, then explains the statements on `care_requests` it sent, each named by `kindOf`. */
+  const explainRecorded = async <T>(work: () => Promise<T>, kindOf: (text: string) => string) => {
+    recorded = [];
+    const result = await work();
+    const statements = recorded.filter((statement) => /"care_requests" "cr"/.test(statement.text));
+    recorded = [];
+    const lines: string[] = [];
+    for (const statement of statements) {
+      const plan = await dbModule.explainAnalyze(url, statement.text, statement.values);
+      const kind = kindOf(statement.text);
+      lines.push(
+        fullPlans
+          ? `    ${kind}: ${statement.text}\n      ${JSON.stringify(statement.values)}\n${plan}\n`
+          : `    ${kind}\n${planSummary(plan)}`,
+      );
+    }
+    return { result, lines };
+  };
   try {
     for (const row of gridRows) {
-      const account = inbox[row.who];
-      const principal: Principal = { subject: '', userId: account.userId, email: account.email, roles: [] };
-      const scope = await resolveProviderScope(handle.db, principal, inbox.providerId);
+      const scope = await scopeOf(row.who);
       const query = contracts.ProviderRequestListQuerySchema.parse(
         Object.fromEntries(new URLSearchParams(row.queries[0])),
       );
-      recorded = [];
-      const page = await listProviderCareRequests(handle.db, scope, query);
-      const statements = recorded.filter((statement) => /care_requests cr/.test(statement.text));
-      recorded = [];
-      sections.push(`  ${row.label} (${row.queries[0] || 'no filters'}; ${page.total} match)`);
-      for (const statement of statements) {
-        const plan = await dbModule.explainAnalyze(url, statement.text, statement.values);
-        const kind = /with matching/.test(statement.text)
-          ? 'page and count'
-          : /count\(\*\)/.test(statement.text)
-            ? 'count'
-            : 'page';
-        sections.push(
-          fullPlans
-            ? `    ${kind}: ${statement.text}\n      ${JSON.stringify(statement.values)}\n${plan}\n`
-            : `    ${kind}\n${planSummary(plan)}`,
-        );
-      }
+      const { result: page, lines } = await explainRecorded(
+        () => listProviderCareRequests(handle.db, scope, query),
+        (text) =>
+          /with matching/.test(text) ? 'page and count' : /count\(\*\)/.test(text) ? 'count' : 'page',
+      );
+      sections.push(`  ${row.label} (${row.queries[0] || 'no filters'}; ${page.total} match)`, ...lines);
+    }
+    // The dashboard (its three statements run at once; each is explained alone).
+    for (const who of ['coordinator', 'worker'] as const) {
+      const scope = await scopeOf(who);
+      const { lines } = await explainRecorded(
+        () => getProviderDashboard(handle.db, scope, 90),
+        (text) =>
+          /percentile_cont/.test(text) ? 'answered' : /closed_at/.test(text) ? 'outcomes' : 'by status',
+      );
+      sections.push(`  ${who}: dashboard, 90 days`, ...lines);
     }
   } finally {
     await handle.close();

@@ -1,12 +1,23 @@
 import { fullName, type ProviderAssignment, type ProviderCareRequest } from '@opora/contracts';
-import { careRequestEvents, type DbExecutor, postgresErrorCodes, postgresErrorOf } from '@opora/db';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  careRequestEvents,
+  careRequests,
+  type DbExecutor,
+  facilities,
+  postgresErrorCodes,
+  postgresErrorOf,
+  providerUsers,
+  users,
+} from '@opora/db';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { ForbiddenError, NotFoundError } from '../platform/errors.ts';
 import { careRequestInScope, type ProviderScope, seesWholeProvider } from '../platform/provider-scope.ts';
+import { cr } from '../requests/care-request-view.ts';
 import type { RequestContext } from '../requests/request-context.ts';
 import { queueCareRequestAssignedMail } from './inbox-mails.ts';
 import { type LockedCareRequest, lockCareRequestInScope } from './locked-care-request.ts';
 import { readProviderCareRequest } from './provider-care-request-view.ts';
+import { hasRoles } from './provider-memberships.ts';
 
 /**
  * A worker may take a request of their scope for themselves (also from a colleague) or give up their
@@ -27,30 +38,25 @@ function assertWorkerMayAssign(scope: ProviderScope, request: LockedCareRequest,
 }
 
 async function colleagueOf(tx: DbExecutor, scope: ProviderScope, providerUserId: string) {
-  const { rows } = await tx.execute<{
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-  }>(
-    sql`
-      select u.first_name, u.last_name, u.email
-      from provider_users pu join users u on u.id = pu.user_id
-      where pu.id = ${providerUserId} and pu.provider_id = ${scope.providerId} and cardinality(pu.roles) > 0
-    `,
-  );
-  const row = rows[0];
+  const [row] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(providerUsers)
+    .innerJoin(users, eq(users.id, providerUsers.userId))
+    .where(
+      and(eq(providerUsers.id, providerUserId), eq(providerUsers.providerId, scope.providerId), hasRoles),
+    );
   if (!row) throw new NotFoundError('No such colleague in this provider.');
   return {
     id: providerUserId,
-    name: fullName({ firstName: row.first_name, lastName: row.last_name }) || row.email,
+    name: fullName(row) || row.email,
   };
 }
 
 async function facilityOf(tx: DbExecutor, scope: ProviderScope, facilityId: string) {
-  const { rows } = await tx.execute<{ name: string }>(
-    sql`select name from facilities where id = ${facilityId} and provider_id = ${scope.providerId}`,
-  );
-  const row = rows[0];
+  const [row] = await tx
+    .select({ name: facilities.name })
+    .from(facilities)
+    .where(and(eq(facilities.id, facilityId), eq(facilities.providerId, scope.providerId)));
   if (!row) throw new NotFoundError('No such facility in this provider.');
   return { id: facilityId, name: row.name };
 }
@@ -83,11 +89,15 @@ export async function assignProviderCareRequest(
       }
       const colleague = input.providerUserId ? await colleagueOf(tx, scope, input.providerUserId) : null;
       const facility = input.facilityId ? await facilityOf(tx, scope, input.facilityId) : null;
-      await tx.execute(sql`
-        update care_requests
-        set assignee_provider_user_id = ${colleague?.id ?? null}, assignee_facility_id = ${facility?.id ?? null}
-        where id = ${careRequestId}
-      `);
+      await tx
+        .update(careRequests)
+        .set({
+          assigneeProviderUserId: colleague?.id ?? null,
+          assigneeFacilityId: facility?.id ?? null,
+          // An assignment is the provider's own matter: the request's edited date stays.
+          updatedAt: sql`${careRequests.updatedAt}`,
+        })
+        .where(eq(careRequests.id, careRequestId));
       await tx.insert(careRequestEvents).values({
         careRequestId,
         createdByUserId: scope.userId,
@@ -106,7 +116,7 @@ export async function assignProviderCareRequest(
       ) {
         await queueCareRequestAssignedMail(context, tx, careRequestId, colleague.id);
       }
-      visible = sql`cr.provider_id = ${scope.providerId}`;
+      visible = eq(cr.providerId, scope.providerId);
     });
   } catch (error) {
     if (postgresErrorOf(error)?.code === postgresErrorCodes.foreignKeyViolation) throw new NotFoundError();

@@ -7,8 +7,8 @@ import {
   type ProviderCareRequest,
   providerCareRequestTransitions,
 } from '@opora/contracts';
-import { careRequestEvents, type DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { careRequestEvents, careRequests, type DbExecutor, requestStatuses } from '@opora/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError, FieldValidationError } from '../platform/errors.ts';
 import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
 import type { RequestContext } from '../requests/request-context.ts';
@@ -38,14 +38,6 @@ function declineOf(input: StatusChangeInput) {
   return { reason: input.reason, reasonText: input.reasonText ?? null };
 }
 
-type LastChange = {
-  by_user_id: string | null;
-  from_status: string | null;
-  status: string | null;
-  reason: string | null;
-  reason_text: string | null;
-};
-
 /**
  * `POST …/requests/{id}/status`: the change-status dialog. In one transaction on the locked request:
  * the status the user saw must still be the current one (a colleague's change in between answers 409
@@ -73,22 +65,24 @@ export async function changeProviderCareRequestStatus(
     if (!providerCareRequestTransitions(request.status).includes(input.status)) {
       throw notAllowed(`A request in status ${request.status} cannot be moved to ${input.status}.`);
     }
-    const { rows } = await tx.execute<{ id: string }>(
-      sql`select id from request_statuses where code = ${input.status}`,
-    );
-    const statusId = rows[0]?.id;
-    if (!statusId) throw new Error(`Request status ${input.status} is missing`);
+    const [newStatus] = await tx
+      .select({ id: requestStatuses.id })
+      .from(requestStatuses)
+      .where(eq(requestStatuses.code, input.status));
+    if (!newStatus) throw new Error(`Request status ${input.status} is missing`);
+    const statusId = newStatus.id;
     const terminal = isTerminalCareRequestStatus(input.status);
-    await tx.execute(sql`
-      update care_requests set
-        status_id = ${statusId},
-        decline_reason = ${decline?.reason ?? null},
-        decline_reason_text = ${decline?.reasonText ?? null},
-        first_answered_at = coalesce(first_answered_at, now()),
-        closed_at = ${terminal ? sql`now()` : null},
-        updated_at = now()
-      where id = ${careRequestId}
-    `);
+    await tx
+      .update(careRequests)
+      .set({
+        statusId,
+        declineReason: decline?.reason ?? null,
+        declineReasonText: decline?.reasonText ?? null,
+        firstAnsweredAt: sql`coalesce(${careRequests.firstAnsweredAt}, now())`,
+        closedAt: terminal ? sql`now()` : null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(careRequests.id, careRequestId));
     await tx.insert(careRequestEvents).values({
       careRequestId,
       createdByUserId: scope.userId,
@@ -114,21 +108,27 @@ async function isRepeat(
   input: StatusChangeInput,
   decline: ReturnType<typeof declineOf>,
 ): Promise<boolean> {
-  const { rows } = await tx.execute<LastChange>(sql`
-    select e.created_by_user_id as by_user_id, e.payload ->> 'from' as from_status, rs.code as status,
-      e.payload ->> 'reason' as reason, e.payload ->> 'reasonText' as reason_text
-    from care_request_events e join request_statuses rs on rs.id = e.request_status_id
-    where e.care_request_id = ${careRequestId} and e.kind = 'status-changed'
-    order by e.event_date desc, e.id desc
-    limit 1
-  `);
-  const last = rows[0];
+  const event = careRequestEvents;
+  // Fields of the JSON payload (the builder has no `->>`).
+  const [last] = await tx
+    .select({
+      byUserId: event.createdByUserId,
+      fromStatus: sql<string | null>`${event.payload} ->> 'from'`,
+      status: requestStatuses.code,
+      reason: sql<string | null>`${event.payload} ->> 'reason'`,
+      reasonText: sql<string | null>`${event.payload} ->> 'reasonText'`,
+    })
+    .from(event)
+    .innerJoin(requestStatuses, eq(requestStatuses.id, event.requestStatusId))
+    .where(and(eq(event.careRequestId, careRequestId), eq(event.kind, 'status-changed')))
+    .orderBy(desc(event.eventDate), desc(event.id))
+    .limit(1);
   return (
     last !== undefined &&
-    last.by_user_id === userId &&
-    last.from_status === input.fromStatus &&
+    last.byUserId === userId &&
+    last.fromStatus === input.fromStatus &&
     last.status === input.status &&
     last.reason === (decline?.reason ?? null) &&
-    last.reason_text === (decline?.reasonText ?? null)
+    last.reasonText === (decline?.reasonText ?? null)
   );
 }

@@ -1,13 +1,9 @@
-import {
-  type CareRequestDeclineReason,
-  type CareRequestStatusCode,
-  careRequestDeclineReasons,
-  careRequestStatusCodes,
-  type ProviderDashboard,
-} from '@opora/contracts';
-import type { Db } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { careRequestDeclineReasons, careRequestStatusCodes, type ProviderDashboard } from '@opora/contracts';
+import { type Db, requestStatuses } from '@opora/db';
+import { and, count, eq, gt, lte, sql } from 'drizzle-orm';
 import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
+import { cr } from '../requests/care-request-view.ts';
+import { statusCode } from '../requests/request-views.ts';
 
 const zeroes = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
@@ -27,42 +23,44 @@ export async function getProviderDashboard(
   const inScope = careRequestInScope(scope);
   const since = new Date(now.getTime() - days * 86_400_000);
   const [byStatus, window, outcomes] = await Promise.all([
-    db.execute<{ status: CareRequestStatusCode; count: number }>(sql`
-      select rs.code as status, count(*)::int as count
-      from care_requests cr join request_statuses rs on rs.id = cr.status_id
-      where ${inScope}
-      group by rs.code
-    `),
-    db.execute<{ received: number; answered: number; median_hours: number | null }>(sql`
-      select count(*)::int as received, count(cr.first_answered_at)::int as answered,
-        round((percentile_cont(0.5) within group (
-          order by extract(epoch from cr.first_answered_at - cr.created_at)) / 3600)::numeric, 1)::float8
-          as median_hours
-      from care_requests cr
-      where ${inScope} and cr.created_at > ${since} and cr.created_at <= ${now}
-    `),
-    db.execute<{ status: CareRequestStatusCode; reason: CareRequestDeclineReason | null; count: number }>(sql`
-      select rs.code as status, cr.decline_reason as reason, count(*)::int as count
-      from care_requests cr join request_statuses rs on rs.id = cr.status_id
-      where ${inScope} and cr.closed_at > ${since} and cr.closed_at <= ${now}
-      group by rs.code, cr.decline_reason
-    `),
+    db
+      .select({ status: statusCode, count: count() })
+      .from(cr)
+      .innerJoin(requestStatuses, eq(requestStatuses.id, cr.statusId))
+      .where(inScope)
+      .groupBy(requestStatuses.code),
+    db
+      .select({
+        received: count(),
+        answered: count(cr.firstAnsweredAt),
+        // An ordered-set aggregate, which the builder cannot say.
+        medianHours: sql<number | null>`round((percentile_cont(0.5) within group (
+          order by extract(epoch from ${cr.firstAnsweredAt} - ${cr.createdAt})) / 3600)::numeric, 1)::float8`,
+      })
+      .from(cr)
+      .where(and(inScope, gt(cr.createdAt, since), lte(cr.createdAt, now))),
+    db
+      .select({ status: statusCode, reason: cr.declineReason, count: count() })
+      .from(cr)
+      .innerJoin(requestStatuses, eq(requestStatuses.id, cr.statusId))
+      .where(and(inScope, gt(cr.closedAt, since), lte(cr.closedAt, now)))
+      .groupBy(requestStatuses.code, cr.declineReason),
   ]);
 
   const counts = zeroes(careRequestStatusCodes);
-  for (const row of byStatus.rows) counts[row.status] = row.count;
+  for (const row of byStatus) counts[row.status] = row.count;
   const ended = { accepted: 0, declined: zeroes(careRequestDeclineReasons), expired: 0, withdrawn: 0 };
-  for (const row of outcomes.rows) {
+  for (const row of outcomes) {
     // Declines from before reasons were required have none: they count as `other`.
     if (row.status === 'rejected') ended.declined[row.reason ?? 'other'] += row.count;
     else if (row.status === 'accepted' || row.status === 'expired' || row.status === 'withdrawn')
       ended[row.status] += row.count;
   }
-  const answered = window.rows[0];
+  const [answered] = window;
   return {
     days,
     byStatus: counts,
-    medianHoursToFirstAnswer: answered?.median_hours ?? null,
+    medianHoursToFirstAnswer: answered?.medianHours ?? null,
     received: answered?.received ?? 0,
     answered: answered?.answered ?? 0,
     outcomes: ended,

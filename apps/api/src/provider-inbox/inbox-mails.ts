@@ -1,6 +1,14 @@
-import { type Locale, paths } from '@opora/contracts';
-import type { DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { paths } from '@opora/contracts';
+import {
+  careRequests,
+  cases,
+  type DbExecutor,
+  facilities,
+  facilityServices,
+  providerUsers,
+  users,
+} from '@opora/db';
+import { and, eq } from 'drizzle-orm';
 import type { RequestContext } from '../requests/request-context.ts';
 
 type Context = Pick<RequestContext, 'mailer' | 'config'>;
@@ -21,34 +29,38 @@ export async function queueCareRequestAssignedMail(
   careRequestId: string,
   assigneeProviderUserId: string,
 ): Promise<void> {
-  const { rows } = await tx.execute<{
-    provider_id: string;
-    code: string;
-    service_name: string;
-    facility_name: string;
-    email: string | null;
-    locale: Locale;
-  }>(sql`
-    select cr.provider_id, k.code, fs.name as service_name, f.name as facility_name, u.email, u.locale
-    from care_requests cr
-    join cases k on k.id = cr.case_id
-    join facility_services fs on fs.id = cr.facility_service_id
-    join facilities f on f.id = cr.facility_id
-    join provider_users pu on pu.id = ${assigneeProviderUserId} and pu.provider_id = cr.provider_id
-    join users u on u.id = pu.user_id
-    where cr.id = ${careRequestId}
-  `);
-  const facts = rows[0];
+  const [facts] = await tx
+    .select({
+      providerId: careRequests.providerId,
+      code: cases.code,
+      serviceName: facilityServices.name,
+      facilityName: facilities.name,
+      email: users.email,
+      locale: users.locale,
+    })
+    .from(careRequests)
+    .innerJoin(cases, eq(cases.id, careRequests.caseId))
+    .innerJoin(facilityServices, eq(facilityServices.id, careRequests.facilityServiceId))
+    .innerJoin(facilities, eq(facilities.id, careRequests.facilityId))
+    .innerJoin(
+      providerUsers,
+      and(
+        eq(providerUsers.id, assigneeProviderUserId),
+        eq(providerUsers.providerId, careRequests.providerId),
+      ),
+    )
+    .innerJoin(users, eq(users.id, providerUsers.userId))
+    .where(eq(careRequests.id, careRequestId));
   if (!facts?.email) return;
   await context.mailer.queue(tx, {
     to: facts.email,
     locale: facts.locale,
     template: 'care-request-assigned',
     params: {
-      link: inboxRequestLink(context, facts.provider_id, careRequestId),
+      link: inboxRequestLink(context, facts.providerId, careRequestId),
       code: facts.code,
-      serviceName: facts.service_name,
-      facilityName: facts.facility_name,
+      serviceName: facts.serviceName,
+      facilityName: facts.facilityName,
     },
   });
 }

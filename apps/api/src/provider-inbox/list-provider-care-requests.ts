@@ -1,10 +1,11 @@
 import type { ProviderRequestListQuerySchema, ProviderRequestPage } from '@opora/contracts';
-import type { Db } from '@opora/db';
-import { type SQL, sql } from 'drizzle-orm';
+import { careRequests, type Db } from '@opora/db';
+import { count, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { preparedRows } from '../platform/prepared.ts';
 import { careRequestScopeBranches, type ProviderScope } from '../platform/provider-scope.ts';
+import { cr } from '../requests/care-request-view.ts';
 import {
   type ProviderRequestRowRecord,
   providerRequestFilters,
@@ -65,9 +66,9 @@ export async function listProviderCareRequests(
     sql`
     with matching as materialized (${matching}),
     page as materialized (
-      select cr.*${providerRequestSortAliases(sort, 'm')}
+      select ${cr}.*${providerRequestSortAliases(sort, 'm')}
       from (select * from matching cr ${providerRequestPageOrderBy(sort)} limit ${pageSize} offset ${offset}) m
-      join care_requests cr on cr.id = m.id
+      join ${careRequests} ${cr} on ${cr.id} = m.id
     )
     select ${providerRequestPageColumns}, (select count(*)::int from matching) as "matchCount"
     from page cr ${providerRequestPageService}
@@ -81,10 +82,10 @@ export async function listProviderCareRequests(
       offset === 0
         ? 0
         : ((
-            await db.execute<{ n: number }>(
-              sql`select count(*)::int as n from (${matchingKeys(scope, { ...query, page: 1 }, countLimit + 1, statusIds)}) m`,
-            )
-          ).rows[0]?.n ?? 0);
+            await db
+              .select({ n: count() })
+              .from(sql`(${matchingKeys(scope, { ...query, page: 1 }, countLimit + 1, statusIds)}) m`)
+          )[0]?.n ?? 0);
   }
   return {
     items: rows.map(toProviderRequestRow),
@@ -133,8 +134,8 @@ function matchingKeys(scope: ProviderScope, query: ListQuery, limit: number, sta
   const filters = providerRequestFilters(scope, filter, statusIds);
   const branches = careRequestScopeBranches(scope).map(
     (branch) => sql`
-      select cr.id, cr.created_at${providerRequestSortColumns(sort)}
-      from care_requests cr ${providerRequestSortJoins(sort)}
+      select ${cr.id}, ${cr.createdAt}${providerRequestSortColumns(sort)}
+      from ${careRequests} ${cr} ${providerRequestSortJoins(sort)}
       where ${sql.join([branch, ...filters], sql` and `)}
       ${providerRequestOrderBy(sort)}
       limit ${limit}`,

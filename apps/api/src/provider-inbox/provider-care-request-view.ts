@@ -1,6 +1,5 @@
 import {
   type CareRequestDeclineReason,
-  type CareRequestEventKind,
   type CareRequestStatusCode,
   careRequestDeclineReasons,
   careRequestStatusCodes,
@@ -11,60 +10,54 @@ import {
   type ProviderRequestEvent,
   providerCareRequestTransitions,
 } from '@opora/contracts';
-import type { DbExecutor } from '@opora/db';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  careRequestEvents,
+  careRequestNotes,
+  cases,
+  consents,
+  type DbExecutor,
+  facilities,
+  providerUsers,
+  requestStatuses,
+  users,
+} from '@opora/db';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { NotFoundError } from '../platform/errors.ts';
 import { isoInstant } from '../platform/sql-time.ts';
-import { readRequestContents } from '../requests/care-request-view.ts';
+import {
+  cr,
+  type RequestEventRow,
+  readRequestContents,
+  requestEvents,
+  requestHeadColumns,
+} from '../requests/care-request-view.ts';
 
-type EventRow = {
-  id: string;
-  eventDate: string;
-  kind: CareRequestEventKind;
-  status: string | null;
+type EventRow = RequestEventRow & {
   fromStatus: string | null;
   reason: string | null;
   reasonText: string | null;
-  documentName: string | null;
   assigneeProviderUserId: string | null;
   assigneeName: string | null;
   assigneeFacilityId: string | null;
   assigneeFacilityName: string | null;
   replacedNote: string | null;
-  byRequester: boolean;
-  byProvider: boolean;
-  firstName: string | null;
-  lastName: string | null;
 };
 
-type RequestRow = {
-  id: string;
-  case_id: string;
-  client_id: string;
-  facility_service_id: string;
-  owner_user_id: string;
-  contractor_user_id: string | null;
-  note: string | null;
-  status: CareRequestStatusCode;
-  decline_reason: CareRequestDeclineReason | null;
-  decline_reason_text: string | null;
-  care_from: string | null;
-  created_at: string;
-  updated_at: string;
-  consent_granted_at: string | null;
-  assignee_provider_user_id: string | null;
-  assignee_first_name: string | null;
-  assignee_last_name: string | null;
-  assignee_email: string | null;
-  assignee_facility_id: string | null;
-  assignee_facility_name: string | null;
-  note_text: string | null;
-  note_version: number | null;
-  note_updated_at: string | null;
-  note_first_name: string | null;
-  note_last_name: string | null;
-  events: EventRow[];
-};
+/** `EventRow`'s fields beyond `RequestEventRow`, read from the event's payload. */
+const providerEventFields = sql`
+  'fromStatus', ${careRequestEvents.payload} ->> 'from',
+  'reason', ${careRequestEvents.payload} ->> 'reason', 'reasonText', ${careRequestEvents.payload} ->> 'reasonText',
+  'assigneeProviderUserId', ${careRequestEvents.payload} ->> 'providerUserId',
+  'assigneeName', ${careRequestEvents.payload} ->> 'providerUserName',
+  'assigneeFacilityId', ${careRequestEvents.payload} ->> 'facilityId',
+  'assigneeFacilityName', ${careRequestEvents.payload} ->> 'facilityName',
+  'replacedNote', case when ${careRequestEvents.kind} = 'note-changed' then ${careRequestEvents.payload} ->> 'replacedText' end`;
+
+const assigneeStaff = alias(providerUsers, 'assignee_staff');
+const assigneeUser = alias(users, 'assignee_user');
+const assigneeFacility = alias(facilities, 'assignee_facility');
+const noteAuthor = alias(users, 'note_author');
 
 /** A status code read from an event's payload; codes a past migration retired read as none. */
 function statusOf(value: string | null): CareRequestStatusCode | null {
@@ -112,13 +105,19 @@ function toEvent(event: EventRow, requesterName: string): ProviderRequestEvent {
   };
 }
 
-function noteOf(row: RequestRow): ProviderNote {
-  if (row.note_version === null) return { text: '', version: 0, updatedDate: null, updatedBy: null };
+function noteOf(row: {
+  noteText: string | null;
+  noteVersion: number | null;
+  noteUpdatedAt: Date | null;
+  noteFirstName: string | null;
+  noteLastName: string | null;
+}): ProviderNote {
+  if (row.noteVersion === null) return { text: '', version: 0, updatedDate: null, updatedBy: null };
   return {
-    text: row.note_text ?? '',
-    version: row.note_version,
-    updatedDate: row.note_updated_at,
-    updatedBy: fullName({ firstName: row.note_first_name, lastName: row.note_last_name }) || null,
+    text: row.noteText ?? '',
+    version: row.noteVersion,
+    updatedDate: row.noteUpdatedAt?.toISOString() ?? null,
+    updatedBy: fullName({ firstName: row.noteFirstName, lastName: row.noteLastName }) || null,
   };
 }
 
@@ -134,73 +133,58 @@ export async function readProviderCareRequest(
   visible: SQL,
   careRequestId: string,
 ): Promise<ProviderCareRequest> {
-  const { rows } = await db.execute<RequestRow>(sql`
-    select cr.id, cr.case_id, cr.client_id, cr.facility_service_id, k.owner_user_id, cr.contractor_user_id,
-      cr.note, rs.code as status, cr.decline_reason, cr.decline_reason_text, cr.care_from::text as care_from,
-      ${isoInstant(sql`cr.created_at`)} as created_at, ${isoInstant(sql`cr.updated_at`)} as updated_at,
-      (select ${isoInstant(sql`c.granted_at`)} from consents c
-       where c.care_request_id = cr.id and c.kind = 'provider-sharing' and c.withdrawn_at is null
-       order by c.granted_at desc limit 1) as consent_granted_at,
-      apu.id as assignee_provider_user_id, au.first_name as assignee_first_name,
-      au.last_name as assignee_last_name, au.email as assignee_email,
-      af.id as assignee_facility_id, af.name as assignee_facility_name,
-      n.text as note_text, n.version as note_version, ${isoInstant(sql`n.updated_at`)} as note_updated_at,
-      nu.first_name as note_first_name, nu.last_name as note_last_name,
-      coalesce((
-        select json_agg(json_build_object(
-            'id', e.id, 'eventDate', ${isoInstant(sql`e.event_date`)}, 'kind', e.kind, 'status', es.code,
-            'fromStatus', e.payload ->> 'from',
-            'reason', e.payload ->> 'reason', 'reasonText', e.payload ->> 'reasonText',
-            'documentName', case when e.kind in ('document-added', 'document-removed')
-                                 then e.payload ->> 'fileName' end,
-            'assigneeProviderUserId', e.payload ->> 'providerUserId',
-            'assigneeName', e.payload ->> 'providerUserName',
-            'assigneeFacilityId', e.payload ->> 'facilityId',
-            'assigneeFacilityName', e.payload ->> 'facilityName',
-            'replacedNote', case when e.kind = 'note-changed' then e.payload ->> 'replacedText' end,
-            'byRequester', e.created_by_user_id is not null
-                           and e.created_by_user_id in (k.owner_user_id, cr.contractor_user_id),
-            'byProvider', exists (select 1 from provider_users pu
-                                  where pu.user_id = e.created_by_user_id and pu.provider_id = cr.provider_id),
-            'firstName', u.first_name, 'lastName', u.last_name)
-          order by e.event_date, e.id)
-        from care_request_events e
-        left join request_statuses es on es.id = e.request_status_id
-        left join users u on u.id = e.created_by_user_id
-        where e.care_request_id = cr.id
-      ), '[]'::json) as events
-    from care_requests cr
-    join cases k on k.id = cr.case_id
-    join request_statuses rs on rs.id = cr.status_id
-    left join provider_users apu on apu.id = cr.assignee_provider_user_id
-    left join users au on au.id = apu.user_id
-    left join facilities af on af.id = cr.assignee_facility_id
-    left join care_request_notes n on n.care_request_id = cr.id
-    left join users nu on nu.id = n.author_user_id
-    where cr.id = ${careRequestId} and ${visible}
-  `);
-  const row = rows[0];
-  if (!row) throw new NotFoundError();
+  const [row] = await db
+    .select({
+      ...requestHeadColumns,
+      careFrom: cr.careFrom,
+      // A scalar subquery of the statement: the latest consent in force.
+      consentGrantedAt: sql<string | null>`(select ${isoInstant(sql`${consents.grantedAt}`)} from ${consents}
+        where ${consents.careRequestId} = ${cr.id} and ${consents.kind} = 'provider-sharing'
+          and ${consents.withdrawnAt} is null
+        order by ${consents.grantedAt} desc limit 1)`,
+      assigneeProviderUserId: assigneeStaff.id,
+      assigneeFirstName: assigneeUser.firstName,
+      assigneeLastName: assigneeUser.lastName,
+      assigneeEmail: assigneeUser.email,
+      assigneeFacilityId: assigneeFacility.id,
+      assigneeFacilityName: assigneeFacility.name,
+      noteText: careRequestNotes.text,
+      noteVersion: careRequestNotes.version,
+      noteUpdatedAt: careRequestNotes.updatedAt,
+      noteFirstName: noteAuthor.firstName,
+      noteLastName: noteAuthor.lastName,
+      events: requestEvents<EventRow>({ fields: providerEventFields }),
+    })
+    .from(cr)
+    .innerJoin(cases, eq(cases.id, cr.caseId))
+    .innerJoin(requestStatuses, eq(requestStatuses.id, cr.statusId))
+    .leftJoin(assigneeStaff, eq(assigneeStaff.id, cr.assigneeProviderUserId))
+    .leftJoin(assigneeUser, eq(assigneeUser.id, assigneeStaff.userId))
+    .leftJoin(assigneeFacility, eq(assigneeFacility.id, cr.assigneeFacilityId))
+    .leftJoin(careRequestNotes, eq(careRequestNotes.careRequestId, cr.id))
+    .leftJoin(noteAuthor, eq(noteAuthor.id, careRequestNotes.authorUserId))
+    .where(and(eq(cr.id, careRequestId), visible));
+  if (!row?.ownerUserId) throw new NotFoundError();
   const { service, client, requester, careCase, surveys, documents } = await readRequestContents(db, {
     careRequestId: row.id,
-    caseId: row.case_id,
-    clientId: row.client_id,
-    facilityServiceId: row.facility_service_id,
-    ownerUserId: row.owner_user_id,
-    requesterUserId: row.contractor_user_id ?? row.owner_user_id,
+    caseId: row.caseId,
+    clientId: row.clientId,
+    facilityServiceId: row.facilityServiceId,
+    ownerUserId: row.ownerUserId,
+    requesterUserId: row.contractorUserId ?? row.ownerUserId,
   });
-  const shared = row.consent_granted_at !== null;
-  const requesterIsOwner = (row.contractor_user_id ?? row.owner_user_id) === row.owner_user_id;
+  const shared = row.consentGrantedAt !== null;
+  const requesterIsOwner = (row.contractorUserId ?? row.ownerUserId) === row.ownerUserId;
   return {
     id: row.id,
     code: careCase.code,
     status: row.status,
     allowedStatuses: providerCareRequestTransitions(row.status),
-    reason: row.decline_reason,
-    reasonText: row.decline_reason_text,
-    date: row.care_from,
-    createdDate: row.created_at,
-    editedDate: row.updated_at,
+    reason: row.declineReason,
+    reasonText: row.declineReasonText,
+    date: row.careFrom,
+    createdDate: row.createdAt.toISOString(),
+    editedDate: row.updatedAt.toISOString(),
     message: row.note,
     case: careCase,
     service,
@@ -211,15 +195,14 @@ export async function readProviderCareRequest(
       phone: shared ? requester.phone : null,
       relationshipType: requesterIsOwner && !client.isClient ? (client.relationshipType?.code ?? null) : null,
     },
-    providerConsentGrantedAt: row.consent_granted_at,
+    providerConsentGrantedAt: row.consentGrantedAt,
     assignee: assigneeOf(
       {
-        id: row.assignee_provider_user_id,
+        id: row.assigneeProviderUserId,
         name:
-          fullName({ firstName: row.assignee_first_name, lastName: row.assignee_last_name }) ||
-          row.assignee_email,
+          fullName({ firstName: row.assigneeFirstName, lastName: row.assigneeLastName }) || row.assigneeEmail,
       },
-      { id: row.assignee_facility_id, name: row.assignee_facility_name },
+      { id: row.assigneeFacilityId, name: row.assigneeFacilityName },
     ),
     note: noteOf(row),
     events: row.events.map((event) => toEvent(event, requester.fullName)),

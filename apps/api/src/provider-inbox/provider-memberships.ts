@@ -1,26 +1,26 @@
+import { fullName, type ProviderMembershipList, type ProviderTeam } from '@opora/contracts';
 import {
-  fullName,
-  type ProviderMembershipList,
-  type ProviderRole,
-  type ProviderTeam,
-} from '@opora/contracts';
-import type { Db } from '@opora/db';
-import { sql } from 'drizzle-orm';
+  type Db,
+  facilities,
+  facilityAssignments,
+  providers,
+  providerUsers,
+  requestStatuses,
+  users,
+} from '@opora/db';
+import { and, asc, count, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
-import {
-  careRequestInScope,
-  type ProviderScope,
-  scopeOfMembership,
-  uuidArray,
-} from '../platform/provider-scope.ts';
+import { careRequestInScope, type ProviderScope, scopeOfMembership } from '../platform/provider-scope.ts';
+import { cr } from '../requests/care-request-view.ts';
 
-type MembershipRow = {
-  providerId: string;
-  providerUserId: string;
-  name: string;
-  roles: ProviderRole[];
-  facilities: { id: string; name: string }[];
-};
+/** A membership counts while it has a role (a pending invitation has none). */
+export const hasRoles = sql`cardinality(${providerUsers.roles}) > 0`;
+
+/** The facilities a member is assigned to (`provider_users` of the enclosing query). */
+const assignedToMember = and(
+  eq(facilityAssignments.providerId, providerUsers.providerId),
+  eq(facilityAssignments.providerUserId, providerUsers.id),
+);
 
 /**
  * `GET /provider/memberships`: every provider the caller works for (the header's switcher), with
@@ -28,17 +28,24 @@ type MembershipRow = {
  * invitations are not memberships yet.
  */
 export async function listProviderMemberships(db: Db, principal: Principal): Promise<ProviderMembershipList> {
-  const { rows } = await db.execute<MembershipRow>(sql`
-    select p.id as "providerId", pu.id as "providerUserId", p.name, pu.roles::text[] as roles,
-      coalesce((
-        select json_agg(json_build_object('id', f.id, 'name', f.name) order by f.name, f.id)
-        from facility_assignments fa join facilities f on f.id = fa.facility_id
-        where fa.provider_id = pu.provider_id and fa.provider_user_id = pu.id
-      ), '[]'::json) as facilities
-    from provider_users pu join providers p on p.id = pu.provider_id
-    where pu.user_id = ${principal.userId} and cardinality(pu.roles) > 0
-    order by p.name, p.id
-  `);
+  const rows = await db
+    .select({
+      providerId: providers.id,
+      providerUserId: providerUsers.id,
+      name: providers.name,
+      roles: providerUsers.roles,
+      // The member's facilities with the membership, in one statement: json_agg.
+      facilities: sql<Pick<typeof facilities.$inferSelect, 'id' | 'name'>[]>`coalesce((
+        select json_agg(json_build_object('id', ${facilities.id}, 'name', ${facilities.name})
+          order by ${facilities.name}, ${facilities.id})
+        from ${facilityAssignments} join ${facilities} on ${facilities.id} = ${facilityAssignments.facilityId}
+        where ${assignedToMember}
+      ), '[]'::json)`,
+    })
+    .from(providerUsers)
+    .innerJoin(providers, eq(providers.id, providerUsers.providerId))
+    .where(and(eq(providerUsers.userId, principal.userId), hasRoles))
+    .orderBy(providers.name, providers.id);
   const items = await Promise.all(
     rows.map(async (row) => {
       const scope = scopeOfMembership({
@@ -61,24 +68,16 @@ export async function listProviderMemberships(db: Db, principal: Principal): Pro
 }
 
 async function countNewRequests(db: Db, scope: ProviderScope): Promise<number> {
-  const { rows } = await db.execute<{ count: number }>(sql`
-    select count(*)::int as count from care_requests cr
-    where ${careRequestInScope(scope)}
-      and cr.status_id = (select id from request_statuses where code = 'new')
-  `);
-  return rows[0]?.count ?? 0;
+  const newStatus = db
+    .select({ id: requestStatuses.id })
+    .from(requestStatuses)
+    .where(eq(requestStatuses.code, 'new'));
+  const [row] = await db
+    .select({ count: count() })
+    .from(cr)
+    .where(and(careRequestInScope(scope), eq(cr.statusId, newStatus)));
+  return row?.count ?? 0;
 }
-
-type ColleagueRow = {
-  providerUserId: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string;
-  roles: ProviderRole[];
-  facilityIds: string[];
-};
-
-type FacilityRow = { id: string; name: string };
 
 /**
  * The facilities that can occur in the caller's grid, as a request's service's facility or its
@@ -89,30 +88,36 @@ type FacilityRow = { id: string; name: string };
  * assigned to them or of their facilities. Each `exists` reads one short index range: few requests
  * have a team or a person assigned.
  */
-async function readScopeFacilities(db: Db, scope: ProviderScope): Promise<FacilityRow[] | null> {
+async function readScopeFacilities(db: Db, scope: ProviderScope) {
   const { providerId, providerUserId, facilityIds } = scope;
   if (facilityIds === 'all') return null;
+  const requestsWhere = (condition: SQL | undefined) =>
+    exists(
+      db
+        .select({ id: cr.id })
+        .from(cr)
+        .where(and(eq(cr.providerId, providerId), condition)),
+    );
   const conditions = [
-    sql`exists (select 1 from care_requests cr
-      where cr.provider_id = ${providerId} and cr.assignee_provider_user_id = ${providerUserId}
-        and f.id in (cr.facility_id, cr.assignee_facility_id))`,
+    requestsWhere(
+      and(
+        eq(cr.assigneeProviderUserId, providerUserId),
+        or(eq(facilities.id, cr.facilityId), eq(facilities.id, cr.assigneeFacilityId)),
+      ),
+    ),
   ];
   if (facilityIds.length > 0) {
-    const own = uuidArray(facilityIds);
     conditions.push(
-      sql`f.id = any(${own})`,
-      sql`exists (select 1 from care_requests cr
-        where cr.provider_id = ${providerId} and cr.assignee_facility_id = any(${own}) and cr.facility_id = f.id)`,
-      sql`exists (select 1 from care_requests cr
-        where cr.provider_id = ${providerId} and cr.assignee_facility_id = f.id and cr.facility_id = any(${own}))`,
+      inArray(facilities.id, facilityIds),
+      requestsWhere(and(inArray(cr.assigneeFacilityId, facilityIds), eq(cr.facilityId, facilities.id))),
+      requestsWhere(and(eq(cr.assigneeFacilityId, facilities.id), inArray(cr.facilityId, facilityIds))),
     );
   }
-  const { rows } = await db.execute<FacilityRow>(sql`
-    select f.id, f.name from facilities f
-    where f.provider_id = ${providerId} and (${sql.join(conditions, sql` or `)})
-    order by f.name, f.id
-  `);
-  return rows;
+  return db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilities)
+    .where(and(eq(facilities.providerId, providerId), or(...conditions)))
+    .orderBy(facilities.name, facilities.id);
 }
 
 /**
@@ -121,34 +126,41 @@ async function readScopeFacilities(db: Db, scope: ProviderScope): Promise<Facili
  * facilities that can occur in the caller's grid (its facility filter), for any member of the provider.
  */
 export async function readProviderTeam(db: Db, scope: ProviderScope): Promise<ProviderTeam> {
-  const [colleagues, facilities, scopeFacilities] = await Promise.all([
-    db.execute<ColleagueRow>(sql`
-      select pu.id as "providerUserId", u.first_name as "firstName", u.last_name as "lastName",
-        coalesce(u.email, '') as email, pu.roles::text[] as roles,
-        coalesce((
-          select array_agg(fa.facility_id::text order by fa.facility_id)
-          from facility_assignments fa
-          where fa.provider_id = pu.provider_id and fa.provider_user_id = pu.id
-        ), '{}') as "facilityIds"
-      from provider_users pu join users u on u.id = pu.user_id
-      where pu.provider_id = ${scope.providerId} and cardinality(pu.roles) > 0
-      order by u.last_name, u.first_name, pu.id
-    `),
-    db.execute<FacilityRow>(sql`
-      select f.id, f.name from facilities f where f.provider_id = ${scope.providerId} order by f.name, f.id
-    `),
+  const [colleagues, providerFacilities, scopeFacilities] = await Promise.all([
+    db
+      .select({
+        providerUserId: providerUsers.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: sql<string>`coalesce(${users.email}, '')`,
+        roles: providerUsers.roles,
+        // The member's facility ids with the membership, in one statement: array_agg.
+        facilityIds: sql<string[]>`coalesce((
+          select array_agg(${facilityAssignments.facilityId}::text order by ${facilityAssignments.facilityId})
+          from ${facilityAssignments} where ${assignedToMember}
+        ), '{}')`,
+      })
+      .from(providerUsers)
+      .innerJoin(users, eq(users.id, providerUsers.userId))
+      .where(and(eq(providerUsers.providerId, scope.providerId), hasRoles))
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(providerUsers.id)),
+    db
+      .select({ id: facilities.id, name: facilities.name })
+      .from(facilities)
+      .where(eq(facilities.providerId, scope.providerId))
+      .orderBy(facilities.name, facilities.id),
     readScopeFacilities(db, scope),
   ]);
   return {
-    colleagues: colleagues.rows.map((row) => ({
+    colleagues: colleagues.map((row) => ({
       providerUserId: row.providerUserId,
       fullName: fullName(row) || row.email,
       email: row.email,
       roles: row.roles,
       facilityIds: row.facilityIds,
     })),
-    facilities: facilities.rows,
-    scopeFacilities: scopeFacilities ?? facilities.rows,
+    facilities: providerFacilities,
+    scopeFacilities: scopeFacilities ?? providerFacilities,
     meProviderUserId: scope.providerUserId,
   };
 }

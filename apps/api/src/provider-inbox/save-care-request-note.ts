@@ -1,20 +1,27 @@
 import { fullName, type ProviderNoteSave, type ProviderNoteSaved } from '@opora/contracts';
-import { careRequestEvents, type Db } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { careRequestEvents, careRequestNotes, type Db, type DbExecutor, users } from '@opora/db';
+import { eq, sql } from 'drizzle-orm';
 import type { ProviderScope } from '../platform/provider-scope.ts';
-import { isoInstant } from '../platform/sql-time.ts';
 import { lockCareRequestInScope } from './locked-care-request.ts';
 
 /** An author's saves within this long of their last `note-changed` event add no event of their own. */
 export const noteEventIntervalMinutes = 10;
 
-type NoteRow = {
-  text: string;
-  version: number;
-  updated_at: string;
-  first_name: string | null;
-  last_name: string | null;
-};
+/** The request's note with its last author, if it has one. */
+async function readNote(tx: DbExecutor, careRequestId: string) {
+  const [note] = await tx
+    .select({
+      text: careRequestNotes.text,
+      version: careRequestNotes.version,
+      updatedAt: careRequestNotes.updatedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(careRequestNotes)
+    .leftJoin(users, eq(users.id, careRequestNotes.authorUserId))
+    .where(eq(careRequestNotes.careRequestId, careRequestId));
+  return note;
+}
 
 /**
  * `PUT …/requests/{id}/note`: the internal note, saved as typed. Last write wins: the save always
@@ -33,21 +40,15 @@ export async function saveProviderCareRequestNote(
 ): Promise<ProviderNoteSaved> {
   return db.transaction(async (tx) => {
     await lockCareRequestInScope(tx, scope, careRequestId);
-    const noteSql = sql`
-      select n.text, n.version, ${isoInstant(sql`n.updated_at`)} as updated_at, u.first_name, u.last_name
-      from care_request_notes n left join users u on u.id = n.author_user_id
-      where n.care_request_id = ${careRequestId}`;
-    const current = (await tx.execute<NoteRow>(noteSql)).rows[0];
+    const current = await readNote(tx, careRequestId);
     const currentText = current?.text ?? '';
     const currentVersion = current?.version ?? 0;
-    const currentAuthor = current
-      ? fullName({ firstName: current.first_name, lastName: current.last_name })
-      : '';
+    const currentAuthor = current ? fullName(current) : '';
     if (currentText === input.text) {
       return {
         text: currentText,
         version: currentVersion,
-        updatedDate: current?.updated_at ?? null,
+        updatedDate: current?.updatedAt.toISOString() ?? null,
         updatedBy: currentAuthor || null,
         overwritten: null,
       };
@@ -57,13 +58,18 @@ export async function saveProviderCareRequestNote(
         ? { text: currentText, updatedBy: currentAuthor || null }
         : null;
 
-    await tx.execute(sql`
-      insert into care_request_notes (care_request_id, author_user_id, text, version)
-      values (${careRequestId}, ${scope.userId}, ${input.text}, 1)
-      on conflict (care_request_id) do update set
-        text = excluded.text, author_user_id = excluded.author_user_id,
-        version = care_request_notes.version + 1, updated_at = now()
-    `);
+    await tx
+      .insert(careRequestNotes)
+      .values({ careRequestId, authorUserId: scope.userId, text: input.text, version: 1 })
+      .onConflictDoUpdate({
+        target: careRequestNotes.careRequestId,
+        set: {
+          text: input.text,
+          authorUserId: scope.userId,
+          version: sql`${careRequestNotes.version} + 1`,
+          updatedAt: sql`now()`,
+        },
+      });
     if (overwritten) {
       await tx.insert(careRequestEvents).values({
         careRequestId,
@@ -72,23 +78,26 @@ export async function saveProviderCareRequestNote(
         payload: { replacedText: overwritten.text, replacedVersion: currentVersion },
       });
     } else {
+      const event = careRequestEvents;
+      // One statement that adds the event unless the author's last one is recent: insert … select.
       await tx.execute(sql`
-        insert into care_request_events (care_request_id, created_by_user_id, kind)
+        insert into ${event} (${sql.identifier(event.careRequestId.name)}, ${sql.identifier(event.createdByUserId.name)},
+          ${sql.identifier(event.kind.name)})
         select ${careRequestId}, ${scope.userId}, 'note-changed'
         where not exists (
-          select 1 from care_request_events e
-          where e.care_request_id = ${careRequestId} and e.kind = 'note-changed'
-            and e.created_by_user_id = ${scope.userId}
-            and e.event_date > now() - make_interval(mins => ${noteEventIntervalMinutes}))
+          select 1 from ${event}
+          where ${event.careRequestId} = ${careRequestId} and ${event.kind} = 'note-changed'
+            and ${event.createdByUserId} = ${scope.userId}
+            and ${event.eventDate} > now() - make_interval(mins => ${noteEventIntervalMinutes}))
       `);
     }
-    const saved = (await tx.execute<NoteRow>(noteSql)).rows[0];
+    const saved = await readNote(tx, careRequestId);
     if (!saved) throw new Error('The note just saved is missing');
     return {
       text: saved.text,
       version: saved.version,
-      updatedDate: saved.updated_at,
-      updatedBy: fullName({ firstName: saved.first_name, lastName: saved.last_name }) || null,
+      updatedDate: saved.updatedAt.toISOString(),
+      updatedBy: fullName(saved) || null,
       overwritten,
     };
   });

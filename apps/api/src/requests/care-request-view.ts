@@ -1,19 +1,28 @@
 import {
-  businessTimeZone,
   type CareRequest,
-  type CareRequestDeclineReason,
   type CareRequestEvent,
   type CareRequestEventKind,
   type CareRequestStatusCode,
   canChangeCareRequestStatus,
-  careRequestAnswerDays,
   fullName,
 } from '@opora/contracts';
-import type { DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import {
+  careRequestEvents,
+  careRequests,
+  cases,
+  consents,
+  type DbExecutor,
+  providers,
+  providerUsers,
+  requestStatuses,
+  users,
+} from '@opora/db';
+import { and, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { NotFoundError } from '../platform/errors.ts';
 import { isoInstant } from '../platform/sql-time.ts';
 import {
+  answerExpectedBy,
   readDocuments,
   readRequestCase,
   readRequestClient,
@@ -21,39 +30,9 @@ import {
   readRequestService,
   readRequestSurveys,
   sentCaseSurveyStates,
+  statusCode,
   withoutStatus,
 } from './request-views.ts';
-
-type EventRow = {
-  id: string;
-  eventDate: string;
-  kind: CareRequestEventKind;
-  status: CareRequestStatusCode | null;
-  documentName: string | null;
-  byRequester: boolean;
-  byProvider: boolean;
-  firstName: string | null;
-  lastName: string | null;
-};
-
-type RequestRow = {
-  id: string;
-  case_id: string;
-  client_id: string;
-  facility_service_id: string;
-  owner_user_id: string;
-  contractor_user_id: string | null;
-  note: string | null;
-  status: CareRequestStatusCode;
-  decline_reason: CareRequestDeclineReason | null;
-  decline_reason_text: string | null;
-  created_at: string;
-  updated_at: string;
-  answer_expected_by: string;
-  consent_granted_at: string | null;
-  provider_name: string;
-  events: EventRow[];
-};
 
 /**
  * The provider's own steps that stay with the provider: whom they assigned it to, their internal
@@ -89,7 +68,7 @@ export async function readRequestContents(db: DbExecutor, parts: RequestParts) {
     readRequester(db, parts.requesterUserId),
     readRequestCase(db, parts.ownerUserId, parts.caseId),
     readRequestSurveys(db, parts.careRequestId),
-    readDocuments(db, sql`care_request_id = ${parts.careRequestId}`),
+    readDocuments(db, { careRequestId: parts.careRequestId }),
   ]);
   if (!service) throw new NotFoundError();
   return {
@@ -103,6 +82,77 @@ export async function readRequestContents(db: DbExecutor, parts: RequestParts) {
   };
 }
 
+/** What both sides read of a request's history; `requestEvents` adds more fields on request. */
+export type RequestEventRow = Pick<typeof careRequestEvents.$inferSelect, 'id' | 'kind'> &
+  Pick<typeof users.$inferSelect, 'firstName' | 'lastName'> & {
+    eventDate: string;
+    // Reference data: the codes are the contracts' (the column is plain text).
+    status: CareRequestStatusCode | null;
+    documentName: string | null;
+    byRequester: boolean;
+    byProvider: boolean;
+  };
+
+/**
+ * `care_requests` as `cr`, the name the provider scope's conditions (`careRequestInScope`) and the
+ * views' subqueries read it by.
+ */
+export const cr = alias(careRequests, 'cr');
+
+const eventStatus = alias(requestStatuses, 'event_status');
+const eventAuthor = alias(users, 'event_author');
+const eventStaff = alias(providerUsers, 'event_staff');
+
+/**
+ * The history of the request of the enclosing query (`cr` joined to its `cases`), in date
+ * order, as a JSON array of `RequestEventRow` plus `fields` (more `'name', value` pairs), kept to the
+ * events `only` admits. One statement with the request: `json_agg`, which the builder cannot say.
+ */
+export function requestEvents<Row extends RequestEventRow>({
+  fields,
+  only,
+}: {
+  fields?: SQL;
+  only?: SQL;
+} = {}) {
+  const event = careRequestEvents;
+  return sql<Row[]>`coalesce((
+    select json_agg(json_build_object(
+        'id', ${event.id}, 'eventDate', ${isoInstant(sql`${event.eventDate}`)}, 'kind', ${event.kind},
+        'status', ${eventStatus.code},
+        'documentName', case when ${event.kind} in ('document-added', 'document-removed')
+                             then ${event.payload} ->> 'fileName' end,
+        'byRequester', ${event.createdByUserId} is not null
+                       and ${event.createdByUserId} in (${cases.ownerUserId}, ${cr.contractorUserId}),
+        'byProvider', exists (select 1 from ${providerUsers} ${eventStaff}
+                              where ${eventStaff.userId} = ${event.createdByUserId}
+                                and ${eventStaff.providerId} = ${cr.providerId}),
+        'firstName', ${eventAuthor.firstName}, 'lastName', ${eventAuthor.lastName}
+        ${fields ? sql`, ${fields}` : sql``})
+      order by ${event.eventDate}, ${event.id})
+    from ${event}
+    left join ${requestStatuses} ${eventStatus} on ${eventStatus.id} = ${event.requestStatusId}
+    left join ${users} ${eventAuthor} on ${eventAuthor.id} = ${event.createdByUserId}
+    where ${event.careRequestId} = ${cr.id} ${only ? sql`and ${only}` : sql``}
+  ), '[]'::json)`;
+}
+
+/** The columns of a request both of its sides read, from `care_requests` joined to `cases` and its status. */
+export const requestHeadColumns = {
+  id: cr.id,
+  caseId: cr.caseId,
+  clientId: cr.clientId,
+  facilityServiceId: cr.facilityServiceId,
+  ownerUserId: cases.ownerUserId,
+  contractorUserId: cr.contractorUserId,
+  note: cr.note,
+  status: statusCode,
+  declineReason: cr.declineReason,
+  declineReasonText: cr.declineReasonText,
+  createdAt: cr.createdAt,
+  updatedAt: cr.updatedAt,
+};
+
 /**
  * A request of one of `userId`'s cases as its sender sees it, or 404 `NotFoundException` — another
  * user's request answers exactly as a missing one. History in date order: the requester's own steps
@@ -115,65 +165,45 @@ export async function readCareRequest(
   userId: string,
   careRequestId: string,
 ): Promise<CareRequest> {
-  const { rows } = await db.execute<RequestRow>(sql`
-    select cr.id, cr.case_id, cr.client_id, cr.facility_service_id, k.owner_user_id, cr.contractor_user_id,
-      cr.note, rs.code as status, cr.decline_reason, cr.decline_reason_text,
-      ${isoInstant(sql`cr.created_at`)} as created_at, ${isoInstant(sql`cr.updated_at`)} as updated_at,
-      to_char((cr.created_at at time zone ${businessTimeZone})::date + ${careRequestAnswerDays}::int,
-              'YYYY-MM-DD') as answer_expected_by,
-      (select ${isoInstant(sql`c.granted_at`)} from consents c
-       where c.care_request_id = cr.id and c.kind = 'provider-sharing') as consent_granted_at,
-      p.name as provider_name,
-      coalesce((
-        select json_agg(json_build_object(
-            'id', e.id, 'eventDate', ${isoInstant(sql`e.event_date`)}, 'kind', e.kind, 'status', es.code,
-            'documentName', case when e.kind in ('document-added', 'document-removed')
-                                 then e.payload ->> 'fileName' end,
-            'byRequester', e.created_by_user_id is not null
-                           and e.created_by_user_id in (k.owner_user_id, cr.contractor_user_id),
-            'byProvider', exists (select 1 from provider_users pu
-                                  where pu.user_id = e.created_by_user_id and pu.provider_id = cr.provider_id),
-            'firstName', u.first_name, 'lastName', u.last_name)
-          order by e.event_date, e.id)
-        from care_request_events e
-        left join request_statuses es on es.id = e.request_status_id
-        left join users u on u.id = e.created_by_user_id
-        where e.care_request_id = cr.id and e.kind not in (${sql.join(
-          providerInternalEventKinds.map((kind) => sql`${kind}`),
-          sql`, `,
-        )})
-      ), '[]'::json) as events
-    from care_requests cr
-    join cases k on k.id = cr.case_id
-    join request_statuses rs on rs.id = cr.status_id
-    join providers p on p.id = cr.provider_id
-    where cr.id = ${careRequestId} and k.owner_user_id = ${userId}
-  `);
-  const row = rows[0];
-  if (!row) throw new NotFoundError();
+  const [row] = await db
+    .select({
+      ...requestHeadColumns,
+      answerExpectedBy: answerExpectedBy(cr.createdAt),
+      // A scalar subquery of the statement (the sender's one consent).
+      consentGrantedAt: sql<string | null>`(select ${isoInstant(sql`${consents.grantedAt}`)} from ${consents}
+        where ${consents.careRequestId} = ${cr.id} and ${consents.kind} = 'provider-sharing')`,
+      providerName: providers.name,
+      events: requestEvents({ only: notInArray(careRequestEvents.kind, [...providerInternalEventKinds]) }),
+    })
+    .from(cr)
+    .innerJoin(cases, eq(cases.id, cr.caseId))
+    .innerJoin(requestStatuses, eq(requestStatuses.id, cr.statusId))
+    .innerJoin(providers, eq(providers.id, cr.providerId))
+    .where(and(eq(cr.id, careRequestId), eq(cases.ownerUserId, userId)));
+  if (!row?.ownerUserId) throw new NotFoundError();
   const { service, client, requester, careCase, surveys, documents } = await readRequestContents(db, {
     careRequestId: row.id,
-    caseId: row.case_id,
-    clientId: row.client_id,
-    facilityServiceId: row.facility_service_id,
-    ownerUserId: row.owner_user_id,
-    requesterUserId: row.contractor_user_id ?? row.owner_user_id,
+    caseId: row.caseId,
+    clientId: row.clientId,
+    facilityServiceId: row.facilityServiceId,
+    ownerUserId: row.ownerUserId,
+    requesterUserId: row.contractorUserId ?? row.ownerUserId,
   });
   return {
     id: row.id,
     code: careCase.code,
     status: row.status,
-    reason: row.status === 'rejected' ? row.decline_reason : null,
-    reasonText: row.status === 'rejected' ? row.decline_reason_text : null,
-    createdDate: row.created_at,
-    editedDate: row.updated_at,
-    answerExpectedBy: row.answer_expected_by,
+    reason: row.status === 'rejected' ? row.declineReason : null,
+    reasonText: row.status === 'rejected' ? row.declineReasonText : null,
+    createdDate: row.createdAt.toISOString(),
+    editedDate: row.updatedAt.toISOString(),
+    answerExpectedBy: row.answerExpectedBy,
     message: row.note,
     case: careCase,
     service,
     client,
     requester,
-    providerConsentGrantedAt: row.consent_granted_at,
+    providerConsentGrantedAt: row.consentGrantedAt,
     events: row.events.map(
       (event): CareRequestEvent => ({
         id: event.id,
@@ -188,7 +218,7 @@ export async function readCareRequest(
                 fullName({ firstName: event.firstName, lastName: event.lastName }) || requester.fullName,
             }
           : event.byProvider
-            ? { actor: 'provider', createdBy: row.provider_name }
+            ? { actor: 'provider', createdBy: row.providerName }
             : { actor: 'platform', createdBy: 'Opora' }),
       }),
     ),

@@ -1,6 +1,6 @@
 import type { RequestDraft } from '@opora/contracts';
 import { type Db, type DbExecutor, requestDrafts } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { findOwnCase } from '../cases/own-case.ts';
 import type { Principal } from '../platform/auth.ts';
 import { AppError, ConflictError, NotFoundError } from '../platform/errors.ts';
@@ -65,7 +65,7 @@ export async function readRequestDraft(
     readRequestClient(db, userId, draft.clientId),
     readRequester(db, userId),
     readDraftSurveys(db, draft.id, draft.facilityServiceId),
-    readDocuments(db, sql`request_draft_id = ${draft.id}`),
+    readDocuments(db, { requestDraftId: draft.id }),
   ]);
   if (!service) throw new NotFoundError();
   return {
@@ -97,10 +97,11 @@ export async function openRequestDraft(
     .insert(requestDrafts)
     .values({ caseId, facilityServiceId: serviceId, createdByUserId: principal.userId })
     .onConflictDoNothing({ target: [requestDrafts.caseId, requestDrafts.facilityServiceId] });
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select id from request_drafts where case_id = ${caseId} and facility_service_id = ${serviceId}
-  `);
-  const draftId = rows[0]?.id;
+  const [row] = await db
+    .select({ id: requestDrafts.id })
+    .from(requestDrafts)
+    .where(and(eq(requestDrafts.caseId, caseId), eq(requestDrafts.facilityServiceId, serviceId)));
+  const draftId = row?.id;
   // Sent (and so deleted) between the insert and this read.
   if (!draftId) throw alreadyRequested();
   return readRequestDraft(db, principal.userId, {

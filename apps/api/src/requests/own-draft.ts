@@ -1,12 +1,5 @@
-import type { DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
-
-export interface OwnDraft {
-  id: string;
-  caseId: string;
-  facilityServiceId: string;
-  clientId: string | null;
-}
+import { careRequests, cases, type DbExecutor, requestDrafts } from '@opora/db';
+import { and, eq, not } from 'drizzle-orm';
 
 /**
  * The caller's request draft (a draft of one of their cases), or undefined — another user's draft is
@@ -18,29 +11,22 @@ export async function findOwnDraft(
   userId: string,
   draftId: string,
   { lock }: { lock?: 'update' | 'share' } = {},
-): Promise<OwnDraft | undefined> {
-  const locking = lock === 'update' ? sql`for update of d` : lock === 'share' ? sql`for share of d` : sql``;
-  const { rows } = await db.execute<{
-    id: string;
-    case_id: string;
-    facility_service_id: string;
-    client_id: string | null;
-  }>(sql`
-    select d.id, d.case_id, d.facility_service_id, k.client_id
-    from request_drafts d join cases k on k.id = d.case_id
-    where d.id = ${draftId} and k.owner_user_id = ${userId}
-    ${locking}
-  `);
-  const row = rows[0];
-  return (
-    row && {
-      id: row.id,
-      caseId: row.case_id,
-      facilityServiceId: row.facility_service_id,
-      clientId: row.client_id,
-    }
-  );
+) {
+  const query = db
+    .select({
+      id: requestDrafts.id,
+      caseId: requestDrafts.caseId,
+      facilityServiceId: requestDrafts.facilityServiceId,
+      clientId: cases.clientId,
+    })
+    .from(requestDrafts)
+    .innerJoin(cases, eq(cases.id, requestDrafts.caseId))
+    .where(and(eq(requestDrafts.id, draftId), eq(cases.ownerUserId, userId)));
+  const [row] = lock ? await query.for(lock, { of: requestDrafts }) : await query;
+  return row;
 }
+
+export type OwnDraft = NonNullable<Awaited<ReturnType<typeof findOwnDraft>>>;
 
 /** The request the caller's draft became when it was sent (the draft is gone then), or undefined. */
 export async function requestSentFromDraft(
@@ -48,11 +34,12 @@ export async function requestSentFromDraft(
   userId: string,
   draftId: string,
 ): Promise<string | undefined> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select cr.id from care_requests cr join cases k on k.id = cr.case_id
-    where cr.draft_id = ${draftId} and k.owner_user_id = ${userId}
-  `);
-  return rows[0]?.id;
+  const [row] = await db
+    .select({ id: careRequests.id })
+    .from(careRequests)
+    .innerJoin(cases, eq(cases.id, careRequests.caseId))
+    .where(and(eq(careRequests.draftId, draftId), eq(cases.ownerUserId, userId)));
+  return row?.id;
 }
 
 /**
@@ -64,9 +51,15 @@ export async function requestOfCaseAndService(
   caseId: string,
   serviceId: string,
 ): Promise<string | undefined> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    select id from care_requests
-    where case_id = ${caseId} and facility_service_id = ${serviceId} and not allows_new_request
-  `);
-  return rows[0]?.id;
+  const [row] = await db
+    .select({ id: careRequests.id })
+    .from(careRequests)
+    .where(
+      and(
+        eq(careRequests.caseId, caseId),
+        eq(careRequests.facilityServiceId, serviceId),
+        not(careRequests.allowsNewRequest),
+      ),
+    );
+  return row?.id;
 }

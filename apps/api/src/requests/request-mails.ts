@@ -1,55 +1,54 @@
 import {
-  businessTimeZone,
   type CareRequestDeclineReason,
   type CareRequestStatusCode,
   type Country,
-  careRequestAnswerDays,
   formatDisplayDate,
   type Locale,
   paths,
 } from '@opora/contracts';
-import type { DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import {
+  careRequests,
+  cases,
+  clients,
+  type DbExecutor,
+  facilities,
+  facilityServices,
+  providers,
+  users,
+} from '@opora/db';
+import { eq } from 'drizzle-orm';
 import type { RequestContext } from './request-context.ts';
+import { answerExpectedBy } from './request-views.ts';
 
 type Context = Pick<RequestContext, 'mailer' | 'config'>;
 
 /** Providers read Opora in their country's language. */
 const providerLocale: Record<Country, Locale> = { CZ: 'cs', SK: 'sk' };
 
-type MailFacts = {
-  code: string;
-  service_name: string;
-  facility_name: string;
-  provider_name: string;
-  provider_country: Country;
-  requests_email: string | null;
-  client_first_name: string;
-  client_last_name: string;
-  owner_email: string | null;
-  owner_locale: Locale;
-  answer_by: string;
-};
-
 /** What the e-mails about a request say, read in the caller's transaction. */
-async function mailFacts(tx: DbExecutor, careRequestId: string): Promise<MailFacts> {
-  const { rows } = await tx.execute<MailFacts>(sql`
-    select k.code, fs.name as service_name, f.name as facility_name, p.name as provider_name,
-      p.country as provider_country, p.requests_email,
-      cl.first_name as client_first_name, cl.last_name as client_last_name,
-      u.email as owner_email, u.locale as owner_locale,
-      to_char((cr.created_at at time zone ${businessTimeZone})::date + ${careRequestAnswerDays}::int,
-              'YYYY-MM-DD') as answer_by
-    from care_requests cr
-    join cases k on k.id = cr.case_id
-    join facility_services fs on fs.id = cr.facility_service_id
-    join facilities f on f.id = fs.facility_id
-    join providers p on p.id = cr.provider_id
-    join clients cl on cl.id = cr.client_id
-    join users u on u.id = k.owner_user_id
-    where cr.id = ${careRequestId}
-  `);
-  const row = rows[0];
+async function mailFacts(tx: DbExecutor, careRequestId: string) {
+  const [row] = await tx
+    .select({
+      code: cases.code,
+      serviceName: facilityServices.name,
+      facilityName: facilities.name,
+      providerName: providers.name,
+      providerCountry: providers.country,
+      requestsEmail: providers.requestsEmail,
+      clientFirstName: clients.firstName,
+      clientLastName: clients.lastName,
+      ownerEmail: users.email,
+      ownerLocale: users.locale,
+      answerBy: answerExpectedBy(),
+    })
+    .from(careRequests)
+    .innerJoin(cases, eq(cases.id, careRequests.caseId))
+    .innerJoin(facilityServices, eq(facilityServices.id, careRequests.facilityServiceId))
+    .innerJoin(facilities, eq(facilities.id, facilityServices.facilityId))
+    .innerJoin(providers, eq(providers.id, careRequests.providerId))
+    .innerJoin(clients, eq(clients.id, careRequests.clientId))
+    .innerJoin(users, eq(users.id, cases.ownerUserId))
+    .where(eq(careRequests.id, careRequestId));
   if (!row) throw new Error('The request to write about does not exist');
   return row;
 }
@@ -74,31 +73,31 @@ export async function queueRequestSentMails(
   careRequestId: string,
 ): Promise<void> {
   const facts = await mailFacts(tx, careRequestId);
-  if (facts.requests_email) {
+  if (facts.requestsEmail) {
     await context.mailer.queue(tx, {
-      to: facts.requests_email,
-      locale: providerLocale[facts.provider_country],
+      to: facts.requestsEmail,
+      locale: providerLocale[facts.providerCountry],
       template: 'care-request-received',
       params: {
         link: inboxLink(context),
         code: facts.code,
-        serviceName: facts.service_name,
-        facilityName: facts.facility_name,
+        serviceName: facts.serviceName,
+        facilityName: facts.facilityName,
       },
     });
   }
-  if (facts.owner_email) {
+  if (facts.ownerEmail) {
     await context.mailer.queue(tx, {
-      to: facts.owner_email,
-      locale: facts.owner_locale,
+      to: facts.ownerEmail,
+      locale: facts.ownerLocale,
       template: 'care-request-sent',
       params: {
         link: requestLink(context, careRequestId),
         code: facts.code,
-        serviceName: facts.service_name,
-        providerName: facts.provider_name,
-        clientName: `${facts.client_first_name} ${facts.client_last_name}`.trim(),
-        answerBy: formatDisplayDate(facts.answer_by),
+        serviceName: facts.serviceName,
+        providerName: facts.providerName,
+        clientName: `${facts.clientFirstName} ${facts.clientLastName}`.trim(),
+        answerBy: formatDisplayDate(facts.answerBy),
       },
     });
   }
@@ -111,12 +110,12 @@ export async function queueRequestWithdrawnMail(
   careRequestId: string,
 ): Promise<void> {
   const facts = await mailFacts(tx, careRequestId);
-  if (!facts.requests_email) return;
+  if (!facts.requestsEmail) return;
   await context.mailer.queue(tx, {
-    to: facts.requests_email,
-    locale: providerLocale[facts.provider_country],
+    to: facts.requestsEmail,
+    locale: providerLocale[facts.providerCountry],
     template: 'care-request-withdrawn',
-    params: { link: inboxLink(context), code: facts.code, serviceName: facts.service_name },
+    params: { link: inboxLink(context), code: facts.code, serviceName: facts.serviceName },
   });
 }
 
@@ -134,16 +133,16 @@ export async function notifyClientOfStatusChange(
   decline?: { reason: CareRequestDeclineReason; reasonText: string | null },
 ): Promise<void> {
   const facts = await mailFacts(tx, careRequestId);
-  if (!facts.owner_email) return;
+  if (!facts.ownerEmail) return;
   await context.mailer.queue(tx, {
-    to: facts.owner_email,
-    locale: facts.owner_locale,
+    to: facts.ownerEmail,
+    locale: facts.ownerLocale,
     template: 'care-request-status-changed',
     params: {
       link: requestLink(context, careRequestId),
       code: facts.code,
-      serviceName: facts.service_name,
-      providerName: facts.provider_name,
+      serviceName: facts.serviceName,
+      providerName: facts.providerName,
       status,
       ...(decline && { reason: decline.reason }),
       ...(decline?.reasonText && { reasonText: decline.reasonText }),

@@ -1,57 +1,57 @@
 import {
+  businessTimeZone,
   type CareRequestCase,
   type CareRequestClient,
   type CareRequestService,
+  type CareRequestStatusCode,
   type CareRequestSurvey,
-  type Currency,
+  careRequestAnswerDays,
   caseSurveyTypes,
   type DocumentFile,
   fullName,
-  type ServiceForm,
   type ServiceTypeCode,
   type SurveyAnswers,
   SurveyDocumentSchema,
   type SurveyType,
   surveyAnswersSchema,
 } from '@opora/contracts';
-import type { DbExecutor } from '@opora/db';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  careRequests,
+  contacts,
+  type DbExecutor,
+  documents,
+  facilities,
+  facilityServiceSurveys,
+  facilityServices,
+  providers,
+  requestStatuses,
+  serviceTypes,
+  surveyAnswers,
+  surveyDefinitions,
+  users,
+} from '@opora/db';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { readCase } from '../cases/case-views.ts';
 import { addressOf, priceOf } from '../catalogue/service-rows.ts';
 import { readClient } from '../clients/client-views.ts';
 import { NotFoundError } from '../platform/errors.ts';
-import { isoInstant } from '../platform/sql-time.ts';
 
-type ServiceRow = {
-  id: string;
-  name: string;
-  status: 'active' | 'draft' | 'archive';
-  service_type_code: ServiceTypeCode;
-  form: ServiceForm;
-  price_amount_minor: number | null;
-  price_currency: Currency | null;
-  price_vat_rate_percent: number | null;
-  place: string | null;
-  facility_id: string;
-  facility_name: string;
-  street: string | null;
-  city: string | null;
-  zipcode: string | null;
-  provider_id: string;
-  provider_name: string;
-  provider_verified: boolean;
-  contact_phone: string | null;
-  contact_email: string | null;
-  provider_url: string | null;
-  contacts: {
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    phone: string | null;
-  }[];
+/**
+ * The day a request's answer is expected by (`yyyy-MM-dd`): its creation day in the business time zone
+ * plus the answer days — date arithmetic in a time zone, which the query builder cannot say.
+ */
+export function answerExpectedBy(createdAt: AnyPgColumn = careRequests.createdAt) {
+  return sql<string>`to_char(
+    (${createdAt} at time zone ${businessTimeZone})::date + ${careRequestAnswerDays}::int, 'YYYY-MM-DD')`;
+}
+
+/** A request status's code: reference data, whose codes are the contracts' (the column is plain text). */
+export const statusCode = sql<CareRequestStatusCode>`${requestStatuses.code}`;
+
+export type RequestService = CareRequestService & {
+  status: (typeof facilityServices.$inferSelect)['status'];
 };
-
-export type RequestService = CareRequestService & { status: ServiceRow['status'] };
 
 /**
  * A service as a request names it (any status: a request keeps showing its service after the provider
@@ -61,42 +61,60 @@ export async function readRequestService(
   db: DbExecutor,
   serviceId: string,
 ): Promise<RequestService | undefined> {
-  const { rows } = await db.execute<ServiceRow>(sql`
-    select fs.id, fs.name, fs.status, st.code as service_type_code, fs.form,
-      fs.price_amount_minor, fs.price_currency, fs.price_vat_rate_percent, fs.place,
-      f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
-      p.id as provider_id, p.name as provider_name, p.verified as provider_verified,
-      p.contact_phone, p.contact_email, p.url as provider_url,
-      (select coalesce(json_agg(json_build_object('first_name', k.first_name, 'last_name', k.last_name,
-                                                  'email', k.email, 'phone', k.phone)
-                                order by k.last_name, k.first_name, k.id), '[]')
-       from contacts k where k.provider_id = p.id and k.type = 'public') as contacts
-    from facility_services fs
-    join service_types st on st.id = fs.service_type_id
-    join facilities f on f.id = fs.facility_id
-    join providers p on p.id = fs.provider_id
-    where fs.id = ${serviceId}
-  `);
-  const row = rows[0];
+  const [row] = await db
+    .select({
+      id: facilityServices.id,
+      name: facilityServices.name,
+      status: facilityServices.status,
+      serviceTypeCode: serviceTypes.code,
+      form: facilityServices.form,
+      price_amount_minor: facilityServices.priceAmountMinor,
+      price_currency: facilityServices.priceCurrency,
+      price_vat_rate_percent: facilityServices.priceVatRatePercent,
+      place: facilityServices.place,
+      facilityId: facilities.id,
+      facilityName: facilities.name,
+      street: facilities.street,
+      city: facilities.city,
+      zipcode: facilities.zipcode,
+      providerId: providers.id,
+      providerName: providers.name,
+      providerVerified: providers.verified,
+      contactPhone: providers.contactPhone,
+      contactEmail: providers.contactEmail,
+      providerUrl: providers.url,
+      // One statement for the service and its contacts: json_agg, which the builder cannot say.
+      contacts: sql<Pick<typeof contacts.$inferSelect, 'firstName' | 'lastName' | 'email' | 'phone'>[]>`(
+        select coalesce(json_agg(json_build_object('firstName', ${contacts.firstName},
+            'lastName', ${contacts.lastName}, 'email', ${contacts.email}, 'phone', ${contacts.phone})
+          order by ${contacts.lastName}, ${contacts.firstName}, ${contacts.id}), '[]')
+        from ${contacts} where ${contacts.providerId} = ${providers.id} and ${contacts.type} = 'public')`,
+    })
+    .from(facilityServices)
+    .innerJoin(serviceTypes, eq(serviceTypes.id, facilityServices.serviceTypeId))
+    .innerJoin(facilities, eq(facilities.id, facilityServices.facilityId))
+    .innerJoin(providers, eq(providers.id, facilityServices.providerId))
+    .where(eq(facilityServices.id, serviceId));
   if (!row) return undefined;
   return {
     id: row.id,
     name: row.name,
     status: row.status,
-    serviceType: { code: row.service_type_code },
+    // Reference data: the codes are the contracts' (the column is plain text).
+    serviceType: { code: row.serviceTypeCode as ServiceTypeCode },
     form: row.form,
     price: priceOf(row),
     place: row.place,
-    facility: { id: row.facility_id, name: row.facility_name, address: addressOf(row) },
+    facility: { id: row.facilityId, name: row.facilityName, address: addressOf(row) },
     provider: {
-      id: row.provider_id,
-      name: row.provider_name,
-      verified: row.provider_verified,
-      contactPhone: row.contact_phone,
-      contactEmail: row.contact_email,
-      url: row.provider_url,
+      id: row.providerId,
+      name: row.providerName,
+      verified: row.providerVerified,
+      contactPhone: row.contactPhone,
+      contactEmail: row.contactEmail,
+      url: row.providerUrl,
       contacts: row.contacts.map((contact) => ({
-        fullName: fullName({ firstName: contact.first_name, lastName: contact.last_name }),
+        fullName: fullName(contact),
         email: contact.email,
         phone: contact.phone,
       })),
@@ -136,19 +154,12 @@ export async function readRequestClient(
 
 /** The person sending: name, e-mail and phone of their account. */
 export async function readRequester(db: DbExecutor, userId: string) {
-  const { rows } = await db.execute<{
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    phone: string | null;
-  }>(sql`select first_name, last_name, email, phone from users where id = ${userId}`);
-  const row = rows[0];
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!row) throw new NotFoundError();
-  return {
-    fullName: fullName({ firstName: row.first_name, lastName: row.last_name }) || (row.email ?? ''),
-    email: row.email,
-    phone: row.phone,
-  };
+  return { fullName: fullName(row) || (row.email ?? ''), email: row.email, phone: row.phone };
 }
 
 /** The caller's case as a request names it (reference, name, where its questionnaires stand), or 404. */
@@ -157,28 +168,41 @@ export async function readRequestCase(db: DbExecutor, userId: string, caseId: st
   return { id: found.id, code: found.code, name: found.name, surveys: found.surveys };
 }
 
-type SurveyRow = {
-  survey_definition_id: string;
+/** A questionnaire's columns as `toSurvey` reads them; `type` is the definition's or the answers'. */
+function surveyColumns<Type extends typeof surveyDefinitions.type | typeof surveyAnswers.surveyType>(
+  type: Type,
+) {
+  return {
+    surveyDefinitionId: surveyDefinitions.id,
+    type,
+    code: surveyDefinitions.code,
+    definition: surveyDefinitions.definition,
+    answers: surveyAnswers.answers,
+    submittedAt: surveyAnswers.submittedAt,
+    updatedAt: surveyAnswers.updatedAt,
+  };
+}
+
+function toSurvey(row: {
+  surveyDefinitionId: string;
   type: SurveyType;
   code: string;
   definition: Record<string, unknown>;
-  answers: SurveyAnswers | null;
-  submitted_at: string | null;
-  updated_at: string | null;
-};
-
-function toSurvey(row: SurveyRow): CareRequestSurvey {
+  answers: Record<string, unknown> | null;
+  submittedAt: Date | null;
+  updatedAt: Date | null;
+}): CareRequestSurvey {
   const definition = SurveyDocumentSchema.parse(row.definition);
-  const answers = row.answers ?? {};
+  const answers = (row.answers ?? {}) as SurveyAnswers;
   return {
-    surveyDefinitionId: row.survey_definition_id,
+    surveyDefinitionId: row.surveyDefinitionId,
     type: row.type,
     code: row.code,
     definition,
     answers,
     complete: surveyAnswersSchema(definition, { complete: true }).safeParse(answers).success,
-    submittedAt: row.submitted_at,
-    updatedAt: row.updated_at,
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt?.toISOString() ?? null,
   };
 }
 
@@ -191,17 +215,30 @@ export async function readDraftSurveys(
   draftId: string,
   serviceId: string,
 ): Promise<CareRequestSurvey[]> {
-  const { rows } = await db.execute<SurveyRow>(sql`
-    select d.id as survey_definition_id, d.type, d.code, d.definition, a.answers,
-      ${isoInstant(sql`a.submitted_at`)} as submitted_at, ${isoInstant(sql`a.updated_at`)} as updated_at
-    from survey_definitions d
-    left join survey_answers a on a.survey_definition_id = d.id and a.request_draft_id = ${draftId}
-    join facility_service_surveys l on l.survey_definition_id = d.id and l.facility_service_id = ${serviceId}
-    where d.status = 'published'
-    order by d.code, d.id
-  `);
+  const rows = await db
+    .select(surveyColumns(surveyDefinitions.type))
+    .from(surveyDefinitions)
+    .leftJoin(
+      surveyAnswers,
+      and(
+        eq(surveyAnswers.surveyDefinitionId, surveyDefinitions.id),
+        eq(surveyAnswers.requestDraftId, draftId),
+      ),
+    )
+    .innerJoin(
+      facilityServiceSurveys,
+      and(
+        eq(facilityServiceSurveys.surveyDefinitionId, surveyDefinitions.id),
+        eq(facilityServiceSurveys.facilityServiceId, serviceId),
+      ),
+    )
+    .where(eq(surveyDefinitions.status, 'published'))
+    .orderBy(surveyDefinitions.code, surveyDefinitions.id);
   return rows.map(toSurvey);
 }
+
+/** The case's own questionnaires first (extended case survey, then case survey), then the provider's. */
+const sentSurveyOrder = sql`array_position(array['extended-case', 'case', 'service']::survey_type[], ${surveyAnswers.surveyType})`;
 
 /**
  * The questionnaires sent with a request, the answers it owns with their definitions: the case's own
@@ -211,13 +248,12 @@ export async function readRequestSurveys(
   db: DbExecutor,
   careRequestId: string,
 ): Promise<CareRequestSurvey[]> {
-  const { rows } = await db.execute<SurveyRow>(sql`
-    select d.id as survey_definition_id, a.survey_type as type, d.code, d.definition, a.answers,
-      ${isoInstant(sql`a.submitted_at`)} as submitted_at, ${isoInstant(sql`a.updated_at`)} as updated_at
-    from survey_answers a join survey_definitions d on d.id = a.survey_definition_id
-    where a.care_request_id = ${careRequestId}
-    order by array_position(array['extended-case', 'case', 'service']::survey_type[], a.survey_type), d.code, d.id
-  `);
+  const rows = await db
+    .select(surveyColumns(surveyAnswers.surveyType))
+    .from(surveyAnswers)
+    .innerJoin(surveyDefinitions, eq(surveyDefinitions.id, surveyAnswers.surveyDefinitionId))
+    .where(eq(surveyAnswers.careRequestId, careRequestId))
+    .orderBy(sentSurveyOrder, surveyDefinitions.code, surveyDefinitions.id);
   return rows.map(toSurvey);
 }
 
@@ -233,23 +269,24 @@ export function sentCaseSurveyStates(surveys: readonly CareRequestSurvey[]): Car
 }
 
 /** Files attached to a draft or a request, oldest first. */
-export async function readDocuments(db: DbExecutor, owner: SQL): Promise<DocumentFile[]> {
-  const { rows } = await db.execute<{
-    id: string;
-    file_name: string;
-    content_type: string;
-    size_bytes: string | number;
-    created_at: string;
-  }>(sql`
-    select id, file_name, content_type, size_bytes, ${isoInstant(sql`created_at`)} as created_at
-    from documents where ${owner}
-    order by created_at, id
-  `);
-  return rows.map((row) => ({
-    id: row.id,
-    fileName: row.file_name,
-    contentType: row.content_type,
-    size: Number(row.size_bytes),
-    createdDate: row.created_at,
-  }));
+export async function readDocuments(
+  db: DbExecutor,
+  owner: { careRequestId: string } | { requestDraftId: string },
+): Promise<DocumentFile[]> {
+  const rows = await db
+    .select({
+      id: documents.id,
+      fileName: documents.fileName,
+      contentType: documents.contentType,
+      size: documents.sizeBytes,
+      createdAt: documents.createdAt,
+    })
+    .from(documents)
+    .where(
+      'careRequestId' in owner
+        ? eq(documents.careRequestId, owner.careRequestId)
+        : eq(documents.requestDraftId, owner.requestDraftId),
+    )
+    .orderBy(documents.createdAt, documents.id);
+  return rows.map(({ createdAt, ...row }) => ({ ...row, createdDate: createdAt.toISOString() }));
 }

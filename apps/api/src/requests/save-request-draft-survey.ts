@@ -2,12 +2,11 @@ import {
   type CareRequestSurvey,
   type RequestDraftSurveySave,
   SurveyDocumentSchema,
-  type SurveyType,
   surveyAnswersSchema,
   toErrorDetails,
 } from '@opora/contracts';
-import { type Db, surveyAnswers } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { type Db, facilityServiceSurveys, surveyAnswers, surveyDefinitions } from '@opora/db';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
 import { ConflictError, FieldValidationError, NotFoundError } from '../platform/errors.ts';
 import { findOwnDraft, requestSentFromDraft } from './own-draft.ts';
@@ -35,19 +34,31 @@ export async function saveRequestDraftSurvey(
       }
       throw new NotFoundError();
     }
-    const { rows } = await tx.execute<{
-      id: string;
-      type: SurveyType;
-      code: string;
-      definition: Record<string, unknown>;
-    }>(sql`
-      select d.id, d.type, d.code, d.definition
-      from survey_definitions d
-      where d.id = ${surveyDefinitionId} and d.status = 'published'
-        and exists (select 1 from facility_service_surveys l
-                    where l.facility_service_id = ${draft.facilityServiceId} and l.survey_definition_id = d.id)
-    `);
-    const row = rows[0];
+    const [row] = await tx
+      .select({
+        id: surveyDefinitions.id,
+        type: surveyDefinitions.type,
+        code: surveyDefinitions.code,
+        definition: surveyDefinitions.definition,
+      })
+      .from(surveyDefinitions)
+      .where(
+        and(
+          eq(surveyDefinitions.id, surveyDefinitionId),
+          eq(surveyDefinitions.status, 'published'),
+          exists(
+            tx
+              .select({ id: facilityServiceSurveys.surveyDefinitionId })
+              .from(facilityServiceSurveys)
+              .where(
+                and(
+                  eq(facilityServiceSurveys.facilityServiceId, draft.facilityServiceId),
+                  eq(facilityServiceSurveys.surveyDefinitionId, surveyDefinitions.id),
+                ),
+              ),
+          ),
+        ),
+      );
     if (!row) throw new NotFoundError('The service asks for no such questionnaire.');
     const document = SurveyDocumentSchema.parse(row.definition);
 
@@ -70,7 +81,7 @@ export async function saveRequestDraftSurvey(
       .onConflictDoUpdate({
         target: [surveyAnswers.requestDraftId, surveyAnswers.surveyDefinitionId],
         set: {
-          answers: sql`excluded.answers`,
+          answers: sql`excluded.${sql.identifier(surveyAnswers.answers.name)}`,
           submittedAt: input.complete
             ? sql`coalesce(${surveyAnswers.submittedAt}, now())`
             : complete

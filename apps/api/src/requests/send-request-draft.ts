@@ -2,6 +2,7 @@ import { type CareRequest, type CareRequestSend, createErrorDetail, IsoDateSchem
 import {
   careRequestEvents,
   careRequests,
+  clients,
   consents,
   copyCaseSurveysToRequest,
   type DbExecutor,
@@ -9,9 +10,10 @@ import {
   postgresErrorCodes,
   postgresErrorOf,
   requestDrafts,
+  requestStatuses,
   surveyAnswers,
 } from '@opora/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
 import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
 import { readCareRequest } from './care-request-view.ts';
@@ -26,11 +28,12 @@ import { readDraftSurveys, readRequestService } from './request-views.ts';
  * `yyyy-MM-dd` date (the inbox's "date" column), else null.
  */
 async function caseCareFrom(tx: DbExecutor, caseId: string): Promise<string | null> {
-  const { rows } = await tx.execute<{ start_date: string | null }>(sql`
-    select answers ->> 'start-date' as start_date from survey_answers
-    where case_id = ${caseId} and survey_type = 'case'
-  `);
-  const parsed = IsoDateSchema.safeParse(rows[0]?.start_date);
+  const [row] = await tx
+    // One field of the JSON answers (the builder has no `->>`).
+    .select({ startDate: sql`${surveyAnswers.answers} ->> 'start-date'` })
+    .from(surveyAnswers)
+    .where(and(eq(surveyAnswers.caseId, caseId), eq(surveyAnswers.surveyType, 'case')));
+  const parsed = IsoDateSchema.safeParse(row?.startDate);
   return parsed.success ? parsed.data : null;
 }
 
@@ -90,10 +93,11 @@ export async function sendRequestDraft(
         );
       }
 
-      const { rows: statuses } = await tx.execute<{ id: string; is_self: boolean }>(sql`
-        select rs.id, c.is_self from request_statuses rs, clients c where rs.code = 'new' and c.id = ${clientId}
-      `);
-      const facts = statuses[0];
+      const [facts] = await tx
+        .select({ id: requestStatuses.id, isSelf: clients.isSelf })
+        .from(requestStatuses)
+        .innerJoin(clients, eq(clients.id, clientId))
+        .where(eq(requestStatuses.code, 'new'));
       if (!facts) throw new Error('Request status `new` or the client is missing');
       const [created] = await tx
         .insert(careRequests)
@@ -120,7 +124,7 @@ export async function sendRequestDraft(
       });
       await tx.insert(consents).values({
         userId,
-        onBehalfOfClientId: facts.is_self ? null : clientId,
+        onBehalfOfClientId: facts.isSelf ? null : clientId,
         caseId: draft.caseId,
         careRequestId: created.id,
         kind: 'provider-sharing',

@@ -1,11 +1,13 @@
-import { type CareRequest, type CareRequestStatusCode, canChangeCareRequestStatus } from '@opora/contracts';
-import { careRequestEvents, careRequests } from '@opora/db';
-import { eq, sql } from 'drizzle-orm';
+import { type CareRequest, canChangeCareRequestStatus } from '@opora/contracts';
+import { careRequestEvents, careRequests, cases, requestStatuses } from '@opora/db';
+import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Principal } from '../platform/auth.ts';
 import { ConflictError, NotFoundError } from '../platform/errors.ts';
 import { readCareRequest } from './care-request-view.ts';
 import type { RequestContext } from './request-context.ts';
 import { queueRequestWithdrawnMail } from './request-mails.ts';
+import { statusCode } from './request-views.ts';
 
 /**
  * `POST /care-requests/{id}/withdraw`: the sender takes their request back while the provider has not
@@ -23,18 +25,23 @@ export async function withdrawCareRequest(
   await db.transaction(async (tx) => {
     // Locked on its own first: a join to the status would be re-checked against the status a
     // concurrent withdrawal just changed, and lose the row.
-    const { rows: locked } = await tx.execute<{ id: string }>(sql`
-      select cr.id from care_requests cr join cases k on k.id = cr.case_id
-      where cr.id = ${careRequestId} and k.owner_user_id = ${principal.userId}
-      for update of cr
-    `);
+    const locked = await tx
+      .select({ id: careRequests.id })
+      .from(careRequests)
+      .innerJoin(cases, eq(cases.id, careRequests.caseId))
+      .where(and(eq(careRequests.id, careRequestId), eq(cases.ownerUserId, principal.userId)))
+      .for('update', { of: careRequests });
     if (locked.length === 0) throw new NotFoundError();
-    const { rows } = await tx.execute<{ status: CareRequestStatusCode; withdrawn_id: string }>(sql`
-      select rs.code as status, (select id from request_statuses where code = 'withdrawn') as withdrawn_id
-      from care_requests cr join request_statuses rs on rs.id = cr.status_id
-      where cr.id = ${careRequestId}
-    `);
-    const row = rows[0];
+    const withdrawn = alias(requestStatuses, 'withdrawn');
+    const [row] = await tx
+      .select({
+        status: statusCode,
+        withdrawnId: withdrawn.id,
+      })
+      .from(careRequests)
+      .innerJoin(requestStatuses, eq(requestStatuses.id, careRequests.statusId))
+      .innerJoin(withdrawn, eq(withdrawn.code, 'withdrawn'))
+      .where(eq(careRequests.id, careRequestId));
     if (!row) throw new NotFoundError();
     if (row.status === 'withdrawn') return;
     if (!canChangeCareRequestStatus(row.status, 'withdrawn')) {
@@ -46,7 +53,7 @@ export async function withdrawCareRequest(
       .update(careRequests)
       // The case may ask this service again later.
       .set({
-        statusId: row.withdrawn_id,
+        statusId: row.withdrawnId,
         allowsNewRequest: true,
         closedAt: sql`now()`,
         updatedAt: sql`now()`,
@@ -56,7 +63,7 @@ export async function withdrawCareRequest(
       careRequestId,
       createdByUserId: principal.userId,
       kind: 'status-changed',
-      requestStatusId: row.withdrawn_id,
+      requestStatusId: row.withdrawnId,
       payload: { from: row.status, to: 'withdrawn' },
     });
     await queueRequestWithdrawnMail(context, tx, careRequestId);

@@ -1,15 +1,12 @@
 import { type Locale, type ProviderExportFormat, todayIsoDate } from '@opora/contracts';
-import type { DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { type DbExecutor, providers } from '@opora/db';
+import { eq } from 'drizzle-orm';
 import { NotFoundError } from '../../platform/errors.ts';
 import { asciiSlug, exportTexts } from './export-columns.ts';
 
 /** The provider's name, for the file's. */
 export async function providerName(db: DbExecutor, providerId: string): Promise<string> {
-  const { rows } = await db.execute<{ name: string }>(
-    sql`select name from providers where id = ${providerId}`,
-  );
-  const row = rows[0];
+  const [row] = await db.select({ name: providers.name }).from(providers).where(eq(providers.id, providerId));
   if (!row) throw new NotFoundError();
   return row.name;
 }

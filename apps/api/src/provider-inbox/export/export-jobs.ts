@@ -1,14 +1,8 @@
 import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import {
-  type Locale,
-  type ProviderExportFormat,
-  type ProviderExportJob,
-  type ProviderExportSchema,
-  paths,
-} from '@opora/contracts';
-import type { Db, DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import { type ProviderExportJob, type ProviderExportSchema, paths } from '@opora/contracts';
+import { type Db, type DbExecutor, providerExports, users } from '@opora/db';
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Principal } from '../../platform/auth.ts';
@@ -17,7 +11,6 @@ import { AppError, ConflictError, NotFoundError } from '../../platform/errors.ts
 import { backgroundWork, defineQueue, type JobAttempt, type Jobs } from '../../platform/jobs.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import { type ProviderScope, resolveProviderScope } from '../../platform/provider-scope.ts';
-import { isoInstant } from '../../platform/sql-time.ts';
 import { exportFileName, providerName } from './export-files.ts';
 import { countSelection, type ExportCursor, type ExportSelection, openExportCursor } from './export-rows.ts';
 import { exportContentTypes, writeExport } from './export-writers.ts';
@@ -60,28 +53,41 @@ export const providerExportSweepQueue = defineQueue<Record<string, never>>('prov
   concurrency: 1,
 });
 
-interface ExportJobRow extends Record<string, unknown> {
-  id: string;
-  format: ProviderExportFormat;
-  state: ProviderExportJob['state'];
-  row_count: number | null;
-  created_at: string;
-  expires_at: string | null;
-}
+/** An export as its list shows it. */
+const jobColumns = {
+  id: providerExports.id,
+  format: providerExports.format,
+  state: providerExports.state,
+  rowCount: providerExports.rowCount,
+  createdAt: providerExports.createdAt,
+  expiresAt: providerExports.expiresAt,
+};
 
-function toJob(row: ExportJobRow): ProviderExportJob {
+function toJob(
+  row: {
+    [Key in keyof typeof jobColumns]: (typeof providerExports.$inferSelect)[Key];
+  },
+): ProviderExportJob {
   return {
     id: row.id,
     format: row.format,
     state: row.state,
-    rowCount: row.row_count,
-    createdDate: row.created_at,
-    expiresDate: row.expires_at,
+    rowCount: row.rowCount,
+    createdDate: row.createdAt.toISOString(),
+    expiresDate: row.expiresAt?.toISOString() ?? null,
   };
 }
 
-const jobColumns = sql`id, format, state, row_count, ${isoInstant(sql`created_at`)} as created_at,
-  ${isoInstant(sql`expires_at`)} as expires_at`;
+/** The exports `principal` asked for in the provider: only they see and download them. */
+function askedBy(principal: Principal, providerId: string) {
+  return and(
+    eq(providerExports.requestedByUserId, principal.userId),
+    eq(providerExports.providerId, providerId),
+  );
+}
+
+/** Not deleted yet: the sweep deletes exports past `expires_at` within the hour. */
+const notExpired = or(isNull(providerExports.expiresAt), gt(providerExports.expiresAt, sql`now()`));
 
 export interface ExportJobContext {
   db: Db;
@@ -109,24 +115,37 @@ export async function createProviderExportJob(
   const limit = context.rowLimit ?? providerExportJobRowLimit;
   const count = await countSelection(context.db, scope, body.selection, limit + 1);
   if (count > limit) throw tooLarge(limit);
-  const selection = JSON.stringify(body.selection);
   return context.db.transaction(async (tx) => {
+    // A lock of the caller's exports in this provider, not of a row: PostgreSQL's function.
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`provider-export:${principal.userId}:${providerId}`}, 0))`,
     );
-    const { rows: existing } = await tx.execute<ExportJobRow>(sql`
-      select ${jobColumns} from provider_exports
-      where requested_by_user_id = ${principal.userId} and provider_id = ${providerId}
-        and state in ('queued', 'running') and format = ${body.format} and locale = ${body.locale}
-        and selection = ${selection}::jsonb
-        and created_at > now() - make_interval(mins => ${duplicateWindowMinutes})
-      order by created_at desc limit 1`);
-    if (existing[0]) return toJob(existing[0]);
-    const { rows } = await tx.execute<ExportJobRow>(sql`
-      insert into provider_exports (provider_id, requested_by_user_id, format, locale, selection)
-      values (${providerId}, ${principal.userId}, ${body.format}, ${body.locale}, ${selection}::jsonb)
-      returning ${jobColumns}`);
-    const row = rows[0];
+    const [existing] = await tx
+      .select(jobColumns)
+      .from(providerExports)
+      .where(
+        and(
+          askedBy(principal, providerId),
+          inArray(providerExports.state, ['queued', 'running']),
+          eq(providerExports.format, body.format),
+          eq(providerExports.locale, body.locale),
+          eq(providerExports.selection, body.selection),
+          gt(providerExports.createdAt, sql`now() - make_interval(mins => ${duplicateWindowMinutes})`),
+        ),
+      )
+      .orderBy(desc(providerExports.createdAt))
+      .limit(1);
+    if (existing) return toJob(existing);
+    const [row] = await tx
+      .insert(providerExports)
+      .values({
+        providerId,
+        requestedByUserId: principal.userId,
+        format: body.format,
+        locale: body.locale,
+        selection: body.selection,
+      })
+      .returning(jobColumns);
     if (!row) throw new Error('Insert returned no export row');
     await context.jobs.send(tx, providerExportQueue, { exportId: row.id });
     return toJob(row);
@@ -140,12 +159,12 @@ export async function listProviderExportJobs(
   providerId: string,
 ): Promise<ProviderExportJob[]> {
   await resolveProviderScope(db, principal, providerId);
-  const { rows } = await db.execute<ExportJobRow>(sql`
-    select ${jobColumns} from provider_exports
-    where requested_by_user_id = ${principal.userId} and provider_id = ${providerId}
-      and (expires_at is null or expires_at > now())
-    order by created_at desc
-    limit 50`);
+  const rows = await db
+    .select(jobColumns)
+    .from(providerExports)
+    .where(and(askedBy(principal, providerId), notExpired))
+    .orderBy(desc(providerExports.createdAt))
+    .limit(50);
   return rows.map(toJob);
 }
 
@@ -168,18 +187,16 @@ export async function findProviderExportFile(
   exportId: string,
 ): Promise<StoredExport> {
   await resolveProviderScope(db, principal, providerId);
-  const { rows } = await db.execute<{
-    state: ProviderExportJob['state'];
-    format: ProviderExportFormat;
-    locale: Locale;
-    created_at: string;
-    size: number | null;
-  }>(sql`
-    select state, format, locale, ${isoInstant(sql`created_at`)} as created_at, octet_length(content) as size
-    from provider_exports
-    where id = ${exportId} and provider_id = ${providerId} and requested_by_user_id = ${principal.userId}
-      and (expires_at is null or expires_at > now())`);
-  const row = rows[0];
+  const [row] = await db
+    .select({
+      state: providerExports.state,
+      format: providerExports.format,
+      locale: providerExports.locale,
+      createdAt: providerExports.createdAt,
+      size: sql<number | null>`octet_length(${providerExports.content})`,
+    })
+    .from(providerExports)
+    .where(and(eq(providerExports.id, exportId), askedBy(principal, providerId), notExpired));
   if (!row) throw new NotFoundError();
   if (row.state !== 'ready' || row.size === null) {
     throw new ConflictError('The export is not ready: it is still being made, or it failed.');
@@ -188,17 +205,20 @@ export async function findProviderExportFile(
   const name = await providerName(db, providerId);
   async function* slices(): AsyncIterable<Buffer> {
     for (let offset = 0; offset < size; offset += downloadSliceBytes) {
-      const { rows: parts } = await db.execute<{ part: Buffer | null }>(sql`
-        select substring(content from ${offset + 1} for ${downloadSliceBytes}) as part
-        from provider_exports where id = ${exportId}`);
-      const part = parts[0]?.part;
+      const [slice] = await db
+        .select({
+          part: sql<Buffer | null>`substring(${providerExports.content} from ${offset + 1} for ${downloadSliceBytes})`,
+        })
+        .from(providerExports)
+        .where(eq(providerExports.id, exportId));
+      const part = slice?.part;
       // Deleted by the sweep half-way: the download ends short rather than with wrong bytes.
       if (!part) throw new NotFoundError();
       yield part;
     }
   }
   return {
-    fileName: exportFileName(row.format, row.locale, name, new Date(row.created_at)),
+    fileName: exportFileName(row.format, row.locale, name, row.createdAt),
     contentType: exportContentTypes[row.format],
     size,
     content: slices(),
@@ -226,6 +246,7 @@ class ChunkSink extends Writable {
     this.pending = [];
     this.pendingBytes = 0;
     this.pieces += 1;
+    // The transaction's temporary table, not the schema's.
     await this.tx.execute(
       sql`insert into provider_export_pieces (n, piece) values (${this.pieces}, ${piece})`,
     );
@@ -241,16 +262,6 @@ class ChunkSink extends Writable {
   override _final(callback: (error?: Error | null) => void) {
     this.flushPending().then(() => callback(), callback);
   }
-}
-
-interface ExportJobRecord extends Record<string, unknown> {
-  provider_id: string;
-  requested_by_user_id: string;
-  format: ProviderExportFormat;
-  locale: Locale;
-  selection: ExportSelection;
-  state: ProviderExportJob['state'];
-  email: string;
 }
 
 export interface ExportRunContext {
@@ -283,11 +294,15 @@ export function providerExportLink(config: Pick<Config, 'publicUrl'>, providerId
 }
 
 async function markFailed(db: DbExecutor, exportId: string): Promise<void> {
-  await db.execute(sql`
-    update provider_exports
-    set state = 'failed', finished_at = now(), updated_at = now(),
-      expires_at = now() + make_interval(days => ${providerExportKeepDays})
-    where id = ${exportId} and state <> 'ready'`);
+  await db
+    .update(providerExports)
+    .set({
+      state: 'failed',
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      expiresAt: sql`now() + make_interval(days => ${providerExportKeepDays})`,
+    })
+    .where(and(eq(providerExports.id, exportId), ne(providerExports.state, 'ready')));
 }
 
 /**
@@ -302,32 +317,42 @@ export async function runProviderExport(
   attempt: Pick<JobAttempt, 'final'>,
 ): Promise<void> {
   const { db } = context;
-  const { rows } = await db.execute<ExportJobRecord>(sql`
-    select pe.provider_id, pe.requested_by_user_id, pe.format, pe.locale, pe.selection, pe.state, u.email
-    from provider_exports pe join users u on u.id = pe.requested_by_user_id
-    where pe.id = ${exportId}`);
-  const job = rows[0];
+  const [job] = await db
+    .select({
+      providerId: providerExports.providerId,
+      requestedByUserId: providerExports.requestedByUserId,
+      format: providerExports.format,
+      locale: providerExports.locale,
+      selection: providerExports.selection,
+      state: providerExports.state,
+      email: users.email,
+    })
+    .from(providerExports)
+    .innerJoin(users, eq(users.id, providerExports.requestedByUserId))
+    .where(eq(providerExports.id, exportId));
   if (!job || job.state === 'ready' || job.state === 'failed') return;
   let scope: ProviderScope;
   try {
     // Only `userId` is read: the membership is looked up again, so a person removed since gets nothing.
     scope = await resolveProviderScope(
       db,
-      { subject: '', userId: job.requested_by_user_id, email: job.email, roles: [] },
-      job.provider_id,
+      { subject: '', userId: job.requestedByUserId, email: job.email ?? '', roles: [] },
+      job.providerId,
     );
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     await markFailed(db, exportId);
     return;
   }
-  await db.execute(
-    sql`update provider_exports set state = 'running', updated_at = now() where id = ${exportId}`,
-  );
+  await db
+    .update(providerExports)
+    .set({ state: 'running', updatedAt: sql`now()` })
+    .where(eq(providerExports.id, exportId));
   const limit = context.rowLimit ?? providerExportJobRowLimit;
   let cursor: ExportCursor | undefined;
   try {
-    const reading = await openExportCursor(db, scope, job.selection, {
+    // Stored from the body's selection (`ProviderExportBody`), checked by the contracts then.
+    const reading = await openExportCursor(db, scope, job.selection as ExportSelection, {
       format: job.format,
       statementTimeoutMs: jobStatementTimeoutMs,
     });
@@ -358,21 +383,27 @@ export async function runProviderExport(
       await reading.close();
       // Only over an export still being made: an attempt pg-boss took for lost and retried may have
       // finished it meanwhile (one file, one e-mail).
-      const { rows: made } = await tx.execute(sql`
-        update provider_exports
-        set content = (select coalesce(string_agg(piece, ''::bytea order by n), ''::bytea)
-                       from provider_export_pieces),
-          state = 'ready', row_count = ${rowCount}, finished_at = now(), updated_at = now(),
-          expires_at = now() + make_interval(days => ${providerExportKeepDays})
-        where id = ${exportId} and state in ('queued', 'running')
-        returning id`);
-      if (made.length === 0) return;
+      const made = await tx
+        .update(providerExports)
+        .set({
+          // The pieces joined in PostgreSQL (a temporary table of the transaction, not the schema's).
+          content: sql`(select coalesce(string_agg(piece, ''::bytea order by n), ''::bytea) from provider_export_pieces)`,
+          state: 'ready',
+          rowCount,
+          finishedAt: sql`now()`,
+          updatedAt: sql`now()`,
+          expiresAt: sql`now() + make_interval(days => ${providerExportKeepDays})`,
+        })
+        .where(and(eq(providerExports.id, exportId), inArray(providerExports.state, ['queued', 'running'])))
+        .returning({ id: providerExports.id });
+      // Erased since (no address): the file waits in their list of exports.
+      if (made.length === 0 || !job.email) return;
       await context.mailer.queue(tx, {
         to: job.email,
         locale: job.locale,
         template: 'provider-export-ready',
         params: {
-          link: providerExportLink(context.config, job.provider_id),
+          link: providerExportLink(context.config, job.providerId),
           format: job.format.toUpperCase(),
           validDays: providerExportKeepDays,
         },
@@ -386,9 +417,10 @@ export async function runProviderExport(
     }
     if (attempt.final) await markFailed(db, exportId);
     else
-      await db.execute(
-        sql`update provider_exports set state = 'queued', updated_at = now() where id = ${exportId} and state = 'running'`,
-      );
+      await db
+        .update(providerExports)
+        .set({ state: 'queued', updatedAt: sql`now()` })
+        .where(and(eq(providerExports.id, exportId), eq(providerExports.state, 'running')));
     throw error;
   } finally {
     await cursor?.close();
@@ -401,16 +433,25 @@ export async function runProviderExport(
  */
 export async function deleteExpiredProviderExports(db: Db, at?: Date): Promise<number> {
   const now = at === undefined ? sql`now()` : sql`${at.toISOString()}::timestamptz`;
-  await db.execute(sql`
-    update provider_exports
-    set state = 'failed', finished_at = ${now}, updated_at = ${now},
-      expires_at = ${now} + make_interval(days => ${providerExportKeepDays})
-    where state in ('queued', 'running')
-      and created_at <= ${now} - make_interval(hours => ${abandonedAfterHours})`);
-  const { rows } = await db.execute<{ n: number }>(sql`
-    with gone as (delete from provider_exports where expires_at <= ${now} returning 1)
-    select count(*)::int as n from gone`);
-  return rows[0]?.n ?? 0;
+  await db
+    .update(providerExports)
+    .set({
+      state: 'failed',
+      finishedAt: now,
+      updatedAt: now,
+      expiresAt: sql`${now} + make_interval(days => ${providerExportKeepDays})`,
+    })
+    .where(
+      and(
+        inArray(providerExports.state, ['queued', 'running']),
+        lte(providerExports.createdAt, sql`${now} - make_interval(hours => ${abandonedAfterHours})`),
+      ),
+    );
+  const gone = await db
+    .delete(providerExports)
+    .where(lte(providerExports.expiresAt, now))
+    .returning({ id: providerExports.id });
+  return gone.length;
 }
 
 /** provider-export: makes one export's file (see `runProviderExport`). */

@@ -1,9 +1,10 @@
 import { businessTimeZone, type ProviderExportFormat, type ProviderExportSchema } from '@opora/contracts';
 import type { Db, DbClient } from '@opora/db';
-import { type SQL, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ProviderScope } from '../../platform/provider-scope.ts';
+import { cr } from '../../requests/care-request-view.ts';
 import { providerRequestColumns, providerRequestFrom, providerRequestWhere } from '../request-rows.ts';
 import { type ExportColumnKey, type ExportRow, exportColumnKeys } from './export-columns.ts';
 
@@ -16,7 +17,7 @@ export type ExportSelection = z.output<typeof ProviderExportSchema>['selection']
  */
 export function selectionWhere(scope: ProviderScope, selection: ExportSelection): SQL {
   if (selection.mode === 'filter') return providerRequestWhere(scope, selection.filter);
-  return sql`${providerRequestWhere(scope, {})} and cr.id = any(${sql.param(selection.ids)}::uuid[])`;
+  return sql`${providerRequestWhere(scope, {})} and ${cr.id} = any(${sql.param(selection.ids)}::uuid[])`;
 }
 
 /** How many rows the selection has, counting no further than `cap` (enough to refuse or accept). */
@@ -28,11 +29,14 @@ export async function countSelection(
 ): Promise<number> {
   // The request alone: every filter reads the request's own columns (or a subquery of its own), so a
   // count over a provider's tens of thousands of requests never visits another table per row.
-  const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n
-    from (select from care_requests cr where ${selectionWhere(scope, selection)} limit ${cap}) capped
-  `);
-  return rows[0]?.n ?? 0;
+  const capped = db
+    .select({ id: cr.id })
+    .from(cr)
+    .where(selectionWhere(scope, selection))
+    .limit(cap)
+    .as('capped');
+  const [row] = await db.select({ n: count() }).from(capped);
+  return row?.n ?? 0;
 }
 
 /**

@@ -1,6 +1,17 @@
 import { type Country, formatDisplayDate, type Locale, paths } from '@opora/contracts';
-import type { DbExecutor } from '@opora/db';
-import { sql } from 'drizzle-orm';
+import {
+  careRequests,
+  cases,
+  clients,
+  type DbExecutor,
+  facilities,
+  facilityServices,
+  providers,
+  providerUsers,
+  users,
+} from '@opora/db';
+import { and, arrayContains, eq, inArray, isNotNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Mailer } from '../../platform/mail.ts';
 import { countryTimeZones, wallClock, workingDeadline } from './working-days.ts';
 
@@ -21,49 +32,44 @@ export interface DeadlineMailContext {
 /** The shared address of a provider reads the country's language. */
 const providerLocale: Record<Country, Locale> = { CZ: 'cs', SK: 'sk' };
 
-interface Facts extends Record<string, unknown> {
-  id: string;
-  provider_id: string;
-  client_id: string;
-  code: string;
-  service_name: string;
-  facility_name: string;
-  provider_name: string;
-  country: Country;
-  requests_email: string | null;
-  created_at: Date | string;
-  assignee_email: string | null;
-  assignee_locale: Locale | null;
-  owner_email: string | null;
-  owner_locale: Locale | null;
-  client_first_name: string;
-  client_last_name: string;
-}
+const owner = alias(users, 'owner');
+const assigneeStaff = alias(providerUsers, 'assignee_staff');
+const assignee = alias(users, 'assignee');
 
 /** What the e-mails about `ids` say, read in the caller's transaction. */
-async function factsOf(tx: DbExecutor, ids: readonly string[]): Promise<Facts[]> {
-  const { rows } = await tx.execute<Facts>(sql`
-    select cr.id, cr.provider_id, cr.client_id, k.code, fs.name as service_name, f.name as facility_name,
-      p.name as provider_name, p.country, p.requests_email, cr.created_at,
-      au.email as assignee_email, au.locale as assignee_locale,
-      ou.email as owner_email, ou.locale as owner_locale,
-      cl.first_name as client_first_name, cl.last_name as client_last_name
-    from care_requests cr
-    join cases k on k.id = cr.case_id
-    join facility_services fs on fs.id = cr.facility_service_id
-    join facilities f on f.id = cr.facility_id
-    join providers p on p.id = cr.provider_id
-    join clients cl on cl.id = cr.client_id
-    left join users ou on ou.id = k.owner_user_id
-    left join provider_users apu on apu.id = cr.assignee_provider_user_id
-    left join users au on au.id = apu.user_id
-    where cr.id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-  `);
-  return rows;
+async function factsOf(tx: DbExecutor, ids: readonly string[]) {
+  return tx
+    .select({
+      id: careRequests.id,
+      providerId: careRequests.providerId,
+      clientId: careRequests.clientId,
+      code: cases.code,
+      serviceName: facilityServices.name,
+      facilityName: facilities.name,
+      providerName: providers.name,
+      country: providers.country,
+      requestsEmail: providers.requestsEmail,
+      createdAt: careRequests.createdAt,
+      assigneeEmail: assignee.email,
+      assigneeLocale: assignee.locale,
+      ownerEmail: owner.email,
+      ownerLocale: owner.locale,
+      clientFirstName: clients.firstName,
+      clientLastName: clients.lastName,
+    })
+    .from(careRequests)
+    .innerJoin(cases, eq(cases.id, careRequests.caseId))
+    .innerJoin(facilityServices, eq(facilityServices.id, careRequests.facilityServiceId))
+    .innerJoin(facilities, eq(facilities.id, careRequests.facilityId))
+    .innerJoin(providers, eq(providers.id, careRequests.providerId))
+    .innerJoin(clients, eq(clients.id, careRequests.clientId))
+    .leftJoin(owner, eq(owner.id, cases.ownerUserId))
+    .leftJoin(assigneeStaff, eq(assigneeStaff.id, careRequests.assigneeProviderUserId))
+    .leftJoin(assignee, eq(assignee.id, assigneeStaff.userId))
+    .where(inArray(careRequests.id, [...ids]));
 }
+
+type Facts = Awaited<ReturnType<typeof factsOf>>[number];
 
 /** Each address once (case-insensitively), in the language it was first listed with. */
 function distinct(recipients: { to: string | null; locale: Locale | null }[]) {
@@ -79,16 +85,16 @@ function distinct(recipients: { to: string | null; locale: Locale | null }[]) {
  * the reader's providers to act for when they belong to several.
  */
 function inboxRequestLink(context: DeadlineMailContext, facts: Facts): string {
-  return `${context.publicUrl}${paths.providerRequest.getHref({ id: facts.id }, { provider: facts.provider_id })}`;
+  return `${context.publicUrl}${paths.providerRequest.getHref({ id: facts.id }, { provider: facts.providerId })}`;
 }
 
 function deadlineParams(context: DeadlineMailContext, facts: Facts, workingDays: number) {
-  const sent = wallClock(countryTimeZones[facts.country], new Date(facts.created_at));
+  const sent = wallClock(countryTimeZones[facts.country], new Date(facts.createdAt));
   return {
     link: inboxRequestLink(context, facts),
     code: facts.code,
-    serviceName: facts.service_name,
-    facilityName: facts.facility_name,
+    serviceName: facts.serviceName,
+    facilityName: facts.facilityName,
     workingDays,
     expiresOn: formatDisplayDate(workingDeadline(facts.country, sent, expiryWorkingDays).slice(0, 10)),
   };
@@ -108,8 +114,8 @@ export async function queueReminderMails(
   let queued = 0;
   for (const facts of await factsOf(tx, ids)) {
     const recipients = distinct([
-      { to: facts.requests_email, locale: providerLocale[facts.country] },
-      { to: facts.assignee_email, locale: facts.assignee_locale },
+      { to: facts.requestsEmail, locale: providerLocale[facts.country] },
+      { to: facts.assigneeEmail, locale: facts.assigneeLocale },
     ]);
     const params = deadlineParams(context, facts, reminderWorkingDays);
     for (const { to, locale } of recipients) {
@@ -132,28 +138,26 @@ export async function queueEscalationMails(
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const facts = await factsOf(tx, ids);
-  const providerIds = [...new Set(facts.map((each) => each.provider_id))];
-  const { rows: administrators } = await tx.execute<{
-    provider_id: string;
-    email: string;
-    locale: Locale;
-  }>(sql`
-    select pu.provider_id, u.email, u.locale
-    from provider_users pu join users u on u.id = pu.user_id
-    where pu.provider_id in (${sql.join(
-      providerIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-      and 'providerAdmin' = any(pu.roles) and u.email is not null
-    order by u.email
-  `);
+  const providerIds = [...new Set(facts.map((each) => each.providerId))];
+  const administrators = await tx
+    .select({ providerId: providerUsers.providerId, email: users.email, locale: users.locale })
+    .from(providerUsers)
+    .innerJoin(users, eq(users.id, providerUsers.userId))
+    .where(
+      and(
+        inArray(providerUsers.providerId, providerIds),
+        arrayContains(providerUsers.roles, ['providerAdmin']),
+        isNotNull(users.email),
+      ),
+    )
+    .orderBy(users.email);
   let queued = 0;
   for (const each of facts) {
-    const ofProvider = administrators.filter((admin) => admin.provider_id === each.provider_id);
+    const ofProvider = administrators.filter((admin) => admin.providerId === each.providerId);
     const recipients = distinct(
       ofProvider.length > 0
         ? ofProvider.map((admin) => ({ to: admin.email, locale: admin.locale }))
-        : [{ to: each.requests_email, locale: providerLocale[each.country] }],
+        : [{ to: each.requestsEmail, locale: providerLocale[each.country] }],
     );
     const params = deadlineParams(context, each, escalationWorkingDays);
     for (const { to, locale } of recipients) {
@@ -176,17 +180,17 @@ export async function queueExpiryMails(
   if (ids.length === 0) return 0;
   let queued = 0;
   for (const facts of await factsOf(tx, ids)) {
-    if (!facts.owner_email || !facts.owner_locale) continue;
+    if (!facts.ownerEmail || !facts.ownerLocale) continue;
     await context.mailer.queue(tx, {
-      to: facts.owner_email,
-      locale: facts.owner_locale,
+      to: facts.ownerEmail,
+      locale: facts.ownerLocale,
       template: 'care-request-expired',
       params: {
-        link: `${context.publicUrl}${paths.dashboardClient.getHref({ id: facts.client_id }, { tab: 'service-offer' })}`,
+        link: `${context.publicUrl}${paths.dashboardClient.getHref({ id: facts.clientId }, { tab: 'service-offer' })}`,
         code: facts.code,
-        serviceName: facts.service_name,
-        providerName: facts.provider_name,
-        clientName: `${facts.client_first_name} ${facts.client_last_name}`.trim(),
+        serviceName: facts.serviceName,
+        providerName: facts.providerName,
+        clientName: `${facts.clientFirstName} ${facts.clientLastName}`.trim(),
         workingDays: expiryWorkingDays,
       },
     });

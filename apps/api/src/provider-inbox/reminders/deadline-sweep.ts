@@ -1,6 +1,14 @@
 import { countries } from '@opora/contracts';
-import { careRequestEvents, type Db, type DbExecutor } from '@opora/db';
-import { type SQL, sql } from 'drizzle-orm';
+import {
+  careRequestEvents,
+  careRequests,
+  type Db,
+  type DbExecutor,
+  providers,
+  requestStatuses,
+} from '@opora/db';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { backgroundWork, defineQueue } from '../../platform/jobs.ts';
 import {
   type DeadlineMailContext,
@@ -31,7 +39,7 @@ const batchSize = 100;
 const maxBatches = 20;
 
 /**
- * `created_at` of a request (`cr`, its provider `p`) sent at least `workingDays` working days before
+ * `created_at` of a request (`care_requests` joined to its `providers`) sent at least `workingDays` working days before
  * `now` in its provider's calendar: the per-country instants of `sentAtOrBefore`, plus their latest
  * as a plain bound the status-and-date index can use.
  */
@@ -41,11 +49,11 @@ function waitedAtLeast(now: Date, workingDays: number): SQL {
     const wall = sentAtOrBefore(country, wallClock(zone, now), workingDays);
     return { country, instant: sql`(${wall}::timestamp at time zone ${zone})` };
   });
-  return sql`cr.created_at <= greatest(${sql.join(
+  return sql`${careRequests.createdAt} <= greatest(${sql.join(
     cutoffs.map(({ instant }) => instant),
     sql`, `,
   )})
-    and cr.created_at <= case p.country ${sql.join(
+    and ${careRequests.createdAt} <= case ${providers.country} ${sql.join(
       cutoffs.map(({ country, instant }) => sql`when ${country} then ${instant}`),
       sql` `,
     )} end`;
@@ -54,9 +62,9 @@ function waitedAtLeast(now: Date, workingDays: number): SQL {
 interface Step {
   workingDays: number;
   /** What the step has not done yet (checked again on the locked row). */
-  pending: SQL;
+  pending: SQL | undefined;
   /** The columns it sets. */
-  set: (now: Date, statuses: Statuses) => SQL;
+  set: (now: Date, statuses: Statuses) => PgUpdateSetSource<typeof careRequests>;
   /** The history entry it writes. */
   event: (
     statuses: Statuses,
@@ -69,6 +77,9 @@ interface Statuses {
   expiredId: string;
 }
 
+/** A reminder or an escalation is the platform's own matter: the request's edited date stays. */
+const unchanged = sql`${careRequests.updatedAt}`;
+
 /**
  * Expiry runs first, so a request that waited past every deadline (the worker was down) is only
  * expired, not reminded and escalated on the way out. Each step sets what it records in the same
@@ -77,10 +88,14 @@ interface Statuses {
 const steps = {
   expired: {
     workingDays: expiryWorkingDays,
-    pending: sql`true`,
+    pending: undefined,
     // The case may ask the same service again; the grid's edited date moves.
-    set: (now, { expiredId }) =>
-      sql`status_id = ${expiredId}, allows_new_request = true, closed_at = ${now}, updated_at = ${now}`,
+    set: (now, { expiredId }) => ({
+      statusId: expiredId,
+      allowsNewRequest: true,
+      closedAt: now,
+      updatedAt: now,
+    }),
     event: ({ expiredId }) => ({
       kind: 'status-changed',
       requestStatusId: expiredId,
@@ -90,8 +105,8 @@ const steps = {
   },
   escalated: {
     workingDays: escalationWorkingDays,
-    pending: sql`cr.escalated_at is null`,
-    set: (now) => sql`escalated_at = ${now}`,
+    pending: isNull(careRequests.escalatedAt),
+    set: (now) => ({ escalatedAt: now, updatedAt: unchanged }),
     event: () => ({
       kind: 'escalated',
       requestStatusId: null,
@@ -101,8 +116,8 @@ const steps = {
   },
   reminded: {
     workingDays: reminderWorkingDays,
-    pending: sql`cr.reminded_at is null`,
-    set: (now) => sql`reminded_at = ${now}`,
+    pending: isNull(careRequests.remindedAt),
+    set: (now) => ({ remindedAt: now, updatedAt: unchanged }),
     event: () => ({
       kind: 'reminder-sent',
       requestStatusId: null,
@@ -125,19 +140,25 @@ async function runBatch(
   now: Date,
 ): Promise<{ done: number; mails: number }> {
   return context.db.transaction(async (tx) => {
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      with due as (
-        select cr.id from care_requests cr join providers p on p.id = cr.provider_id
-        where cr.status_id = ${statuses.newId} and ${step.pending} and ${waitedAtLeast(now, step.workingDays)}
-        order by cr.created_at
-        limit ${batchSize}
-        for update of cr skip locked
-      )
-      update care_requests cr set ${step.set(now, statuses)}
-      from due
-      where cr.id = due.id and cr.status_id = ${statuses.newId} and ${step.pending}
-      returning cr.id
-    `);
+    const isNew = eq(careRequests.statusId, statuses.newId);
+    // The due requests locked, skipping those another sweep holds (`skip locked`), then updated.
+    const due = tx.$with('due').as(
+      tx
+        .select({ id: careRequests.id })
+        .from(careRequests)
+        .innerJoin(providers, eq(providers.id, careRequests.providerId))
+        .where(and(isNew, step.pending, waitedAtLeast(now, step.workingDays)))
+        .orderBy(careRequests.createdAt)
+        .limit(batchSize)
+        .for('update', { of: careRequests, skipLocked: true }),
+    );
+    const rows = await tx
+      .with(due)
+      .update(careRequests)
+      .set(step.set(now, statuses))
+      .from(due)
+      .where(and(eq(careRequests.id, due.id), isNew, step.pending))
+      .returning({ id: careRequests.id });
     const ids = rows.map((row) => row.id);
     if (ids.length === 0) return { done: 0, mails: 0 };
     await tx.insert(careRequestEvents).values(
@@ -161,9 +182,10 @@ export async function sweepUnansweredCareRequests(
   context: DeadlineSweepContext,
   now = new Date(),
 ): Promise<DeadlineSweepResult> {
-  const { rows } = await context.db.execute<{ code: string; id: string }>(
-    sql`select code, id from request_statuses where code in ('new', 'expired')`,
-  );
+  const rows = await context.db
+    .select({ code: requestStatuses.code, id: requestStatuses.id })
+    .from(requestStatuses)
+    .where(inArray(requestStatuses.code, ['new', 'expired']));
   const idOf = (code: string) => {
     const id = rows.find((row) => row.code === code)?.id;
     if (!id) throw new Error(`Request status ${code} is missing`);
