@@ -13,6 +13,8 @@ import {
   type SkipToken,
   skipToken,
   type UseQueryOptions,
+  type UseQueryResult,
+  useQuery,
 } from '@tanstack/react-query';
 import { apiBasePath, apiRequest, type QueryValue } from './api-client.ts';
 
@@ -91,4 +93,16 @@ export function operationQueryOptions<K extends OperationId>(
     ] as QueryKey,
     queryFn: waiting ? skipToken : ({ signal }) => callOperation(operation, input, { signal }),
   });
+}
+
+/**
+ * Reads an operation (`useQuery` of `operationQueryOptions`; `skipToken` while the input is not known).
+ * One hook for every feature: a page that shows another feature's record (the client's name in a
+ * questionnaire, its country on the payment step) reads the operation instead of keeping a copy of a hook.
+ */
+export function useOperationQuery<K extends OperationId>(
+  operation: OperationOf<K>,
+  input: InputOf<K> | SkipToken,
+): UseQueryResult<OutputOf<K>, Error> {
+  return useQuery(operationQueryOptions(operation, input));
 }

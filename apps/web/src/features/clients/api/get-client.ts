@@ -1,12 +1,7 @@
 import { operations } from '@opora/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getClient`: one of the carer's clients, the birth number masked. */
 export function clientQueryOptions(clientId: string) {
   return operationQueryOptions(operations.getClient, { params: { clientId } });
-}
-
-export function useClient(clientId: string) {
-  return useQuery(clientQueryOptions(clientId));
 }

@@ -1,5 +1,11 @@
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { type DashboardClientTab, dashboardClientTabs, formatDisplayDate, isOneOf } from '@opora/contracts';
+import {
+  type DashboardClientTab,
+  dashboardClientTabs,
+  formatDisplayDate,
+  isOneOf,
+  operations,
+} from '@opora/contracts';
 import { IconArrowLeft, IconClipboardHeart, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +20,10 @@ import {
 } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { currentUserQueryKey } from '@/lib/auth/current-user-key.ts';
+import { useOperationQuery } from '@/lib/operations.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
-import { clientQueryOptions, useClient } from '../api/get-client.ts';
+import { clientQueryOptions } from '../api/get-client.ts';
 import { serviceOfferQueryOptions } from '../api/get-client-service-offer.ts';
 import { offerQuery } from '../utils/offer-search.ts';
 import { ageOn } from '../utils/person.ts';
@@ -48,7 +55,7 @@ export function ClientPage() {
   const { t } = useTranslation(['clients', 'enums']);
   const { id: clientId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
-  const client = useClient(clientId);
+  const client = useOperationQuery(operations.getClient, { params: { clientId } });
   const newCase = useNewClientCase(clientId);
   const [editing, setEditing] = useState(false);
   usePageTitle(client.data?.fullName ?? null);

@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '@/components/overlays/toast.tsx';
 import { nextWizardStep, type WizardStep, wizardStepHref } from '@/config/wizard-steps.ts';
-import { operationQueryOptions } from '@/lib/operations.ts';
+import { operationQueryOptions, useOperationQuery } from '@/lib/operations.ts';
 import { useRouteHandle } from '@/lib/route-handle.ts';
 import { useWizardCase } from '@/shared-features/wizard/wizard-case.ts';
 import { createCase } from '../api/create-case.ts';
 import { useCreateClient } from '../api/create-client.ts';
-import { useClient } from '../api/get-client.ts';
 import { useFormDraft } from '../hooks/use-form-draft.ts';
 import { type ClientFormValues, emptyClientForm } from '../utils/client-form-values.ts';
 import { ClientDetails } from './client-details.tsx';
@@ -48,7 +47,7 @@ function EnteredClient({ clientId, caseId }: { clientId: string; caseId: string 
   const { t } = useTranslation('clients');
   const step = useClientStep();
   const { serviceId } = useParams();
-  const client = useClient(clientId);
+  const client = useOperationQuery(operations.getClient, { params: { clientId } });
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
       <Stack gap="md">

@@ -1,16 +1,16 @@
 import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { recommendedServiceTypes, type ServiceList } from '@opora/contracts';
+import { operations, recommendedServiceTypes, type ServiceList } from '@opora/contracts';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadingState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { paymentStepOf, type WizardKind, wizardStepHref } from '@/config/wizard-steps.ts';
+import { useOperationQuery } from '@/lib/operations.ts';
 import { PlanChoice } from '@/shared-features/subscriptions/plan-choice.tsx';
 import { currencyOfRegion } from '@/shared-features/subscriptions/subscription-queries.ts';
 import { useAreaServiceCount } from '../api/get-area-service-count.ts';
 import { useCaseSurveyAnswers } from '../api/get-case-survey.ts';
-import { useClient } from '../api/get-client.ts';
 import { useClientCases } from '../api/list-client-cases.ts';
 
 type TeaserT = ReturnType<typeof useTranslation<['clients', 'catalogue', 'subscriptions']>>['t'];
@@ -41,7 +41,7 @@ export function SubscriptionTeaser({
   wizard: WizardKind;
 }) {
   const { t } = useTranslation(['clients', 'catalogue', 'subscriptions']);
-  const client = useClient(clientId);
+  const client = useOperationQuery(operations.getClient, { params: { clientId } });
   const cases = useClientCases(clientId, { enabled: caseId === null });
   const followedCase = caseId ?? cases.data?.[0]?.id ?? null;
   const address =

@@ -11,7 +11,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type Checkout, formatDisplayDate, type SubscriptionType, todayIsoDate } from '@opora/contracts';
+import {
+  type Checkout,
+  formatDisplayDate,
+  operations,
+  type SubscriptionType,
+  todayIsoDate,
+} from '@opora/contracts';
 import {
   IconAlertTriangle,
   IconArrowLeft,
@@ -22,7 +28,7 @@ import {
   IconInfoCircle,
   IconRefresh,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -43,6 +49,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { currentUserQueryKey } from '@/lib/auth/current-user-key.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { useOperationQuery } from '@/lib/operations.ts';
 import { useRouteHandle } from '@/lib/route-handle.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { formatMoney } from '@/shared-features/services/format.ts';
@@ -57,7 +64,6 @@ import {
 import classes from '@/shared-features/subscriptions/subscriptions.module.css';
 import { useWizardCase } from '@/shared-features/wizard/wizard-case.ts';
 import { useCreateCheckout } from '../api/create-checkout.ts';
-import { useClient } from '../api/get-client.ts';
 import { type CheckoutOutcome, useCheckoutOutcome } from './use-checkout-outcome.ts';
 
 /**
@@ -79,7 +85,10 @@ export function WizardPaymentPage() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const clientId = wizardCase ? (wizardCase.client?.id ?? null) : null;
-  const client = useClient(clientId);
+  const client = useOperationQuery(
+    operations.getClient,
+    clientId === null ? skipToken : { params: { clientId } },
+  );
   const region = client.data?.serviceAddress?.region ?? client.data?.residence?.region ?? null;
   // The currency follows the client's country; it is known once the client is (or there is none).
   const currencyKnown = wizardCase !== undefined && (clientId === null || client.data !== undefined);

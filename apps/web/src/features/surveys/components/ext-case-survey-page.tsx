@@ -9,7 +9,7 @@ import {
   todayIsoDate,
 } from '@opora/contracts';
 import { IconClockHour4, IconRefresh } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -22,7 +22,7 @@ import {
   wizardStepHref,
 } from '@/config/wizard-steps.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
-import { operationKey } from '@/lib/operations.ts';
+import { operationKey, useOperationQuery } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import {
   createGuestCase,
@@ -40,7 +40,6 @@ import { surveyNamespaces } from '@/shared-features/surveys/survey-question.tsx'
 import { createClientCase } from '../api/create-client-case.ts';
 import { caseQueryKey, useCase } from '../api/get-case.ts';
 import { storeCaseSurvey, useCaseSurvey } from '../api/get-case-survey.ts';
-import { useClient } from '../api/get-client.ts';
 import { usePublishedSurvey } from '../api/get-published-survey.ts';
 import { saveCaseSurvey } from '../api/save-case-survey.ts';
 import { useWizardStep } from '../hooks/use-wizard-step.ts';
@@ -188,7 +187,10 @@ function ExtCaseSurvey({
   const published = usePublishedSurvey(surveyType, loadCaseId === null);
   const caseQuery = useCase(guest ? null : caseId);
   const clientId = clientIdParam ?? caseQuery.data?.client?.id ?? null;
-  const client = useClient(clientId);
+  const client = useOperationQuery(
+    operations.getClient,
+    clientId === null ? skipToken : { params: { clientId } },
+  );
 
   const [finished, setFinished] = useState<CaseSurvey | null>(null);
   const [view, setView] = useState<'form' | 'result' | null>(null);
