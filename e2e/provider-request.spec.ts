@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { giveSubscription, withDatabase } from './database.ts';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { bearerOf, reportPdf, sendRequestByApi } from './carer-requests.ts';
+import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
-import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import { signInThroughForm } from './identity.ts';
 import { type OwnProvider, ownProvider } from './staff.ts';
 
 // The provider's side of a request (SPEC §3 request detail, change-status dialog, print dialog): a
@@ -14,117 +14,6 @@ import { type OwnProvider, ownProvider } from './staff.ts';
 
 const shots = '/tmp/shots-inbox/w2';
 const coordinatorName = 'Lucie Malá';
-
-type Headers = { authorization: string };
-
-/** A one-page PDF. */
-const reportPdf = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
-    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n' +
-    ' '.repeat(2048),
-  'latin1',
-);
-
-async function bearerOf(page: Page): Promise<Headers> {
-  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value;
-  expect(token, 'signed in').toBeTruthy();
-  return { authorization: `Bearer ${token}` };
-}
-
-async function call<T>(
-  request: APIRequestContext,
-  method: 'post' | 'put',
-  url: string,
-  headers: Headers,
-  data: object,
-): Promise<T> {
-  const response = await request[method](url, { headers, data });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-type SentRequest = { id: string; code: string; clientName: string; carerEmail: string; carer: Page };
-
-/**
- * A carer (signed in, in a browser context of their own) sends a request for their mother to the
- * provider's home care service, with its questionnaire filled in and consent to share contacts.
- */
-async function sendRequest(
-  browser: Browser,
-  request: APIRequestContext,
-  provider: OwnProvider,
-): Promise<SentRequest> {
-  const person = newPerson();
-  await signUpByApi(request, person);
-  const carer = await (await browser.newContext()).newPage();
-  await signInThroughForm(carer, person.email, person.password);
-  await expect(carer).toHaveURL(newClientWizardFirstStep);
-  const headers = await bearerOf(carer);
-  const careCase = await call<{ id: string }>(request, 'post', '/api/v1/web/cases', headers, {
-    date: new Date().toISOString().slice(0, 10),
-    fcServiceLevel: 1,
-    name: 'Péče o maminku',
-  });
-  const types = (await (await request.get('/api/v1/web/relationship-types', { headers })).json()) as {
-    id: string;
-    code: string;
-  }[];
-  const lastName = 'Dvořáková';
-  await call(request, 'post', '/api/v1/web/clients', headers, {
-    isClient: false,
-    relationshipTypeId: types.find((type) => type.code === 'child')?.id,
-    firstName: 'Marie',
-    lastName,
-    dateOfBirth: '1941-03-12',
-    sex: 'female',
-    phone: '+420 601 222 333',
-    residence: { street: 'Hrnčířská 12', city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
-    serviceAddressDiffers: false,
-    contactPerson: { firstName: 'Jana', lastName: 'Nováková', phone: '+420 601 123 456' },
-    healthDataConsent: true,
-    caseId: careCase.id,
-  });
-  await giveSubscription(person.email);
-  const draft = await call<{ id: string; surveys: { surveyDefinitionId: string }[] }>(
-    request,
-    'put',
-    `/api/v1/web/cases/${careCase.id}/request-drafts/${provider.serviceId}`,
-    headers,
-    {},
-  );
-  for (const survey of draft.surveys) {
-    await call(
-      request,
-      'put',
-      `/api/v1/web/request-drafts/${draft.id}/surveys/${survey.surveyDefinitionId}`,
-      headers,
-      {
-        answers: {
-          mobility: 'aid',
-          diet: 'other',
-          'diet-other': 'Bezlepková',
-          'start-date': '2027-01-04',
-          notes: 'Ráda luští křížovky.',
-        },
-        complete: true,
-      },
-    );
-  }
-  // A doctor's report attached to the request (a minimal PDF, as a scanner would send it).
-  const report = await request.put(
-    `/api/v1/web/request-drafts/${draft.id}/documents/${randomUUID()}?name=${encodeURIComponent('Lékařská zpráva.pdf')}`,
-    { headers: { ...headers, 'content-type': 'application/octet-stream' }, data: reportPdf },
-  );
-  expect(report.status(), await report.text()).toBeLessThan(300);
-  const sent = await call<{ id: string; code: string }>(
-    request,
-    'post',
-    `/api/v1/web/request-drafts/${draft.id}/send`,
-    headers,
-    { providerConsent: true, message: 'Maminka potřebuje pomoc od ledna.\nVolejte prosím odpoledne.' },
-  );
-  return { id: sent.id, code: sent.code, clientName: `Marie ${lastName}`, carerEmail: person.email, carer };
-}
 
 async function signInAsAdministrator(page: Page, { administrator }: OwnProvider): Promise<void> {
   await signInThroughForm(page, administrator.email, administrator.password);
@@ -161,7 +50,7 @@ test('the provider finds a new request, notes, assigns and declines it; the clie
 }) => {
   test.setTimeout(180_000);
   const provider = await ownProvider(request);
-  const sent = await sendRequest(browser, request, provider);
+  const sent = await sendRequestByApi(browser, request, provider);
 
   // The inbox lists it: filtered by its code, opened from the grid.
   await signInAsAdministrator(page, provider);
@@ -261,7 +150,7 @@ test('the note is kept through a lost connection; the print dialog prints the ch
   // Chromium logs the saves that fail while offline.
   problems.allow(/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
   const provider = await ownProvider(request);
-  const sent = await sendRequest(browser, request, provider);
+  const sent = await sendRequestByApi(browser, request, provider);
   await sent.carer.context().close();
   await signInAsAdministrator(page, provider);
   await page.goto(`/provider/requests/${sent.id}`);
@@ -411,7 +300,7 @@ test('screenshots of the detail, the status dialog and the print page', async ({
   test.setTimeout(300_000);
   mkdirSync(shots, { recursive: true });
   const provider = await ownProvider(request);
-  const sent = await sendRequest(browser, request, provider);
+  const sent = await sendRequestByApi(browser, request, provider);
   await sent.carer.context().close();
   await signInAsAdministrator(page, provider);
   await page.addInitScript(() => {

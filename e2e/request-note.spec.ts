@@ -1,99 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { giveSubscription, withDatabase } from './database.ts';
+import { sendRequestByApi } from './carer-requests.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import { signInThroughForm } from './identity.ts';
+import { ownProvider } from './staff.ts';
 
 // The provider's internal note asks before a page change drops text that has not reached the server
-// (issue 22 §1: `useBlocker`). The test makes its own request (a new carer's, through the API, to the
-// demo provider's service) and its own provider member (a new account given the coordinator role in
-// the test server's database); offline, the note cannot be saved, so leaving asks.
+// (issue 22 §1: `useBlocker`). The test makes its own provider and request (e2e/staff.ts,
+// e2e/carer-requests.ts) and answers as the provider's coordinator; offline, the note cannot be saved,
+// so leaving asks.
 
-const serviceName = 'Pečovatelská služba Vlídná péče';
 /** Every failed call while the browser is offline, and the note's own save retried. */
 const offlineCall = /Failed to load resource: net::ERR_INTERNET_DISCONNECTED/;
 
-type Sent = { id: string; code: string; providerId: string };
-
-/** A new carer, signed in in a browser context of their own, sends a request for a new client. */
-async function sendRequest(browser: Browser, request: APIRequestContext): Promise<Sent> {
-  const person = newPerson();
-  await signUpByApi(request, person);
-  const carerContext = await browser.newContext();
-  const carer = await carerContext.newPage();
-  await signInThroughForm(carer, person.email, person.password);
-  await expect(carer).not.toHaveURL(/\/login/);
-  const token = (await carerContext.cookies()).find((cookie) => cookie.name === 'access_token')?.value;
-  expect(token, 'the carer is signed in').toBeTruthy();
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async <T>(method: 'post' | 'put', url: string, data: object): Promise<T> => {
-    const response = await request[method](url, { headers, data });
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return (await response.json()) as T;
-  };
-  const careCase = await call<{ id: string }>('post', '/api/v1/web/cases', {
-    date: new Date().toISOString().slice(0, 10),
-    fcServiceLevel: 1,
-    name: 'Péče o tatínka',
-  });
-  await call('post', '/api/v1/web/clients', {
-    isClient: true,
-    firstName: person.firstName,
-    lastName: person.lastName,
-    dateOfBirth: '1944-05-02',
-    sex: 'male',
-    phone: person.phone,
-    residence: { street: 'Na Výsluní 3', city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
-    serviceAddressDiffers: false,
-    healthDataConsent: true,
-    caseId: careCase.id,
-  });
-  await giveSubscription(person.email);
-  const service = await withDatabase(async (client) => {
-    const { rows } = await client.query<{ id: string; provider_id: string }>(
-      'select id, provider_id from facility_services where name = $1',
-      [serviceName],
-    );
-    return rows[0];
-  });
-  expect(service, 'the demo service').toBeTruthy();
-  const draft = await call<{ id: string; surveys: { surveyDefinitionId: string }[] }>(
-    'put',
-    `/api/v1/web/cases/${careCase.id}/request-drafts/${service?.id}`,
-    {},
-  );
-  for (const survey of draft.surveys) {
-    await call('put', `/api/v1/web/request-drafts/${draft.id}/surveys/${survey.surveyDefinitionId}`, {
-      answers: { mobility: 'aid', diet: 'none', 'start-date': '2027-01-04' },
-      complete: true,
-    });
-  }
-  const sent = await call<{ id: string; code: string }>(
-    'post',
-    `/api/v1/web/request-drafts/${draft.id}/send`,
-    {
-      providerConsent: true,
-      message: 'Prosím o zavolání.',
-    },
-  );
-  await carerContext.close();
-  return { ...sent, providerId: service?.provider_id ?? '' };
-}
-
-/** A new account made a coordinator of the provider (every request of it), signed in on `page`. */
-async function signInAsNewCoordinator(page: Page, request: APIRequestContext, providerId: string) {
-  const member = newPerson({ firstName: 'Lenka', lastName: 'Koordinátorová' });
-  await signUpByApi(request, member);
-  const { rowCount } = await withDatabase((client) =>
-    client.query(
-      `insert into provider_users (provider_id, user_id, roles)
-       select $1, id, '{providerCoordinator}' from users where lower(email) = lower($2)`,
-      [providerId, member.email],
-    ),
-  );
-  expect(rowCount, 'the membership').toBe(1);
-  await signInThroughForm(page, member.email, member.password);
+/** A request to a provider of the test's own, and that provider's coordinator signed in on `page`. */
+async function sentToOwnProvider(page: Page, request: APIRequestContext, browser: Browser) {
+  const provider = await ownProvider(request);
+  const sent = await sendRequestByApi(browser, request, provider);
+  await sent.carer.context().close();
+  await signInThroughForm(page, provider.coordinator.email, provider.coordinator.password);
   await expect(page).not.toHaveURL(/\/login/);
+  return sent;
 }
 
 test('the note asks before leaving text the server has not taken: staying keeps it, leaving drops it', async ({
@@ -103,8 +30,7 @@ test('the note asks before leaving text the server has not taken: staying keeps 
   problems,
 }) => {
   test.setTimeout(120_000);
-  const sent = await sendRequest(browser, request);
-  await signInAsNewCoordinator(page, request, sent.providerId);
+  const sent = await sentToOwnProvider(page, request, browser);
 
   // Opened from the grid, as a coordinator does: the grid's code is loaded when the request is left.
   await page.goto(`/provider/requests?client=${encodeURIComponent(sent.code)}`);
@@ -145,8 +71,7 @@ test('the note asks before leaving text the server has not taken: staying keeps 
 
 test('a note the server has taken leaves without asking', async ({ page, request, browser }) => {
   test.setTimeout(120_000);
-  const sent = await sendRequest(browser, request);
-  await signInAsNewCoordinator(page, request, sent.providerId);
+  const sent = await sentToOwnProvider(page, request, browser);
   await page.goto(`/provider/requests/${sent.id}`);
   const note = page.getByRole('textbox', { name: 'Interní poznámka' });
   // Typed and left at once: leaving sends it first, and the page changes once the server has it.
