@@ -336,6 +336,7 @@ export const operations = defineOperations({
     body: CaseCreateInputSchema,
     response: CaseSchema,
     successStatus: 200,
+    noStore: true,
   },
   getCase: {
     method: 'GET',
@@ -344,6 +345,7 @@ export const operations = defineOperations({
     params: CaseIdParamsSchema,
     response: CaseSchema,
     successStatus: 200,
+    noStore: true,
   },
   renameCase: {
     method: 'PATCH',
@@ -353,6 +355,7 @@ export const operations = defineOperations({
     body: CaseRenameSchema,
     response: CaseSchema,
     successStatus: 200,
+    noStore: true,
   },
   getCaseSurvey: {
     method: 'GET',
@@ -427,6 +430,7 @@ export const operations = defineOperations({
     access: 'login',
     response: MyClientListSchema,
     successStatus: 200,
+    noStore: true,
   },
   createClient: {
     method: 'POST',
@@ -435,6 +439,7 @@ export const operations = defineOperations({
     body: ClientCreateSchema,
     response: ClientSchema,
     successStatus: 201,
+    noStore: true,
   },
   getClient: {
     method: 'GET',
@@ -443,6 +448,7 @@ export const operations = defineOperations({
     params: ClientIdParamsSchema,
     response: ClientSchema,
     successStatus: 200,
+    noStore: true,
   },
   updateClient: {
     method: 'PUT',
@@ -452,6 +458,7 @@ export const operations = defineOperations({
     body: ClientUpdateSchema,
     response: ClientSchema,
     successStatus: 200,
+    noStore: true,
   },
   listClientCases: {
     method: 'GET',
@@ -460,6 +467,7 @@ export const operations = defineOperations({
     params: ClientIdParamsSchema,
     response: CaseListSchema,
     successStatus: 200,
+    noStore: true,
   },
   createClientCase: {
     method: 'POST',
@@ -469,6 +477,7 @@ export const operations = defineOperations({
     body: CaseCreateInputSchema,
     response: CaseSchema,
     successStatus: 201,
+    noStore: true,
   },
   getClientServiceOffer: {
     method: 'GET',
@@ -478,6 +487,7 @@ export const operations = defineOperations({
     query: ServiceOfferQuerySchema,
     response: ServiceOfferSchema,
     successStatus: 200,
+    noStore: true,
   },
 
   // the published platform questionnaire of a type (the extended one is public)
@@ -557,6 +567,7 @@ export const operations = defineOperations({
     access: 'login',
     response: CurrentSubscriptionSchema,
     successStatus: 200,
+    noStore: true,
   },
   /** One click, free: nothing more is charged; access lasts to the end of the paid month. Repeating it changes nothing. */
   cancelCurrentSubscription: {
@@ -565,6 +576,7 @@ export const operations = defineOperations({
     access: 'login',
     response: CurrentSubscriptionSchema,
     successStatus: 200,
+    noStore: true,
   },
   createCheckout: {
     method: 'POST',
@@ -573,6 +585,7 @@ export const operations = defineOperations({
     body: CheckoutCreateSchema,
     response: CheckoutSchema,
     successStatus: 201,
+    noStore: true,
   },
   getCheckout: {
     method: 'GET',
@@ -581,6 +594,7 @@ export const operations = defineOperations({
     params: CheckoutIdParamsSchema,
     response: CheckoutSchema,
     successStatus: 200,
+    noStore: true,
   },
   /** The embedded test gateway's payment page (HTML), standing in for a real gateway's on our origin. */
   viewTestGatewayCheckout: {
@@ -632,6 +646,7 @@ export const operations = defineOperations({
     body: AssistantTaskInputSchema,
     response: AssistantTaskSchema,
     successStatus: 200,
+    noStore: true,
   },
   listAssistantTasks: {
     method: 'GET',
@@ -639,6 +654,7 @@ export const operations = defineOperations({
     access: { roles: ['assistant', 'admin'] },
     response: AssistantTaskListSchema,
     successStatus: 200,
+    noStore: true,
   },
 
   // care requests: the review page's draft, sending it, the sender's requests
