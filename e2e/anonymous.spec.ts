@@ -5,6 +5,7 @@ import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
 import { choose, question } from './forms.ts';
 import { newPerson, passwordField, type TestPerson, textField } from './identity.ts';
+import { storeLocale } from './page-checks.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
 // The anonymous flows as a new person meets them (SPEC §2, §4): the anonymous new-case wizard — the
@@ -29,12 +30,6 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 const needsHelp = 'Potřebuje pomoc druhého člověka';
 const alone = 'Zvládá bez pomoci';
-
-async function storeLocale(page: Page, locale: string): Promise<void> {
-  await page.evaluate((value) => {
-    (globalThis as unknown as { localStorage: Storage }).localStorage.setItem('i18nLocale', value);
-  }, locale);
-}
 
 /** Screenshots of the current page in every language, at desktop and phone widths. */
 async function shoot(page: Page, name: string, ready: Locator): Promise<void> {

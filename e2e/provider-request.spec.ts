@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { bearerOf, reportPdf, sendRequestByApi } from './carer-requests.ts';
+import { bearerOf, reportPdf, sendRequestByApi } from './carer-data.ts';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { signInThroughForm } from './identity.ts';
+import { expectNoAxeViolations } from './page-checks.ts';
 import { type OwnProvider, ownProvider } from './staff.ts';
 
 // The provider's side of a request (SPEC §3 request detail, change-status dialog, print dialog): a
@@ -18,14 +18,6 @@ const coordinatorName = 'Lucie Malá';
 async function signInAsAdministrator(page: Page, { administrator }: OwnProvider): Promise<void> {
   await signInThroughForm(page, administrator.email, administrator.password);
   await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** Axe on the page's content, or on an open dialog (portalled outside `main`). */
-async function expectNoAxeViolations(page: Page, scope = 'main'): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.html).join(', ')}`),
-  ).toEqual([]);
 }
 
 type DevMail = { to: string; subject: string; links: string[]; sentAt: string };

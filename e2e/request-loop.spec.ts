@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { choose, fillClientForm, question } from './forms.ts';
 import { newPerson, passwordField, signInThroughForm, signUpThroughForm } from './identity.ts';
+import { storeLocale } from './page-checks.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
 // The whole request loop as its two new users meet it (issue: "what a new carer and a new provider
@@ -138,14 +139,6 @@ async function recordShownStates(page: Page): Promise<void> {
       characterData: true,
     });
   });
-}
-
-function storeLocale(page: Page, locale: string): Promise<void> {
-  return page.evaluate((value) => {
-    (
-      globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
-    ).localStorage.setItem('i18nLocale', value);
-  }, locale);
 }
 
 function shownStates(page: Page): Promise<string[]> {

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { sendRequestByApi } from './carer-requests.ts';
+import { sendRequestByApi } from './carer-data.ts';
+
 import { expect, test } from './fixtures.ts';
 import { signInThroughForm } from './identity.ts';
 import { ownProvider } from './staff.ts';

@@ -1,10 +1,10 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { answerOf } from './api.ts';
+import { createClientCaseByApi, signedInCarer } from './carer-data.ts';
 import { giveSubscription } from './database.ts';
 import { expect, test } from './fixtures.ts';
-import { signedInNewCarer, type TestPerson } from './identity.ts';
+import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
 
 // From the services pool to a sent request, as a carer does it (SPEC §2 request-review,
 // request-confirmation, request/{id}, my-services): the demo provider Vlídná péče asks for its own
@@ -16,72 +16,6 @@ import { signedInNewCarer, type TestPerson } from './identity.ts';
 const shots = '/tmp/shots-requests';
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const serviceName = 'Pečovatelská služba Vlídná péče';
-
-type Headers = { authorization: string };
-
-async function bearerOf(page: Page): Promise<Headers> {
-  const cookies = await page.context().cookies();
-  const token = cookies.find((cookie) => cookie.name === 'access_token')?.value;
-  expect(token, 'signed in').toBeTruthy();
-  return { authorization: `Bearer ${token}` };
-}
-
-async function signedInCarer(
-  page: Page,
-  request: APIRequestContext,
-): Promise<{ person: TestPerson; headers: Headers }> {
-  const person = await signedInNewCarer(page, request);
-  return { person, headers: await bearerOf(page) };
-}
-
-/** A case, then its client: a daughter's mother in Prague 4, where the demo provider works. */
-async function createClientCase(
-  request: APIRequestContext,
-  headers: Headers,
-): Promise<{ caseId: string; clientId: string }> {
-  const opened = await request.post('/api/v1/web/cases', {
-    headers,
-    data: { date: new Date().toISOString().slice(0, 10), fcServiceLevel: 1, name: 'Péče o maminku' },
-  });
-  expect(opened.status(), await opened.text()).toBeLessThan(300);
-  const caseId = (await answerOf(opened, 'createCase')).id;
-  const types = await request.get('/api/v1/web/relationship-types', { headers });
-  const child = (await answerOf(types, 'listRelationshipTypes')).find((type) => type.code === 'child');
-  const created = await request.post('/api/v1/web/clients', {
-    headers,
-    data: {
-      isClient: false,
-      relationshipTypeId: child?.id,
-      firstName: 'Marie',
-      lastName: 'Dvořáková',
-      dateOfBirth: '1941-03-12',
-      sex: 'female',
-      phone: '+420 601 222 333',
-      residence: { street: 'Hrnčířská 12', city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
-      serviceAddressDiffers: false,
-      contactPerson: { firstName: 'Jana', lastName: 'Nováková', phone: '+420 601 123 456' },
-      healthDataConsent: true,
-      caseId,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { caseId, clientId: (await answerOf(created, 'createClient')).id };
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.html).join(', ')}`),
-  ).toEqual([]);
-}
-
-function storeLocale(page: Page, locale: string): Promise<void> {
-  return page.evaluate((value) => {
-    (
-      globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
-    ).localStorage.setItem('i18nLocale', value);
-  }, locale);
-}
 
 /** The whole page, and on a phone also the screen from `anchor` (a whole phone page is too tall to judge). */
 async function shoot(page: Page, name: string, anchor: Locator, folder = shots): Promise<void> {
@@ -155,7 +89,7 @@ test('a carer opens a service from the pool, fills in the provider’s questionn
   mkdirSync(documentShots, { recursive: true });
   mkdirSync(shots, { recursive: true });
   const { person, headers } = await signedInCarer(page, request);
-  const { caseId, clientId } = await createClientCase(request, headers);
+  const { caseId, clientId } = await createClientCaseByApi(request, headers, { reachable: true });
   await giveSubscription(person.email);
 
   // The pool → the service's detail → its request card.
@@ -409,7 +343,7 @@ test('the review page explains why a request cannot be sent', async ({ page, req
   // Chromium logs the refusals this test provokes (402, 404).
   problems.allow(/Failed to load resource: the server responded with a status of 40[24]/);
   const { headers } = await signedInCarer(page, request);
-  const { caseId, clientId } = await createClientCase(request, headers);
+  const { caseId, clientId } = await createClientCaseByApi(request, headers, { reachable: true });
   const services = await request.get('/api/v1/web/services?countyCode=CZ0100&pageSize=100', { headers });
   const { items } = await answerOf(services, 'listServices');
   const service = items.find((item) => item.name === serviceName);

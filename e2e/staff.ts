@@ -22,6 +22,9 @@ export interface OwnProvider {
   clientName: string;
 }
 
+/** Where the test's own providers serve: Chrudim, away from the carers' journeys (Prague, Brno). */
+const ownProviderCounty = 'CZ0531';
+
 /** The facilities and what their requests are, as the demo seed's provider has them (README). */
 const facilities = { chodov: 'Pobočka Chodov', vrsovice: 'Centrum denních služeb Vršovice' } as const;
 const requests = [
@@ -36,7 +39,9 @@ const requests = [
  * a worker of the Vršovice centre and a coordinator (signed up through the API), and four requests of Marie
  * Nováková: new at Chodov, new at Vršovice, in progress and declined (waiting list), the last two
  * first answered 5 hours after they were sent (the declined one closed then). The services serve
- * Prague; Chodov's asks the provider's questionnaire, a copy of the demo provider's form (the one
+ * Chrudim (`ownProviderCounty`), a county no carer's journey browses, so the catalogue the journeys
+ * see stays the demo seed's however many providers the specs make; requests reach the services by
+ * id, which the API allows for a client anywhere. Chodov's asks the provider's questionnaire, a copy of the demo provider's form (the one
  * questionnaire document the seed has; its requests and people are not used).
  */
 export async function ownProvider(request: APIRequestContext): Promise<OwnProvider> {
@@ -71,8 +76,8 @@ export async function ownProvider(request: APIRequestContext): Promise<OwnProvid
         [providerId, facilityId, `Pečovatelská služba ${facilityName}`],
       );
       await client.query(
-        `insert into facility_service_counties (facility_service_id, county_code) values ($1, 'CZ0100')`,
-        [serviceId],
+        'insert into facility_service_counties (facility_service_id, county_code) values ($1, $2)',
+        [serviceId, ownProviderCounty],
       );
       services[key] = { facilityId, serviceId };
     }

@@ -1,17 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { answerOf } from './api.ts';
+import { bearerOf, createClientCaseByApi, signedInCarer } from './carer-data.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  newClientWizardFirstStep,
-  newPerson,
-  passwordField,
-  signInThroughForm,
-  signUpByApi,
-  signUpThroughForm,
-  textField,
-} from './identity.ts';
+import { newPerson, passwordField, signUpThroughForm, textField } from './identity.ts';
+import { expectNoAxeViolations } from './page-checks.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
 // Subscriptions and payment as a carer meets them (SPEC §1, §4): the plans instead of the pool, the
@@ -22,77 +15,16 @@ import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 const shots = '/tmp/shots-payments';
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
-type Headers = { authorization: string };
-
-/** The signed-in browser's bearer token, for setting up the test's own data through the API. */
-async function bearerOf(page: Page): Promise<Headers> {
-  const cookies = await page.context().cookies();
-  const token = cookies.find((cookie) => cookie.name === 'access_token')?.value;
-  expect(token, 'signed in').toBeTruthy();
-  return { authorization: `Bearer ${token}` };
-}
-
-async function signedInCarer(page: Page, request: APIRequestContext): Promise<Headers> {
-  const carer = newPerson();
-  await signUpByApi(request, carer);
-  await signInThroughForm(page, carer.email, carer.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
-  return bearerOf(page);
-}
-
-/** A case, then its client (a daughter's mother in Brno, or where given). */
-async function createClientCase(
-  request: APIRequestContext,
-  headers: Headers,
-  where: { countyCode: string; city: string; zipcode: string } = {
-    countyCode: 'CZ0642',
-    city: 'Brno',
-    zipcode: '60200',
-  },
-): Promise<{ caseId: string; clientId: string }> {
-  const opened = await request.post('/api/v1/web/cases', {
-    headers,
-    data: { date: new Date().toISOString().slice(0, 10), fcServiceLevel: 1, name: 'Péče o maminku' },
-  });
-  expect(opened.status(), await opened.text()).toBeLessThan(300);
-  const caseId = (await answerOf(opened, 'createCase')).id;
-  const types = await request.get('/api/v1/web/relationship-types', { headers });
-  const child = (await answerOf(types, 'listRelationshipTypes')).find((type) => type.code === 'child');
-  const created = await request.post('/api/v1/web/clients', {
-    headers,
-    data: {
-      isClient: false,
-      relationshipTypeId: child?.id,
-      firstName: 'Marie',
-      lastName: 'Dvořáková',
-      dateOfBirth: '1941-03-12',
-      sex: 'female',
-      residence: where,
-      serviceAddressDiffers: false,
-      healthDataConsent: true,
-      caseId,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return { caseId, clientId: (await answerOf(created, 'createClient')).id };
-}
-
-/** The page's own content (the header's user menu belongs to the shell and is checked there). */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.html).join(', ')}`),
-  ).toEqual([]);
-}
-
 function steps(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Kroky průvodce' });
 }
 
 /** Sign-in through the form of a carer signed up through the API (the tests' subject is later). */
 async function freshCarer(page: Page, request: APIRequestContext) {
-  const headers = await signedInCarer(page, request);
-  const { caseId, clientId } = await createClientCase(request, headers);
+  const { headers } = await signedInCarer(page, request);
+  const { caseId, clientId } = await createClientCaseByApi(request, headers, {
+    residence: { countyCode: 'CZ0642', city: 'Brno', zipcode: '60200' },
+  });
   return { headers, caseId, clientId };
 }
 
@@ -389,10 +321,8 @@ test.describe('screens in three languages and two sizes', () => {
       mkdirSync(shots, { recursive: true });
       const { caseId, clientId } = await freshCarer(page, request);
       // A Slovak client: its plans are priced in euro.
-      const slovak = await createClientCase(request, await bearerOf(page), {
-        countyCode: 'SK0101',
-        city: 'Bratislava',
-        zipcode: '81101',
+      const slovak = await createClientCaseByApi(request, await bearerOf(page), {
+        residence: { countyCode: 'SK0101', city: 'Bratislava', zipcode: '81101' },
       });
       const shoot = async (name: string, size: string) => {
         await page.evaluate(() =>

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { answerOf } from './api.ts';
+import { createClientByApi, createClientCaseByApi, signedInCarer } from './carer-data.ts';
 import { expect, test } from './fixtures.ts';
 import { choose, question } from './forms.ts';
-import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
 
 // The questionnaires of the wizards, answered as a carer does: the extended case survey (ten basic
 // needs → the care-allowance estimate) and the case survey (→ the service offer). The questionnaires
@@ -12,86 +12,10 @@ import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } f
 
 const shots = '/tmp/shots';
 
-type Headers = { authorization: string };
-
-/** The signed-in browser's bearer token, for setting up the test's own data through the API. */
-async function bearerOf(page: Page): Promise<Headers> {
-  const cookies = await page.context().cookies();
-  const token = cookies.find((cookie) => cookie.name === 'access_token')?.value;
-  expect(token, 'signed in').toBeTruthy();
-  return { authorization: `Bearer ${token}` };
-}
-
-async function signedInCarer(page: Page, request: APIRequestContext): Promise<Headers> {
-  const carer = newPerson();
-  await signUpByApi(request, carer);
-  await signInThroughForm(page, carer.email, carer.password);
-  await expect(page).toHaveURL(newClientWizardFirstStep);
-  return bearerOf(page);
-}
-
-/** A daughter enters her mother, living in the county given, for a new case (or none). */
-async function createClient(
-  request: APIRequestContext,
-  headers: Headers,
-  {
-    countyCode,
-    city,
-    zipcode,
-    caseId,
-  }: { countyCode: string; city: string; zipcode: string; caseId?: string },
-): Promise<string> {
-  const types = await request.get('/api/v1/web/relationship-types', { headers });
-  const child = (await answerOf(types, 'listRelationshipTypes')).find((type) => type.code === 'child');
-  const response = await request.post('/api/v1/web/clients', {
-    headers,
-    data: {
-      isClient: false,
-      relationshipTypeId: child?.id,
-      firstName: 'Marie',
-      lastName: 'Dvořáková',
-      dateOfBirth: '1941-03-12',
-      sex: 'female',
-      residence: { city, zipcode, countyCode },
-      serviceAddressDiffers: false,
-      healthDataConsent: true,
-      ...(caseId ? { caseId } : {}),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await answerOf(response, 'createClient')).id;
-}
-
-async function createCase(request: APIRequestContext, headers: Headers): Promise<string> {
-  const response = await request.post('/api/v1/web/cases', {
-    headers,
-    data: { date: new Date().toISOString().slice(0, 10), fcServiceLevel: 1, name: 'Péče o maminku' },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await answerOf(response, 'createCase')).id;
-}
-
 /** A question's group (fieldset), named by its legend. */
 
 const needsHelp = 'Potřebuje pomoc druhého člověka';
 const alone = 'Zvládá bez pomoci';
-
-/** The page's own content (the header's user menu belongs to the shell and is checked there). */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.html).join(', ')}`),
-  ).toEqual([]);
-}
-
-/** The interface language the app reads at start (SPEC §9: stored under `i18nLocale`). */
-function storeLocale(page: Page, locale: string): Promise<void> {
-  return page.evaluate((value) => {
-    (
-      globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }
-    ).localStorage.setItem('i18nLocale', value);
-  }, locale);
-}
 
 /**
  * The whole page from its top, and on a phone also the screen as the person sees it from `anchor`
@@ -119,9 +43,10 @@ test('a carer describes the need, leaves mid-way, comes back, sees the estimate 
   request,
 }) => {
   test.setTimeout(120_000);
-  const headers = await signedInCarer(page, request);
-  const caseId = await createCase(request, headers);
-  await createClient(request, headers, { countyCode: 'CZ0642', city: 'Brno', zipcode: '602 00', caseId });
+  const { headers } = await signedInCarer(page, request);
+  const { caseId } = await createClientCaseByApi(request, headers, {
+    residence: { countyCode: 'CZ0642', city: 'Brno', zipcode: '602 00' },
+  });
 
   const surveyUrl = `/new-client-wizard/ext-case-survey/${caseId}`;
   await page.goto(surveyUrl);
@@ -242,11 +167,9 @@ test('a new case for a client in Slovakia gets its case on the first answer, onc
   problems,
 }) => {
   test.setTimeout(90_000);
-  const headers = await signedInCarer(page, request);
-  const clientId = await createClient(request, headers, {
-    countyCode: 'SK0101',
-    city: 'Bratislava',
-    zipcode: '811 01',
+  const { headers } = await signedInCarer(page, request);
+  const clientId = await createClientByApi(request, headers, {
+    residence: { countyCode: 'SK0101', city: 'Bratislava', zipcode: '811 01' },
   });
   const cases = async () => {
     const response = await request.get(`/api/v1/web/clients/${clientId}/cases`, { headers });
@@ -313,9 +236,10 @@ test('with no need marked, the estimate says all ten are managed, and shows no a
   request,
 }) => {
   test.setTimeout(120_000);
-  const headers = await signedInCarer(page, request);
-  const caseId = await createCase(request, headers);
-  await createClient(request, headers, { countyCode: 'CZ0642', city: 'Brno', zipcode: '602 00', caseId });
+  const { headers } = await signedInCarer(page, request);
+  const { caseId } = await createClientCaseByApi(request, headers, {
+    residence: { countyCode: 'CZ0642', city: 'Brno', zipcode: '602 00' },
+  });
 
   const surveyUrl = `/new-client-wizard/ext-case-survey/${caseId}`;
   await page.goto(surveyUrl);

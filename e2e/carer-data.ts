@@ -10,11 +10,19 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { answerOf } from './api.ts';
 import { giveSubscription } from './database.ts';
 import { expect } from './fixtures.ts';
-import { newClientWizardFirstStep, newPerson, signInThroughForm, signUpByApi } from './identity.ts';
+import {
+  newClientWizardFirstStep,
+  newPerson,
+  signedInNewCarer,
+  signInThroughForm,
+  signUpByApi,
+  type TestPerson,
+} from './identity.ts';
 import type { OwnProvider } from './staff.ts';
 
-// A carer's request to a provider of the test's own (e2e/staff.ts), sent through the API as the web
-// app sends it (the sending itself is e2e/requests.spec.ts's journey): the provider's specs start from it.
+// A carer's records made through the API as the web app makes them, so a test starts where it means to:
+// a case, the client (a daughter's mother), a request to a provider of the test's own (e2e/staff.ts).
+// The screens that make them are the journeys of e2e/clients.spec.ts and e2e/requests.spec.ts.
 
 export type Headers = { authorization: string };
 
@@ -23,6 +31,15 @@ export async function bearerOf(page: Page): Promise<Headers> {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'access_token')?.value;
   expect(token, 'signed in').toBeTruthy();
   return { authorization: `Bearer ${token}` };
+}
+
+/** A new carer signed in on `page` (in the wizard, as after a first sign-in), and their bearer. */
+export async function signedInCarer(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ person: TestPerson; headers: Headers }> {
+  const person = await signedInNewCarer(page, request);
+  return { person, headers: await bearerOf(page) };
 }
 
 /** Calls an operation of the contracts' table by its id, typed by it; any failure fails the test. */
@@ -51,6 +68,71 @@ export const reportPdf = Buffer.from(
   'latin1',
 );
 
+type Residence = { street?: string; city: string; zipcode: string; countyCode: string };
+
+/** Prague 4, where the test's own providers (and the demo provider) serve. */
+export const prague4: Residence = {
+  street: 'Hrnčířská 12',
+  city: 'Praha 4',
+  zipcode: '14900',
+  countyCode: 'CZ0100',
+};
+
+/** A new case of the signed-in carer's. */
+export async function createCaseByApi(request: APIRequestContext, headers: Headers): Promise<string> {
+  const opened = await callOperation(request, headers, 'createCase', {
+    body: { date: new Date().toISOString().slice(0, 10), fcServiceLevel: 1, name: 'Péče o maminku' },
+  });
+  return opened.id;
+}
+
+/**
+ * The carer's mother, Marie Dvořáková, living at `residence`, entered for `caseId` (or for no case);
+ * `reachable` adds her phone and a contact person (Jana Nováková), as a request to a provider needs.
+ */
+export async function createClientByApi(
+  request: APIRequestContext,
+  headers: Headers,
+  {
+    residence = prague4,
+    caseId,
+    reachable = false,
+  }: { residence?: Residence; caseId?: string; reachable?: boolean },
+): Promise<string> {
+  const types = await callOperation(request, headers, 'listRelationshipTypes', {});
+  const created = await callOperation(request, headers, 'createClient', {
+    body: {
+      isClient: false,
+      relationshipTypeId: types.find((type) => type.code === 'child')?.id ?? '',
+      firstName: 'Marie',
+      lastName: 'Dvořáková',
+      dateOfBirth: '1941-03-12',
+      sex: 'female',
+      residence,
+      serviceAddressDiffers: false,
+      healthDataConsent: true,
+      ...(reachable
+        ? {
+            phone: '+420 601 222 333',
+            contactPerson: { firstName: 'Jana', lastName: 'Nováková', phone: '+420 601 123 456' },
+          }
+        : {}),
+      ...(caseId ? { caseId } : {}),
+    },
+  });
+  return created.id;
+}
+
+/** A case, then its client (`createClientByApi`'s mother). */
+export async function createClientCaseByApi(
+  request: APIRequestContext,
+  headers: Headers,
+  client: { residence?: Residence; reachable?: boolean } = {},
+): Promise<{ caseId: string; clientId: string }> {
+  const caseId = await createCaseByApi(request, headers);
+  return { caseId, clientId: await createClientByApi(request, headers, { ...client, caseId }) };
+}
+
 export type SentRequest = { id: string; code: string; clientName: string; carerEmail: string; carer: Page };
 
 /**
@@ -69,30 +151,10 @@ export async function sendRequestByApi(
   await signInThroughForm(carer, person.email, person.password);
   await expect(carer).toHaveURL(newClientWizardFirstStep);
   const headers = await bearerOf(carer);
-  const careCase = await callOperation(request, headers, 'createCase', {
-    body: { date: new Date().toISOString().slice(0, 10), fcServiceLevel: 1, name: 'Péče o maminku' },
-  });
-  const types = await callOperation(request, headers, 'listRelationshipTypes', {});
-  const lastName = 'Dvořáková';
-  await callOperation(request, headers, 'createClient', {
-    body: {
-      isClient: false,
-      relationshipTypeId: types.find((type) => type.code === 'child')?.id ?? '',
-      firstName: 'Marie',
-      lastName,
-      dateOfBirth: '1941-03-12',
-      sex: 'female',
-      phone: '+420 601 222 333',
-      residence: { street: 'Hrnčířská 12', city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
-      serviceAddressDiffers: false,
-      contactPerson: { firstName: 'Jana', lastName: 'Nováková', phone: '+420 601 123 456' },
-      healthDataConsent: true,
-      caseId: careCase.id,
-    },
-  });
+  const { caseId } = await createClientCaseByApi(request, headers, { reachable: true });
   await giveSubscription(person.email);
   const draft = await callOperation(request, headers, 'openRequestDraft', {
-    params: { caseId: careCase.id, serviceId: provider.serviceId },
+    params: { caseId, serviceId: provider.serviceId },
   });
   for (const survey of draft.surveys) {
     await callOperation(request, headers, 'saveRequestDraftSurvey', {
@@ -118,5 +180,5 @@ export async function sendRequestByApi(
     params: { draftId: draft.id },
     body: { providerConsent: true, message: 'Maminka potřebuje pomoc od ledna.\nVolejte prosím odpoledne.' },
   });
-  return { id: sent.id, code: sent.code, clientName: `Marie ${lastName}`, carerEmail: person.email, carer };
+  return { id: sent.id, code: sent.code, clientName: 'Marie Dvořáková', carerEmail: person.email, carer };
 }
