@@ -41,9 +41,13 @@ function useGridQuery(): [GridQuery, (query: GridQuery) => void] {
   return [query, setQuery];
 }
 
+/**
+ * The grid while its first page loads: a screen tall at least, so what follows (the export jobs, the
+ * footer) starts below the fold and is not pushed down when the rows arrive (Lighthouse's layout shift).
+ */
 function GridSkeleton() {
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" mih="100vh">
       {Array.from({ length: 6 }, (_, index) => (
         <Skeleton key={index} height={44} />
       ))}
@@ -220,9 +224,15 @@ function RequestsGrid() {
                 ? t('grid.summary', { count: found.total, formatted: numbers.format(found.total) })
                 : t('grid.summaryMoreThan', { total: numbers.format(found.total) })}
             </Text>
-          ) : null}
+          ) : requests.isError ? null : (
+            // The count's line, held while it loads, so the filters below do not move when it comes.
+            <Skeleton height={24} width="14rem" aria-hidden />
+          )}
         </Stack>
-        {data && total > 0 ? (
+        {!data && !requests.isError ? (
+          // The export button's place, held while the first page loads (it wraps below the title on a phone).
+          <Skeleton height={36} width="11rem" radius="sm" aria-hidden />
+        ) : data && total > 0 ? (
           <ExportMenu
             providerId={acting.providerId}
             query={query}
