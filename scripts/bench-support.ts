@@ -1,16 +1,18 @@
 // Helpers shared by the `pnpm bench` scripts.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { productionNodeFlags } from './node-flags.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const apiServerPath = fileURLToPath(import.meta.resolve('@opora/api/server'));
+// Resolved through the API package's exports; `require.resolve`, not `import.meta.resolve`, which
+// vitest's module runner lacks (the Keycloak suites load this file through keycloak-server.ts).
+const apiServerPath = createRequire(import.meta.url).resolve('@opora/api/server');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
