@@ -130,7 +130,12 @@ export function ClientPage() {
               <Skeleton height={40} width="50%" />
             </LoadingState>
           )}
-          {facts.length > 0 ? <Text size="lg">{facts.join(' · ')}</Text> : null}
+          {facts.length > 0 ? (
+            <Text size="lg">{facts.join(' · ')}</Text>
+          ) : data || client.isError ? null : (
+            // The facts' line, held while the client loads, so the tabs below do not move when it comes.
+            <Skeleton height={29} width="70%" aria-hidden />
+          )}
         </Stack>
         <AsyncButton
           variant="default"
