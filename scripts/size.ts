@@ -3,7 +3,7 @@
  * Vite manifest of `apps/web/dist`. A route's initial JavaScript is the entry chunk and everything
  * it imports statically, plus the route's lazy modules (its page chunk and the layout route around it)
  * and everything they import statically.
- * Chunks fetched later on demand (other languages, the mobile menu, dialogs, toasts) do not count.
+ * Chunks fetched later on demand (other languages, the menus, the session runtime, the client editor) do not count.
  * Exits non-zero when the home route is over its 200 KB gzip budget (docs/decisions/0083).
  *
  * Builds the web app first when the build is missing or older than its sources; `--build` forces it.
@@ -160,7 +160,9 @@ function main(): number {
       );
       return `  ${key.padEnd(58)}${kb(size.gzip).padStart(10)} gzip`;
     });
-  console.log(`\nFetched on demand (menus, dialogs, toasts), beyond the shell:\n${onDemand.join('\n')}`);
+  console.log(
+    `\nFetched on demand (menus, the session runtime, editors), beyond the shell:\n${onDemand.join('\n')}`,
+  );
 
   const css = sizeOf(new Set([...shell].flatMap((key) => manifest[key]!.css ?? [])));
   console.log(`\nShell CSS (not JavaScript, outside the budget): ${kb(css.raw)} raw, ${kb(css.gzip)} gzip`);
