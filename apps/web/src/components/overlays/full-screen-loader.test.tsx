@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useEffect } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '@/testing/render.tsx';
 import { FullScreenLoader, useFullScreenLoader } from './full-screen-loader.tsx';
 
@@ -13,26 +13,41 @@ function Work({ ms }: { ms: number }) {
   return null;
 }
 
+/** Moves the page's clock (its timers only) by `ms` and lets React render what they changed. */
+async function elapse(ms: number): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+// The page's clock is stopped and moved by the test, so a busy machine cannot make 200 ms last 400.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('full-screen loader', () => {
   it('stays hidden for the first 300 ms, then shows a labelled status', async () => {
     await renderWithApp(<FullScreenLoader visible />);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await elapse(299);
     expect(screen.queryByRole('status')).toBeNull();
-    expect(await screen.findByRole('status', {}, { timeout: 1000 })).toHaveProperty(
-      'textContent',
-      'Načítáme…',
-    );
+    await elapse(1);
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Načítáme…');
   });
 
   it('never appears for work that ends quickly', async () => {
     await renderWithApp(<Work ms={100} />);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await elapse(1000);
     expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('covers longer work and goes once it ends', async () => {
     await renderWithApp(<Work ms={500} />);
-    expect(await screen.findByRole('status', {}, { timeout: 1000 })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 1000 });
+    await elapse(300);
+    expect(screen.getByRole('status')).toBeTruthy();
+    await elapse(200);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });
