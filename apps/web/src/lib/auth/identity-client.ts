@@ -1,10 +1,5 @@
-import {
-  identityScope,
-  operations,
-  type TokenResponse,
-  type WebConfig,
-  webConfigElementId,
-} from '@opora/contracts';
+import { identityScope, type TokenResponse, type WebConfig, webConfigElementId } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { queryOptions } from '@tanstack/react-query';
 import { operationQueryOptions } from '../operations.ts';
 import { queryClient } from '../query-client.ts';

@@ -1,11 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import {
-  type DashboardClientTab,
-  dashboardClientTabs,
-  formatDisplayDate,
-  isOneOf,
-  operations,
-} from '@opora/contracts';
+import { type DashboardClientTab, dashboardClientTabs, formatDisplayDate, isOneOf } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { IconArrowLeft, IconClipboardHeart, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
