@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { endpointsFile, endpointsSource } from '../packages/contracts/src/operations/endpoints-source.ts';
+import { endpointsFile, endpointsSource } from '@opora/contracts/endpoints-source';
 
 const root = path.resolve(import.meta.dirname, '..');
 await writeFile(path.join(root, endpointsFile), endpointsSource());
