@@ -36,8 +36,9 @@ function pageRoute({ path, handle, page, namespaces }: PageDefinition, areaPath:
       // Someone holding a token: the page's reads start beside the session's (tokens refreshed, the
       // user loaded, SPEC §4) instead of a round trip or two after them; a call that meets a 401
       // waits for the same refresh. Without a token the guard answers at once, or sends to sign-in,
-      // where the reads would be wasted.
-      const early = hasAccessToken();
+      // where the reads would be wasted; a page that needs a permission waits for the user, who may
+      // lack it (its reads would be refused, 403, before the guard sends them to unauthorized).
+      const early = hasAccessToken() && typeof handle.access !== 'object';
       if (early) prefetch();
       await navigationGuard(handle.access, args.request.url);
       if (!early) prefetch();
