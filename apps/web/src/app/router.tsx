@@ -8,7 +8,7 @@ import {
 } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { changeLocale, loadNamespaces } from '@/lib/i18n/i18n.ts';
-import { hasAccessToken } from '@/lib/session.ts';
+import { hasFreshAccessToken } from '@/lib/session.ts';
 import { navigationGuard } from './navigation-guard.ts';
 import { type AreaDefinition, areas, type PageDefinition } from './pages.ts';
 import { RootErrorBoundary, RootHydrateFallback, RootRoute } from './root-route.tsx';
@@ -33,12 +33,12 @@ function pageRoute({ path, handle, page, namespaces }: PageDefinition, areaPath:
           (module) => module.prefetch?.(args),
           () => {},
         );
-      // Someone holding a token: the page's reads start beside the session's (tokens refreshed, the
-      // user loaded, SPEC §4) instead of a round trip or two after them; a call that meets a 401
-      // waits for the same refresh. Without a token the guard answers at once, or sends to sign-in,
-      // where the reads would be wasted; a page that needs a permission waits for the user, who may
-      // lack it (its reads would be refused, 403, before the guard sends them to unauthorized).
-      const early = hasAccessToken() && typeof handle.access !== 'object';
+      // Someone holding an unexpired token: the page's reads start beside the session's (tokens
+      // refreshed, the user loaded, SPEC §4) instead of a round trip or two after them. Without one the
+      // guard answers at once, sends to sign-in, or refreshes first (reads sent with an expired token
+      // would only meet 401s); a page that needs a permission waits for the user, who may lack it (its
+      // reads would be refused, 403, before the guard sends them to unauthorized).
+      const early = hasFreshAccessToken() && typeof handle.access !== 'object';
       if (early) prefetch();
       await navigationGuard(handle.access, args.request.url);
       if (!early) prefetch();
