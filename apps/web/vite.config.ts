@@ -53,6 +53,9 @@ type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?
  */
 const pagesFile = new URL('./src/app/pages.ts', import.meta.url).href;
 
+/** The session's code, loaded on a page load with a token (src/lib/session.ts `loadSessionUser`). */
+const sessionModule = 'src/lib/auth/session-runtime.ts';
+
 /** The module a page's or layout's lazy import names, as a manifest key (`src/…`). */
 function moduleOf(importer: () => Promise<unknown>): string {
   const specifiers = [...importer.toString().matchAll(/import\(\s*["'`]([^"'`]+)["'`]\s*\)/g)];
@@ -87,32 +90,42 @@ function routePreloads(): Plugin {
         if (!found) throw new Error(`The Vite manifest has no chunk "${key}"`);
         return found;
       };
+      /** The files `keys` load, with everything they import statically, the shell excluded. */
+      const filesOf = (keys: string[]) => {
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (key: string) => {
+          const { file, isEntry, imports = [], css = [] } = chunk(key);
+          if (isEntry || scripts.has(file)) return;
+          scripts.add(file);
+          for (const style of css) styles.add(style);
+          for (const imported of imports) visit(imported);
+        };
+        for (const key of keys) visit(key);
+        return { scripts: [...scripts], styles: [...styles] };
+      };
       const { pages } = (await import(pagesFile)) as typeof import('./src/app/pages.ts');
       const routes = pages
         .filter((page) => page.path !== '*')
         .map(({ path: pattern, page, layout, namespaces }) => {
           const modules = [moduleOf(page.importer), ...(layout ? [moduleOf(layout.importer)] : [])];
-          const scripts = new Set<string>();
-          const styles = new Set<string>();
-          const visit = (key: string) => {
-            const { file, isEntry, imports = [], css = [] } = chunk(key);
-            if (isEntry || scripts.has(file)) return;
-            scripts.add(file);
-            for (const style of css) styles.add(style);
-            for (const imported of imports) visit(imported);
-          };
-          for (const module of modules) visit(module);
-          for (const namespace of namespaces) visit(`../../locales/cs/${namespace}.json`);
+          const translations = namespaces.map((namespace) => `../../locales/cs/${namespace}.json`);
           return {
             path: pattern,
             page: moduleOf(page.importer),
             modules,
             namespaces,
-            scripts: [...scripts],
-            styles: [...styles],
+            ...filesOf([...modules, ...translations]),
           };
         });
       await writeFile(path.join(outDir, '.vite/route-preloads.json'), `${JSON.stringify(routes, null, 1)}\n`);
+      // The session's code (refreshing the tokens, loading the user), which a signed-in page load
+      // downloads before its page can be shown: the API names it too when the token cookie is sent.
+      const { scripts: sessionScripts } = filesOf([sessionModule]);
+      await writeFile(
+        path.join(outDir, '.vite/session-preloads.json'),
+        `${JSON.stringify({ scripts: sessionScripts }, null, 1)}\n`,
+      );
     },
   };
 }

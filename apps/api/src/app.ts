@@ -42,6 +42,7 @@ import { testGatewayRoutes } from './subscriptions/test-gateway-routes.ts';
 import { guestCaseSurveyRoutes } from './surveys/guest-survey-routes.ts';
 import { surveyRoutes } from './surveys/routes.ts';
 import { webConfigRoutes } from './web-config/routes.ts';
+import { webConfigOf } from './web-config/web-config.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -119,7 +120,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(devMailRoutes); //                               GET /api/v1/dev/mail, /dev/mail (dev only)
 
   // The browser app last: its catch-all navigation route yields to every route above.
-  await app.register(webAppPlugin, { config });
+  await app.register(webAppPlugin, { config, webConfig: webConfigOf(config) });
 
   return app;
 }

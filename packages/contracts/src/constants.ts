@@ -39,6 +39,12 @@ export const localeStorageKey = 'i18nLocale';
 export const identityClientId = 'web';
 export const identityScope = 'profile email offline_access';
 
+/**
+ * The id of the `<script type="application/json">` in every page's HTML holding `GET /api/v1/web/config`'s
+ * answer (apps/api/src/platform/web-app.ts), read by the web app instead of a round trip.
+ */
+export const webConfigElementId = 'opora-web-config';
+
 export const cookieNames = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',

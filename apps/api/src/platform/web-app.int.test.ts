@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@opora/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { testConfig } from '../testing/test-app.ts';
-import { matchRoute, matchScore } from './web-app.ts';
+import { matchRoute, matchScore, pageHtml } from './web-app.ts';
 
 let database: TestDatabase;
 let distDir: string;
@@ -26,7 +26,17 @@ const routePreloads = [
     styles: [],
   },
 ];
+const sessionPreloads = { scripts: ['assets/session-runtime-Ee55.js', 'assets/operations-Ff66.js'] };
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+/** What the server adds to index.html's head: preload links and the web config's data block. */
+const headAdditions =
+  /\s*(<link rel="(module)?preload"[^>]*>|<script type="application\/json" id="opora-web-config">[^<]*<\/script>)\s*/g;
+
+/** The page as the build wrote it, without what the server adds. */
+function asBuilt(body: string): string {
+  return body.replace(headAdditions, '');
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -42,6 +52,7 @@ beforeAll(async () => {
   // What the build writes for each page path (apps/web/vite.config.ts `routePreloads`).
   await mkdir(path.join(distDir, '.vite'));
   await writeFile(path.join(distDir, '.vite', 'route-preloads.json'), JSON.stringify(routePreloads));
+  await writeFile(path.join(distDir, '.vite', 'session-preloads.json'), JSON.stringify(sessionPreloads));
   await writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await buildApp({ config: testConfig({ WEB_DIST_DIR: distDir }), db: database.db });
 });
@@ -58,7 +69,7 @@ describe('built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(indexHtml);
+    expect(asBuilt(response.body)).toBe(indexHtml);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
@@ -99,7 +110,7 @@ describe('built web app', () => {
     for (const url of ['/contact', '/dashboard/client/42?tab=details', '/en/no-such-page']) {
       const response = await app.inject({ method: 'GET', url, headers: html });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(indexHtml);
+      expect(asBuilt(response.body), url).toBe(indexHtml);
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
   });
@@ -110,7 +121,7 @@ describe('built web app', () => {
         const response = await app.inject({ method: 'GET', url, headers });
         expect(response.statusCode, `${url} ${headers.accept}`).toBe(200);
         expect(response.headers['content-type'], url).toMatch(/^text\/html/);
-        expect(response.body, url).toBe(indexHtml);
+        expect(asBuilt(response.body), url).toBe(indexHtml);
       }
     }
   });
@@ -129,7 +140,7 @@ describe('built web app', () => {
       headers: { accept: 'application/json, text/html;q=0.5' },
     });
     expect(both.statusCode).toBe(200);
-    expect(both.body).toBe(indexHtml);
+    expect(asBuilt(both.body)).toBe(indexHtml);
   });
 
   it("names the matched page's chunks in the HTML so they download beside the shell", async () => {
@@ -148,7 +159,7 @@ describe('built web app', () => {
       '<link rel="modulepreload" crossorigin href="/assets/list-page-Aa11.js">\n    <link rel="modulepreload" crossorigin href="/assets/Card-Bb22.js">',
     );
     expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/list-page-Cc33.css">');
-    expect(body.replace(/\s*<link rel="(module)?preload"[^>]*>\s*/g, '')).toBe(indexHtml);
+    expect(asBuilt(body)).toBe(indexHtml);
 
     const detail = await app.inject({
       method: 'GET',
@@ -158,6 +169,66 @@ describe('built web app', () => {
     expect(detail.headers['content-encoding']).toBeUndefined();
     expect(detail.body).toContain('href="/assets/detail-Dd44.js"');
     expect(detail.body).not.toContain('list-page');
+  });
+
+  it("carries the web config's answer in every page, as a JSON block the CSP does not run", async () => {
+    const config = await app.inject({ method: 'GET', url: '/api/v1/web/config' });
+    for (const url of ['/', '/anon-new-client/services/list/CZ064', '/no-such-page']) {
+      const response = await app.inject({ method: 'GET', url, headers: html });
+      const block =
+        /<script type="application\/json" id="opora-web-config">([^<]*)<\/script>\s*<\/head>/.exec(
+          response.body,
+        );
+      expect(block, url).not.toBeNull();
+      expect(JSON.parse(block?.[1] ?? ''), url).toEqual(config.json());
+      expect(String(response.headers['content-security-policy']).split(';'), url).toContain(
+        "script-src 'self'",
+      );
+    }
+  });
+
+  it('writes the config so that no text in it can close the script element', () => {
+    const page = pageHtml(
+      indexHtml,
+      {
+        appVersion: '</script><script>alert(1)</script>',
+        identity: { url: null, realm: 'opora', clientId: 'web' },
+        locales: ['cs'],
+        defaultLocale: 'cs',
+      },
+      [],
+      [],
+    );
+    expect(page.match(/<\/script>/g)).toHaveLength(2);
+    const block = /id="opora-web-config">([^<]*)<\/script>/.exec(page)?.[1] ?? '';
+    expect(JSON.parse(block).appVersion).toBe('</script><script>alert(1)</script>');
+  });
+
+  it("names the session's code too when the request carries the access token cookie", async () => {
+    const session = '<link rel="modulepreload" crossorigin href="/assets/session-runtime-Ee55.js">';
+    const guest = await app.inject({ method: 'GET', url: '/dashboard/client/42', headers: html });
+    expect(guest.body).not.toContain('session-runtime');
+    expect(guest.headers.vary).toContain('cookie');
+    const cookies = ['access_token=eyJ.a.b; refresh_token=r', 'lang=cs;  access_token=eyJ.a.b'];
+    for (const cookie of cookies) {
+      const signedIn = await app.inject({ method: 'GET', url: '/', headers: { ...html, cookie } });
+      expect(signedIn.body, cookie).toContain(session);
+      expect(signedIn.body, cookie).toContain('href="/assets/operations-Ff66.js"');
+      expect(asBuilt(signedIn.body), cookie).toBe(indexHtml);
+    }
+    const list = await app.inject({
+      method: 'GET',
+      url: '/anon-new-client/services/list/CZ064',
+      headers: { ...html, cookie: 'access_token=eyJ.a.b' },
+    });
+    // The page's code first: the shell asks for it at once, the session's after a token check.
+    expect(list.body.indexOf('list-page-Aa11.js')).toBeLessThan(list.body.indexOf('session-runtime'));
+    const emptied = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { ...html, cookie: 'access_token=' },
+    });
+    expect(emptied.body).not.toContain('session-runtime');
   });
 
   it('matches paths as React Router ranks them', () => {

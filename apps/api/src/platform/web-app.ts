@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { cookieNames, type WebConfig, webConfigElementId } from '@opora/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
@@ -39,6 +40,21 @@ function isAppNavigation(request: FastifyRequest): boolean {
 
 /** What the web build writes per page path (apps/web/vite.config.ts `routePreloads`). */
 type RoutePreload = { path: string; scripts: string[]; styles: string[] };
+
+/** What the web build writes for the session's code (apps/web/vite.config.ts `routePreloads`). */
+type SessionPreload = { scripts: string[] };
+
+/** No route of the app matched (its own 404 page): the shell alone. */
+const noRoute: RoutePreload = { path: '*', scripts: [], styles: [] };
+
+/** Whether the request carries the web app's access token cookie (someone signed in, SPEC §4). */
+function hasAccessCookie(request: FastifyRequest): boolean {
+  const cookie = request.headers.cookie ?? '';
+  return cookie.split(';').some((part) => {
+    const [name, value = ''] = part.split('=', 2);
+    return name?.trim() === cookieNames.accessToken && value.trim() !== '';
+  });
+}
 
 /**
  * How well a React Router pattern (`/a/:b/:c?`, `*` for the rest) matches a pathname: the number of
@@ -82,21 +98,35 @@ function compressedPage(html: string): Page {
   };
 }
 
-/**
- * index.html naming the matched page's chunks, so the browser fetches them with the shell rather than
- * after the shell has run and the router has asked for them (one round trip and a queue fewer).
- */
-function pageWithPreloads(indexHtml: string, route: RoutePreload): string {
-  const links = [
-    ...route.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...route.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
-  ];
-  return indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+/** JSON inside `<script>`: `<` escaped, so no string in it can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-function readRoutePreloads(webDistDir: string): RoutePreload[] {
-  const file = path.join(webDistDir, '.vite/route-preloads.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RoutePreload[]) : [];
+/**
+ * index.html naming the matched page's chunks (and, for someone signed in, the session's code), so
+ * the browser fetches them with the shell rather than after the shell has run and the router has
+ * asked for them (one round trip and a queue fewer), and carrying the web config as a JSON data block
+ * (`<script type="application/json">` is never run, so the CSP's `script-src 'self'` holds), so the
+ * session does not wait a round trip for `/web/config` before it can refresh its tokens.
+ */
+export function pageHtml(
+  indexHtml: string,
+  webConfig: WebConfig,
+  scripts: string[],
+  styles: string[],
+): string {
+  const head = [
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+    `<script type="application/json" id="${webConfigElementId}">${scriptJson(webConfig)}</script>`,
+  ];
+  return indexHtml.replace('</head>', `  ${head.join('\n    ')}\n  </head>`);
+}
+
+function readJson<T>(webDistDir: string, name: string, fallback: T): T {
+  const file = path.join(webDistDir, '.vite', name);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback;
 }
 
 const notBuiltPage = `<!doctype html>
@@ -114,13 +144,15 @@ const notBuiltPage = `<!doctype html>
  * Serves the Vite build of apps/web with long-lived caching for hashed assets, and answers
  * every other browser navigation with index.html so deep links work.
  */
-export const webAppPlugin = fp<{ config: Pick<Config, 'webDistDir'> }>(
-  async (app, { config }) => {
+export const webAppPlugin = fp<{ config: Pick<Config, 'webDistDir'>; webConfig: WebConfig }>(
+  async (app, { config, webConfig }) => {
     const built = existsSync(path.join(config.webDistDir, 'index.html'));
-    const routes = built ? readRoutePreloads(config.webDistDir) : [];
+    const routes = built ? readJson<RoutePreload[]>(config.webDistDir, 'route-preloads.json', []) : [];
+    const session = readJson<SessionPreload>(config.webDistDir, 'session-preloads.json', { scripts: [] });
     const indexHtml = built ? readFileSync(path.join(config.webDistDir, 'index.html'), 'utf8') : '';
-    // One page per route pattern, built and compressed on first use: a build is immutable while served.
-    const pages = new Map<RoutePreload, Page>();
+    // One page per route pattern and session state, built and compressed on first use: a build is
+    // immutable while served.
+    const pages = new Map<string, Page>();
     if (built) {
       await app.register(fastifyStatic, {
         root: config.webDistDir,
@@ -150,16 +182,21 @@ export const webAppPlugin = fp<{ config: Pick<Config, 'webDistDir'> }>(
           .type('text/html; charset=utf-8')
           .send(notBuiltPage);
       }
-      const route = matchRoute(routes, request.url.split('?', 1)[0] ?? '/');
-      if (!route) return reply.header('cache-control', revalidateCache).sendFile('index.html');
-      let page = pages.get(route);
+      const route = matchRoute(routes, request.url.split('?', 1)[0] ?? '/') ?? noRoute;
+      const signedIn = hasAccessCookie(request);
+      const key = `${route.path} ${signedIn}`;
+      let page = pages.get(key);
       if (!page) {
-        page = compressedPage(pageWithPreloads(indexHtml, route));
-        pages.set(route, page);
+        // The session's code after the page's: a signed-in page load refreshes the tokens and loads
+        // the user with it before the page can be shown (SPEC §4).
+        const scripts = [...new Set([...route.scripts, ...(signedIn ? session.scripts : [])])];
+        page = compressedPage(pageHtml(indexHtml, webConfig, scripts, route.styles));
+        pages.set(key, page);
       }
       const accepted = request.headers['accept-encoding'] ?? '';
       const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
-      reply.header('cache-control', revalidateCache).header('vary', 'accept-encoding');
+      // The HTML differs by the session cookie (the session's code named or not).
+      reply.header('cache-control', revalidateCache).header('vary', 'accept-encoding, cookie');
       reply.type('text/html; charset=utf-8');
       if (!encoding) return reply.send(page.html);
       return reply.header('content-encoding', encoding).send(page[encoding]);

@@ -1,6 +1,7 @@
-import { defaultLocale, identityClientId, locales, operations } from '@opora/contracts';
+import { operations } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { operationRoute } from '../platform/operation-route.ts';
+import { webConfigOf } from './web-config.ts';
 
 /** What the browser app needs before its first render: version, identity server, languages. */
 export const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,16 +12,7 @@ export const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return {
-        appVersion: app.config.appVersion,
-        identity: {
-          url: app.config.identity.embedded ? null : app.config.identity.url,
-          realm: app.config.identity.realm,
-          clientId: identityClientId,
-        },
-        locales: [...locales],
-        defaultLocale,
-      };
+      return webConfigOf(app.config);
     },
   });
 };

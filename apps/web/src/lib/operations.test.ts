@@ -1,4 +1,4 @@
-import { operations } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { QueryClient, QueryObserver, skipToken } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StandInServer, startStandInServer } from '@/testing/stand-in-server.ts';

@@ -1,11 +1,11 @@
 import {
   buildHref,
-  type OperationContract,
   type OperationId,
   type OperationInput,
   type OperationOutput,
   type Operations,
 } from '@opora/contracts';
+import type { OperationEndpoint } from '@opora/contracts/endpoints';
 import {
   type DataTag,
   type QueryKey,
@@ -20,10 +20,14 @@ import { apiBasePath, apiRequest, type QueryValue } from './api-client.ts';
 
 /**
  * Fetchers derived from the contracts' operations table: a page names an operation
- * (`operations.getClient`) and gets its path, query key and types from it, so nothing is retyped and
+ * (`operations.getClient` of `@opora/contracts/endpoints`) and gets its path, query key and types from it, so nothing is retyped and
  * web and API cannot drift.
  */
-type OperationOf<K extends OperationId> = OperationContract & { readonly operationId: K };
+/**
+ * An operation as the web calls it: `operations` of `@opora/contracts/endpoints`, the table's ids,
+ * methods and paths without zod (decision 0093); its types still come from the table.
+ */
+type OperationOf<K extends OperationId> = OperationEndpoint<K>;
 export type InputOf<K extends OperationId> = OperationInput<Operations[K]>;
 export type OutputOf<K extends OperationId> = OperationOutput<Operations[K]>;
 

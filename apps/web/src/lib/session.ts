@@ -19,6 +19,25 @@ export function hasAccessToken(): boolean {
 }
 
 /**
+ * Whether the held access token is still valid by its own clock (the JWT's `exp`, with a margin), so
+ * that a call sent with it now should pass without a refresh. Only a hint for starting reads early
+ * (app/router.tsx): the server decides, and a 401 still renews the tokens.
+ */
+export function hasFreshAccessToken(nowMs: number = Date.now()): boolean {
+  const payload = readAccessToken()?.split('.')[1];
+  if (!payload) return false;
+  try {
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof exp === 'number' && exp * 1000 > nowMs + freshnessMarginMs;
+  } catch {
+    return false;
+  }
+}
+
+/** A token this close to its end may expire on the way. */
+const freshnessMarginMs = 10_000;
+
+/**
  * The signed-in user (refreshing the tokens first when this page has not loaded them yet), or null
  * for a guest. Rejects when a token is held but the user cannot be loaded.
  */

@@ -79,11 +79,11 @@ import {
   ProviderMembershipListSchema,
   ProviderNoteSavedSchema,
   ProviderNoteSaveSchema,
-  ProviderRequestListQuerySchema,
   ProviderRequestPageSchema,
   ProviderStatusChangeSchema,
   ProviderTeamSchema,
 } from '../schemas/provider-inbox.ts';
+import { ProviderRequestListQuerySchema } from '../schemas/provider-request-grid.ts';
 import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
 import {
   AssistantTaskInputSchema,

@@ -9,9 +9,9 @@ import {
   requiredOr,
 } from '../validation/fields.ts';
 import { E164PhoneSchema } from '../validation/phone.ts';
-import { AddressSchema, PublicContactSchema, ServiceFormSchema, ServiceTypeCodeSchema } from './catalogue.ts';
+import { AddressSchema, PublicContactSchema, ServiceFormSchema } from './catalogue.ts';
 import { ClientSchema } from './clients.ts';
-import { IdParamSchema, IdSchema, maxPageSize, PriceSchema } from './common.ts';
+import { IdParamSchema, IdSchema, maxPageSize, PriceSchema, ServiceTypeCodeSchema } from './common.ts';
 import { SurveyAnswersSchema, SurveyDocumentSchema } from './survey-document.ts';
 
 // A care request from the client's side (SPEC §2 request-review, request-confirmation, request/{id},

@@ -5,7 +5,6 @@ import {
   serviceCategoryCodes,
   serviceForms,
   serviceStatuses,
-  serviceTypeCodes,
 } from '../enums.ts';
 import {
   EmailSchema,
@@ -31,6 +30,7 @@ import {
   PriceSchema,
   paginatedSchema,
   SelectedIdSchema,
+  ServiceTypeCodeSchema,
 } from './common.ts';
 import {
   CountyCodeSchema,
@@ -106,7 +106,6 @@ export const FacilityInputSchema = z
 export type FacilityInput = z.infer<typeof FacilityInputSchema>;
 
 export const ServiceFormSchema = z.enum(serviceForms);
-export const ServiceTypeCodeSchema = z.enum(serviceTypeCodes);
 export const ServiceCategoryCodeSchema = z.enum(serviceCategoryCodes);
 
 /** A service type as lists name it: the UI translates `code` (`catalogue:serviceTypes.<code>`). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Currency, currencies, roles } from '../enums.ts';
+import { type Currency, currencies, roles, serviceTypeCodes } from '../enums.ts';
 import { requiredOr, selectedOptionError } from '../validation/fields.ts';
 import { type ValidationKey, validationKey } from '../validation/keys.ts';
 
@@ -215,3 +215,5 @@ export function paginatedSchema<T extends z.ZodType>(item: T) {
 export type Paginated<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 export const RoleSchema = z.enum(roles);
+
+export const ServiceTypeCodeSchema = z.enum(serviceTypeCodes);

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { careRequestDeclineReasons } from '../care-request-decisions.ts';
-import {
-  type CareRequestStatusCode,
-  careRequestEventKinds,
-  careRequestStatusCodes,
-  providerRoles,
-} from '../enums.ts';
+import { careRequestEventKinds, providerRoles } from '../enums.ts';
 import {
   DateTimeSchema,
   IsoDateSchema,
@@ -22,8 +17,8 @@ import {
   CareRequestSurveySchema,
   DocumentFileSchema,
 } from './care-requests.ts';
-import { ServiceTypeCodeSchema } from './catalogue.ts';
-import { IdParamSchema, IdSchema, maxPageSize } from './common.ts';
+import { IdParamSchema, IdSchema, maxPageSize, ServiceTypeCodeSchema } from './common.ts';
+import { ProviderRequestFilterSchema } from './provider-request-grid.ts';
 
 // The provider's inbox (SPEC §1 home area, §2 requests grid, request detail, change-status dialog,
 // print dialog). Every path is under `/api/v1/provider/providers/{providerId}`: a provider user acts
@@ -111,80 +106,6 @@ export const ProviderAssigneeSchema = z
   })
   .meta({ id: 'ProviderAssignee' });
 export type ProviderAssignee = z.infer<typeof ProviderAssigneeSchema>;
-
-/** Sort keys of the grid; `-` in front for descending (`-createdDate`, the default). */
-export const providerRequestSortFields = [
-  'code',
-  'client',
-  'service',
-  'serviceType',
-  'date',
-  'status',
-  'creator',
-  'createdDate',
-  'editedDate',
-] as const;
-export type ProviderRequestSortField = (typeof providerRequestSortFields)[number];
-export const ProviderRequestSortSchema = z
-  .enum([...providerRequestSortFields, ...providerRequestSortFields.map((field) => `-${field}` as const)])
-  .default('-createdDate');
-
-const statusAlternatives = careRequestStatusCodes.join('|');
-
-/** The statuses of a `status` filter (`new,in-progress`), each once; empty = every status. */
-export function statusFilterCodes(status: string | undefined): CareRequestStatusCode[] {
-  if (!status) return [];
-  const wanted = new Set(status.split(','));
-  return careRequestStatusCodes.filter((code) => wanted.has(code));
-}
-
-/**
- * A text filter of the grid (client's or creator's name, the code): a few words, matched without
- * accents. Blank is no filter (a cleared search box stays in the URL as `client=`), so an empty string
- * is valid as sent, unlike a form's optional text; control characters are refused as everywhere.
- */
-const searchFilter = z
-  .string()
-  .trim()
-  .check(maxLengthCheck(100), textCharactersCheck('line'))
-  .meta({ maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$' })
-  .optional();
-
-/**
- * The grid's filters (SPEC §2: status, client, service type, creator, creation date), also the
- * selection "all records matching the filters" of an export. Kept in the page's URL as they are here.
- */
-export const ProviderRequestFilterSchema = z
-  .object({
-    /** One or more statuses, comma-separated (`new,in-progress`); none = every status (`statusFilterCodes`). */
-    status: z
-      .string()
-      .regex(new RegExp(`^(${statusAlternatives})(,(${statusAlternatives}))*$`))
-      .optional(),
-    /** The client's name or the request's code (`OP-000123`). */
-    client: searchFilter,
-    serviceType: ServiceTypeCodeSchema.optional(),
-    /** The name of the person who sent it. */
-    creator: searchFilter,
-    /** Created on or after this day (Europe/Prague). */
-    createdFrom: IsoDateSchema.optional(),
-    /** Created on or before this day (Europe/Prague). */
-    createdTo: IsoDateSchema.optional(),
-    /** Only requests assigned to the caller (`true`), or to this facility team. */
-    assignedToMe: z.enum(['true', 'false']).optional(),
-    facilityId: IdParamSchema.optional(),
-  })
-  .meta({ id: 'ProviderRequestFilter' });
-export type ProviderRequestFilter = z.output<typeof ProviderRequestFilterSchema>;
-export type ProviderRequestFilterInput = z.input<typeof ProviderRequestFilterSchema>;
-
-export const ProviderRequestListQuerySchema = ProviderRequestFilterSchema.extend({
-  sort: ProviderRequestSortSchema,
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(25),
-  // No `meta` id: a query string is documented parameter by parameter, never as a `$ref`.
-});
-export type ProviderRequestListQuery = z.input<typeof ProviderRequestListQuerySchema>;
 
 /** A row of the requests grid (SPEC §2 columns). */
 export const ProviderRequestRowSchema = z
@@ -346,9 +267,6 @@ export type ProviderAssignment = z.infer<typeof ProviderAssignmentSchema>;
 
 export const providerExportFormats = ['csv', 'xlsx'] as const;
 export type ProviderExportFormat = (typeof providerExportFormats)[number];
-
-/** Rows up to which an export streams straight to the response; larger ones run as a job. */
-export const providerExportDirectRowLimit = 20_000;
 
 /**
  * An export (SPEC §9): the format, the headers' language and the selection — some rows by id, or

@@ -1,9 +1,7 @@
-import { Notifications, notifications } from '@mantine/notifications';
-import { timings, zIndex } from '@opora/contracts';
+import { notifications, useNotifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { i18n } from '@/lib/i18n/i18n.ts';
-import classes from './toast.module.css';
 
 export type ToastOptions = {
   title?: ReactNode;
@@ -34,20 +32,19 @@ export const toast = {
   dismiss: (id: string) => notifications.hide(id),
 };
 
-/**
- * Mounted once in the app provider. Top-right, 6000 ms with a visible countdown line (SPEC §9), above
- * every other layer; just below the sticky header, so a toast never covers the user menu or the language
- * switcher.
- */
+// Mantine's container (its transitions and portal) is downloaded with the first toast: the store above
+// holds what was shown meanwhile, and the container shows it once mounted (decision 0093).
+const ToastContainer = lazy(() =>
+  import('./toast-container.tsx').then((module) => ({ default: module.ToastContainer })),
+);
+
+/** Mounted once in the app provider; renders the container once a toast has been shown. */
 export function Toasts() {
+  const { notifications: shown, queue } = useNotifications();
+  if (shown.length === 0 && queue.length === 0) return null;
   return (
-    <Notifications
-      position="top-right"
-      classNames={{ root: classes.root }}
-      autoClose={timings.toast}
-      zIndex={zIndex.notification}
-      withAutoCloseProgress
-      limit={4}
-    />
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
   );
 }

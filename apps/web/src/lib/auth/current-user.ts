@@ -1,4 +1,4 @@
-import { operations } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { queryOptions } from '@tanstack/react-query';
 import { callOperation } from '../operations.ts';
 import { currentUserQueryKey } from './current-user-key.ts';

@@ -1,12 +1,28 @@
-import { identityScope, operations, type TokenResponse } from '@opora/contracts';
+import { identityScope, type TokenResponse, type WebConfig, webConfigElementId } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { queryOptions } from '@tanstack/react-query';
 import { operationQueryOptions } from '../operations.ts';
 import { queryClient } from '../query-client.ts';
 
-/** `getWebConfig`: where the identity server is; fetched once per page load. */
+/**
+ * The web config the server wrote into this page's HTML (apps/api/src/platform/web-app.ts), or
+ * undefined where it did not (Vite's development server): then it is fetched.
+ */
+export function embeddedWebConfig(): WebConfig | undefined {
+  const text = document.getElementById(webConfigElementId)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as WebConfig;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `getWebConfig`: where the identity server is; read from the page's HTML or fetched once per page load. */
 export function webConfigQueryOptions() {
   return queryOptions({
     ...operationQueryOptions(operations.getWebConfig, {}),
+    initialData: embeddedWebConfig,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { CurrentUser } from '@opora/contracts';
+import { type CurrentUser, webConfigElementId } from '@opora/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigationGuard } from '@/app/navigation-guard.ts';
 import { type StandInServer, startStandInServer } from '@/testing/stand-in-server.ts';
@@ -182,6 +182,29 @@ describe('sign-in', () => {
     expect(error).toBeInstanceOf(SignInError);
     expect((error as SignInError).failure).toBe('invalidCredentials');
     expect(readAccessToken()).toBeNull();
+  });
+});
+
+describe('the web config in the page', () => {
+  afterEach(() => document.getElementById(webConfigElementId)?.remove());
+
+  it("reads the identity server from the page's JSON block instead of asking /web/config", async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = webConfigElementId;
+    block.textContent = JSON.stringify({
+      appVersion: '0.1.0',
+      identity: { url: server.origin, realm: 'opora', clientId: 'web' },
+      locales: ['cs', 'en', 'sk'],
+      defaultLocale: 'cs',
+    });
+    document.head.append(block);
+    received = [];
+    await expect(signIn('jana@example.cz', 'Správné-heslo-1')).resolves.toEqual(user);
+    expect(received.map((r) => r.path)).toEqual([
+      '/realms/opora/protocol/openid-connect/token',
+      '/api/v1/web/users/me?_envelope=1',
+    ]);
   });
 });
 

@@ -4,8 +4,8 @@ import {
   type CaseSurveyType,
   type GuestCaseCreate,
   guestSecretHeader,
-  operations,
 } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-error.ts';
 import { callOperation } from '@/lib/operations.ts';

@@ -1,9 +1,5 @@
-import {
-  type Currency,
-  operations,
-  type SubscriptionSummary,
-  type SubscriptionVariant,
-} from '@opora/contracts';
+import type { Currency, SubscriptionSummary, SubscriptionVariant } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { currentUserQueryKey } from '@/lib/auth/current-user-key.ts';
 import { operationKey, operationQueryOptions } from '@/lib/operations.ts';

@@ -1,4 +1,5 @@
-import { type Case, operations, type SubscriptionSummary, type SubscriptionVariant } from '@opora/contracts';
+import type { Case, SubscriptionSummary, SubscriptionVariant } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { type Params, useParams, useSearchParams } from 'react-router';
 import {

@@ -1,4 +1,5 @@
-import { type EmailConfirmation, operations } from '@opora/contracts';
+import type { EmailConfirmation } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callOperation, operationKey } from '@/lib/operations.ts';
 

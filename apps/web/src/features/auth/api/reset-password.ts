@@ -1,4 +1,4 @@
-import { operations } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useMutation } from '@tanstack/react-query';
 import { callOperation, type InputOf } from '@/lib/operations.ts';
 

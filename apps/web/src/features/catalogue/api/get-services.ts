@@ -1,4 +1,5 @@
-import { operations, type ServiceListQuery } from '@opora/contracts';
+import type { ServiceListQuery } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 import { useSessionUser } from '@/lib/session.ts';

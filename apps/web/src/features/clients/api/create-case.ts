@@ -1,4 +1,5 @@
-import { formatDisplayDate, initialServiceLevel, operations, todayIsoDate } from '@opora/contracts';
+import { formatDisplayDate, initialServiceLevel, todayIsoDate } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import type { TFunction } from 'i18next';
 import { callOperation } from '@/lib/operations.ts';
 

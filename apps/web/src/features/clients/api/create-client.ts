@@ -1,4 +1,5 @@
-import { type Client, type ClientCreate, operations } from '@opora/contracts';
+import type { Client, ClientCreate } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey } from '@/lib/operations.ts';
 import { clientQueryOptions } from './get-client.ts';

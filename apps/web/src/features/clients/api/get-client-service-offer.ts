@@ -1,4 +1,5 @@
-import { operations, type ServiceOfferQuery } from '@opora/contracts';
+import type { ServiceOfferQuery } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 

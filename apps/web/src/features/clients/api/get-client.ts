@@ -1,4 +1,4 @@
-import { operations } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getClient`: one of the carer's clients, the birth number masked. */

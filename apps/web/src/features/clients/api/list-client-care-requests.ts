@@ -1,4 +1,5 @@
-import { type CareRequestStatusCode, operations } from '@opora/contracts';
+import type { CareRequestStatusCode } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 import { careRequestRefreshMs } from '@/shared-features/requests/refresh.ts';

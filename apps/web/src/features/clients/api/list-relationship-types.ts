@@ -1,4 +1,5 @@
-import { type Locale, operations } from '@opora/contracts';
+import type { Locale } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { operationQueryOptions } from '@/lib/operations.ts';

@@ -1,4 +1,5 @@
-import { operations, placeSearchMinLength } from '@opora/contracts';
+import { placeSearchMinLength } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 

@@ -1,4 +1,5 @@
-import { type Client, type ClientUpdate, operations } from '@opora/contracts';
+import type { Client, ClientUpdate } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation } from '@/lib/operations.ts';
 import { clientQueryOptions } from './get-client.ts';

@@ -1,11 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import {
-  type DashboardClientTab,
-  dashboardClientTabs,
-  formatDisplayDate,
-  isOneOf,
-  operations,
-} from '@opora/contracts';
+import { type DashboardClientTab, dashboardClientTabs, formatDisplayDate, isOneOf } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { IconArrowLeft, IconClipboardHeart, IconPencil } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,9 +14,9 @@ import {
   NotFoundState,
 } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
-import { currentUserQueryKey } from '@/lib/auth/current-user-key.ts';
 import { useOperationQuery } from '@/lib/operations.ts';
 import { queryClient } from '@/lib/query-client.ts';
+import { loadSessionUser } from '@/lib/session.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { clientQueryOptions } from '../api/get-client.ts';
 import { serviceOfferQueryOptions } from '../api/get-client-service-offer.ts';
@@ -42,12 +37,18 @@ export function prefetch({ params, request }: LoaderFunctionArgs): void {
   if (!clientId) return;
   const search = new URL(request.url).searchParams;
   void queryClient.prefetchQuery(clientQueryOptions(clientId));
-  // The pool needs a live subscription (without one the tab offers the plans instead).
-  const subscribed = queryClient.getQueryData(currentUserQueryKey)?.subscription != null;
   const tab = search.get('tab');
-  if (subscribed && (!isOneOf(dashboardClientTabs, tab) || tab === 'service-offer')) {
-    void queryClient.prefetchQuery(serviceOfferQueryOptions(clientId, offerQuery(search)));
-  }
+  if (isOneOf(dashboardClientTabs, tab) && tab !== 'service-offer') return;
+  // The pool needs a live subscription (without one the tab offers the plans instead). The router
+  // calls this beside the session's loading, so the user may still be on its way.
+  void loadSessionUser().then(
+    (user) => {
+      if (user?.subscription != null) {
+        void queryClient.prefetchQuery(serviceOfferQueryOptions(clientId, offerQuery(search)));
+      }
+    },
+    () => {},
+  );
 }
 
 /** `/dashboard/client/:id` (SPEC §2): a client's services pool, requests and details, as `?tab=`. */

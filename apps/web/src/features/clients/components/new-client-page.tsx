@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { operations } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { IconArrowRight, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';

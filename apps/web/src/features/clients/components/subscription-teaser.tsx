@@ -1,5 +1,6 @@
 import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { operations, recommendedServiceTypes, type ServiceList } from '@opora/contracts';
+import { recommendedServiceTypes, type ServiceList } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

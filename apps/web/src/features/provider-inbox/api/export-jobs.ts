@@ -1,4 +1,5 @@
-import { operations, type ProviderExport } from '@opora/contracts';
+import type { ProviderExport } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey, operationQueryOptions } from '@/lib/operations.ts';
 

@@ -1,4 +1,5 @@
-import { buildHref, type DocumentFile, operations, type ProviderExport } from '@opora/contracts';
+import { buildHref, type DocumentFile, type ProviderExport } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { apiBasePath, apiResponse } from '@/lib/api-client.ts';
 
 // Files come from calls that need the session's bearer token, which a plain link would not carry:

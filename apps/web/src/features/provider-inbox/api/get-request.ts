@@ -1,4 +1,5 @@
-import { operations, type ProviderCareRequest } from '@opora/contracts';
+import type { ProviderCareRequest } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 

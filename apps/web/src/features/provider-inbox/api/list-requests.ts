@@ -1,4 +1,5 @@
-import { operations, type ProviderRequestListQuery } from '@opora/contracts';
+import type { ProviderRequestListQuery } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 

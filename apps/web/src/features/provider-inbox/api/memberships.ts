@@ -1,4 +1,5 @@
-import { operations, type ProviderMembership } from '@opora/contracts';
+import type { ProviderMembership } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { operationQueryOptions } from '@/lib/operations.ts';

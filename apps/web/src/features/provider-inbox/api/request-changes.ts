@@ -1,9 +1,5 @@
-import {
-  operations,
-  type ProviderAssignment,
-  type ProviderCareRequest,
-  type ProviderStatusChange,
-} from '@opora/contracts';
+import type { ProviderAssignment, ProviderCareRequest, ProviderStatusChange } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey } from '@/lib/operations.ts';
 import { storeProviderRequest } from './get-request.ts';

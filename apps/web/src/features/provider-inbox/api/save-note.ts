@@ -1,4 +1,5 @@
-import { operations, type ProviderNoteSave } from '@opora/contracts';
+import type { ProviderNoteSave } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { callOperation } from '@/lib/operations.ts';
 
 /** `saveProviderCareRequestNote`: the whole note, over the version it was typed on. */

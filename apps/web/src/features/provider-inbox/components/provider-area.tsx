@@ -173,7 +173,9 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
     return (
       <div>
         <LoadingState label={t('area.loading')}>
-          <Stack gap="md">
+          {/* A screen tall, as the grid's own skeleton: the footer starts below the fold and is not
+              pushed down when the page arrives (Lighthouse's layout shift). */}
+          <Stack gap="md" mih="100vh">
             <Group gap="md">
               <Skeleton height={40} width={220} />
               <Skeleton height={40} width={160} />

@@ -2,10 +2,12 @@ import { Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title }
 import { IconFilterOff, IconInbox } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
-import { useProviderRequests } from '../api/list-requests.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { providerRequestsQueryOptions, useProviderRequests } from '../api/list-requests.ts';
+import { actingMembership, membershipsQueryOptions } from '../api/memberships.ts';
 import {
   activeFilterCount,
   filterOf,
@@ -250,6 +252,21 @@ function RequestsGrid() {
 }
 
 /** `/provider/requests` (SPEC §2 requests grid): every request of the provider in the person's scope. */
+// The route's loader calls it as soon as this module is there (app/router.tsx): the memberships the
+// provider area waits for, then the first page of the grid for the provider it will act for.
+export function prefetch({ request }: LoaderFunctionArgs): void {
+  const search = new URL(request.url).searchParams;
+  void queryClient.fetchQuery(membershipsQueryOptions()).then(
+    ({ items }) => {
+      const named = items.find((membership) => membership.providerId === search.get('provider'));
+      const acting = named ?? actingMembership(items);
+      if (!acting) return;
+      void queryClient.prefetchQuery(providerRequestsQueryOptions(acting.providerId, readGridQuery(search)));
+    },
+    () => {},
+  );
+}
+
 export function RequestsPage() {
   return (
     <ProviderArea section="requests">

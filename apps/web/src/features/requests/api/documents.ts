@@ -1,4 +1,5 @@
-import { buildHref, type DocumentFile, operations } from '@opora/contracts';
+import { buildHref, type DocumentFile } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { apiBasePath, apiRequest, apiResponse } from '@/lib/api-client.ts';
 
 /** What documents belong to: the request being prepared (review page) or the sent request. */

@@ -1,4 +1,5 @@
-import { operations, type RequestDraft } from '@opora/contracts';
+import type { RequestDraft } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 

@@ -1,4 +1,5 @@
-import { operations, type RequestDraftSurveySave } from '@opora/contracts';
+import type { RequestDraftSurveySave } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { callOperation } from '@/lib/operations.ts';
 
 /** `saveRequestDraftSurvey`: answers to one of the provider's questionnaires, as a draft or complete. */

@@ -1,4 +1,5 @@
-import { type CareRequest, type CareRequestSend, operations } from '@opora/contracts';
+import type { CareRequest, CareRequestSend } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey } from '@/lib/operations.ts';
 

@@ -1,4 +1,5 @@
-import { type CareRequest, operations } from '@opora/contracts';
+import type { CareRequest } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey } from '@/lib/operations.ts';
 import { careRequestQueryOptions } from './get-care-request.ts';

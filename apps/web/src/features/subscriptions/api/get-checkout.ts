@@ -1,4 +1,4 @@
-import { operations } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { operationQueryOptions } from '@/lib/operations.ts';
 
 /** `getCheckout`: where the caller's checkout stands (open until the gateway reports its outcome). */

@@ -1,4 +1,5 @@
-import { type AssistantTaskInput, operations } from '@opora/contracts';
+import type { AssistantTaskInput } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useMutation } from '@tanstack/react-query';
 import { callOperation } from '@/lib/operations.ts';
 

@@ -1,4 +1,5 @@
-import { type Checkout, operations } from '@opora/contracts';
+import type { Checkout } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isMissing } from '@/components/ui/page-states.tsx';

@@ -11,13 +11,8 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  type Checkout,
-  formatDisplayDate,
-  operations,
-  type SubscriptionType,
-  todayIsoDate,
-} from '@opora/contracts';
+import { type Checkout, formatDisplayDate, type SubscriptionType, todayIsoDate } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import {
   IconAlertTriangle,
   IconArrowLeft,

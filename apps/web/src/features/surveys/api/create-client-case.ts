@@ -1,4 +1,5 @@
-import { type CaseCreateInput, operations } from '@opora/contracts';
+import type { CaseCreateInput } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { callOperation } from '@/lib/operations.ts';
 
 /** `createClientCase`: a new case for an existing client (the new-case wizard's first save). */

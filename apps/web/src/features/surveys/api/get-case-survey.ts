@@ -1,4 +1,5 @@
-import { type CaseSurvey, type CaseSurveyType, operations } from '@opora/contracts';
+import type { CaseSurvey, CaseSurveyType } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { type QueryClient, skipToken, useQuery } from '@tanstack/react-query';
 import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 

@@ -1,4 +1,4 @@
-import { operations } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 

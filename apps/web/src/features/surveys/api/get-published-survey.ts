@@ -1,4 +1,5 @@
-import { type CaseSurveyType, operations } from '@opora/contracts';
+import type { CaseSurveyType } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { operationQueryOptions } from '@/lib/operations.ts';
 

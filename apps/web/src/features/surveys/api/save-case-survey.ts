@@ -1,4 +1,5 @@
-import { type CaseSurveySave, type CaseSurveyType, operations } from '@opora/contracts';
+import type { CaseSurveySave, CaseSurveyType } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { callOperation } from '@/lib/operations.ts';
 
 /**

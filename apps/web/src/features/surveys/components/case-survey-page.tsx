@@ -1,5 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { type CaseSurvey, operations } from '@opora/contracts';
+import type { CaseSurvey } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';

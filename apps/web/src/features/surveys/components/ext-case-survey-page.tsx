@@ -4,10 +4,10 @@ import {
   estimateCareAllowance,
   formatDisplayDate,
   initialServiceLevel,
-  operations,
   type SurveyDefinition,
   todayIsoDate,
 } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { IconClockHour4, IconRefresh } from '@tabler/icons-react';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';

@@ -1,4 +1,5 @@
-import { operations, type UpdateCurrentUser } from '@opora/contracts';
+import type { UpdateCurrentUser } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { currentUserQueryKey } from '@/lib/auth/current-user.ts';
 import { callOperation } from '@/lib/operations.ts';

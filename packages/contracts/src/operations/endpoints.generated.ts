@@ -1,0 +1,411 @@
+// Generated from table.ts by `pnpm generate:endpoints`; do not edit (endpoints.test.ts checks it).
+import type { OperationId, Operations } from './table.ts';
+
+/** An operation as the browser calls it: its id, method and path, without its schemas. */
+export type OperationEndpoint<K extends OperationId> = {
+  readonly operationId: K;
+  readonly method: Operations[K]['method'];
+  readonly path: Operations[K]['path'];
+};
+
+/**
+ * The operations table (table.ts) without zod: what `apps/web` calls. Each operation is still declared
+ * once, in table.ts; this is written from it.
+ */
+export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } = {
+  getHealth: {
+    operationId: 'getHealth',
+    method: 'GET',
+    path: '/api/health',
+  },
+  getReady: {
+    operationId: 'getReady',
+    method: 'GET',
+    path: '/api/ready',
+  },
+  getWebConfig: {
+    operationId: 'getWebConfig',
+    method: 'GET',
+    path: '/api/v1/web/config',
+  },
+  listRegions: {
+    operationId: 'listRegions',
+    method: 'GET',
+    path: '/api/v1/web/regions',
+  },
+  searchPlaces: {
+    operationId: 'searchPlaces',
+    method: 'GET',
+    path: '/api/v1/web/places',
+  },
+  listRelationshipTypes: {
+    operationId: 'listRelationshipTypes',
+    method: 'GET',
+    path: '/api/v1/web/relationship-types',
+  },
+  listServiceTypes: {
+    operationId: 'listServiceTypes',
+    method: 'GET',
+    path: '/api/v1/web/service-types',
+  },
+  listServices: {
+    operationId: 'listServices',
+    method: 'GET',
+    path: '/api/v1/web/services',
+  },
+  getService: {
+    operationId: 'getService',
+    method: 'GET',
+    path: '/api/v1/web/services/:serviceId',
+  },
+  sendContactMessage: {
+    operationId: 'sendContactMessage',
+    method: 'POST',
+    path: '/api/v1/web/contact',
+  },
+  signUp: {
+    operationId: 'signUp',
+    method: 'POST',
+    path: '/api/v1/web/users/sign-up',
+  },
+  getCurrentUser: {
+    operationId: 'getCurrentUser',
+    method: 'GET',
+    path: '/api/v1/web/users/me',
+  },
+  updateCurrentUser: {
+    operationId: 'updateCurrentUser',
+    method: 'PATCH',
+    path: '/api/v1/web/users/me',
+  },
+  deleteCurrentUser: {
+    operationId: 'deleteCurrentUser',
+    method: 'DELETE',
+    path: '/api/v1/web/users/me',
+  },
+  changePassword: {
+    operationId: 'changePassword',
+    method: 'PUT',
+    path: '/api/v1/web/users/me/password',
+  },
+  resendEmailConfirmation: {
+    operationId: 'resendEmailConfirmation',
+    method: 'POST',
+    path: '/api/v1/web/users/me/email-confirmation',
+  },
+  confirmEmail: {
+    operationId: 'confirmEmail',
+    method: 'POST',
+    path: '/api/v1/web/users/email-confirmation',
+  },
+  requestPasswordReset: {
+    operationId: 'requestPasswordReset',
+    method: 'PUT',
+    path: '/api/v1/web/users/reset-password/request',
+  },
+  resetPassword: {
+    operationId: 'resetPassword',
+    method: 'PUT',
+    path: '/api/v1/web/users/reset-password/set-password',
+  },
+  createCase: {
+    operationId: 'createCase',
+    method: 'POST',
+    path: '/api/v1/web/cases',
+  },
+  getCase: {
+    operationId: 'getCase',
+    method: 'GET',
+    path: '/api/v1/web/cases/:caseId',
+  },
+  renameCase: {
+    operationId: 'renameCase',
+    method: 'PATCH',
+    path: '/api/v1/web/cases/:caseId',
+  },
+  getCaseSurvey: {
+    operationId: 'getCaseSurvey',
+    method: 'GET',
+    path: '/api/v1/web/cases/:caseId/surveys/:type',
+  },
+  saveCaseSurvey: {
+    operationId: 'saveCaseSurvey',
+    method: 'PUT',
+    path: '/api/v1/web/cases/:caseId/surveys/:type',
+  },
+  createGuestCase: {
+    operationId: 'createGuestCase',
+    method: 'POST',
+    path: '/api/v1/web/guest-cases',
+  },
+  getGuestCase: {
+    operationId: 'getGuestCase',
+    method: 'GET',
+    path: '/api/v1/web/guest-cases/:caseId',
+  },
+  getGuestCaseSurvey: {
+    operationId: 'getGuestCaseSurvey',
+    method: 'GET',
+    path: '/api/v1/web/guest-cases/:caseId/surveys/:type',
+  },
+  saveGuestCaseSurvey: {
+    operationId: 'saveGuestCaseSurvey',
+    method: 'PUT',
+    path: '/api/v1/web/guest-cases/:caseId/surveys/:type',
+  },
+  claimGuestCase: {
+    operationId: 'claimGuestCase',
+    method: 'POST',
+    path: '/api/v1/web/guest-cases/:caseId/claim',
+  },
+  listMyClients: {
+    operationId: 'listMyClients',
+    method: 'GET',
+    path: '/api/v1/web/clients/my-enum',
+  },
+  createClient: {
+    operationId: 'createClient',
+    method: 'POST',
+    path: '/api/v1/web/clients',
+  },
+  getClient: {
+    operationId: 'getClient',
+    method: 'GET',
+    path: '/api/v1/web/clients/:clientId',
+  },
+  updateClient: {
+    operationId: 'updateClient',
+    method: 'PUT',
+    path: '/api/v1/web/clients/:clientId',
+  },
+  listClientCases: {
+    operationId: 'listClientCases',
+    method: 'GET',
+    path: '/api/v1/web/clients/:clientId/cases',
+  },
+  createClientCase: {
+    operationId: 'createClientCase',
+    method: 'POST',
+    path: '/api/v1/web/clients/:clientId/cases',
+  },
+  getClientServiceOffer: {
+    operationId: 'getClientServiceOffer',
+    method: 'GET',
+    path: '/api/v1/web/clients/:clientId/service-offer',
+  },
+  getPublishedSurvey: {
+    operationId: 'getPublishedSurvey',
+    method: 'GET',
+    path: '/api/v1/web/surveys/:type',
+  },
+  listSurveyDefinitions: {
+    operationId: 'listSurveyDefinitions',
+    method: 'GET',
+    path: '/api/v1/admin/survey-definitions',
+  },
+  createSurveyDefinition: {
+    operationId: 'createSurveyDefinition',
+    method: 'POST',
+    path: '/api/v1/admin/survey-definitions',
+  },
+  publishSurveyDefinition: {
+    operationId: 'publishSurveyDefinition',
+    method: 'POST',
+    path: '/api/v1/admin/survey-definitions/:surveyDefinitionId/publish',
+  },
+  deleteSurveyDefinition: {
+    operationId: 'deleteSurveyDefinition',
+    method: 'DELETE',
+    path: '/api/v1/admin/survey-definitions/:surveyDefinitionId',
+  },
+  listDevMail: {
+    operationId: 'listDevMail',
+    method: 'GET',
+    path: '/api/v1/dev/mail',
+  },
+  viewDevMail: {
+    operationId: 'viewDevMail',
+    method: 'GET',
+    path: '/dev/mail',
+  },
+  listSubscriptionTypes: {
+    operationId: 'listSubscriptionTypes',
+    method: 'GET',
+    path: '/api/v1/web/subscription-types',
+  },
+  getCurrentSubscription: {
+    operationId: 'getCurrentSubscription',
+    method: 'GET',
+    path: '/api/v1/web/subscriptions/current',
+  },
+  cancelCurrentSubscription: {
+    operationId: 'cancelCurrentSubscription',
+    method: 'POST',
+    path: '/api/v1/web/subscriptions/current/cancel',
+  },
+  createCheckout: {
+    operationId: 'createCheckout',
+    method: 'POST',
+    path: '/api/v1/web/checkouts',
+  },
+  getCheckout: {
+    operationId: 'getCheckout',
+    method: 'GET',
+    path: '/api/v1/web/checkouts/:checkoutId',
+  },
+  viewTestGatewayCheckout: {
+    operationId: 'viewTestGatewayCheckout',
+    method: 'GET',
+    path: '/api/v1/test-gateway/checkouts/:reference',
+  },
+  completeTestGatewayCheckout: {
+    operationId: 'completeTestGatewayCheckout',
+    method: 'POST',
+    path: '/api/v1/test-gateway/checkouts/:reference',
+  },
+  receiveTestGatewayEvent: {
+    operationId: 'receiveTestGatewayEvent',
+    method: 'POST',
+    path: '/api/v1/payments/test-gateway/events',
+  },
+  receiveStripeEvent: {
+    operationId: 'receiveStripeEvent',
+    method: 'POST',
+    path: '/api/v1/payments/stripe/events',
+  },
+  saveAssistantTask: {
+    operationId: 'saveAssistantTask',
+    method: 'PUT',
+    path: '/api/v1/web/cases/:caseId/assistant-task',
+  },
+  listAssistantTasks: {
+    operationId: 'listAssistantTasks',
+    method: 'GET',
+    path: '/api/v1/admin/assistant-tasks',
+  },
+  openRequestDraft: {
+    operationId: 'openRequestDraft',
+    method: 'PUT',
+    path: '/api/v1/web/cases/:caseId/request-drafts/:serviceId',
+  },
+  saveRequestDraftSurvey: {
+    operationId: 'saveRequestDraftSurvey',
+    method: 'PUT',
+    path: '/api/v1/web/request-drafts/:draftId/surveys/:surveyDefinitionId',
+  },
+  sendRequestDraft: {
+    operationId: 'sendRequestDraft',
+    method: 'POST',
+    path: '/api/v1/web/request-drafts/:draftId/send',
+  },
+  getCareRequest: {
+    operationId: 'getCareRequest',
+    method: 'GET',
+    path: '/api/v1/web/care-requests/:careRequestId',
+  },
+  withdrawCareRequest: {
+    operationId: 'withdrawCareRequest',
+    method: 'POST',
+    path: '/api/v1/web/care-requests/:careRequestId/withdraw',
+  },
+  listClientCareRequests: {
+    operationId: 'listClientCareRequests',
+    method: 'GET',
+    path: '/api/v1/web/clients/:clientId/care-requests',
+  },
+  putRequestDraftDocument: {
+    operationId: 'putRequestDraftDocument',
+    method: 'PUT',
+    path: '/api/v1/web/request-drafts/:draftId/documents/:documentId',
+  },
+  downloadRequestDraftDocument: {
+    operationId: 'downloadRequestDraftDocument',
+    method: 'GET',
+    path: '/api/v1/web/request-drafts/:draftId/documents/:documentId',
+  },
+  deleteRequestDraftDocument: {
+    operationId: 'deleteRequestDraftDocument',
+    method: 'DELETE',
+    path: '/api/v1/web/request-drafts/:draftId/documents/:documentId',
+  },
+  putCareRequestDocument: {
+    operationId: 'putCareRequestDocument',
+    method: 'PUT',
+    path: '/api/v1/web/care-requests/:careRequestId/documents/:documentId',
+  },
+  downloadCareRequestDocument: {
+    operationId: 'downloadCareRequestDocument',
+    method: 'GET',
+    path: '/api/v1/web/care-requests/:careRequestId/documents/:documentId',
+  },
+  deleteCareRequestDocument: {
+    operationId: 'deleteCareRequestDocument',
+    method: 'DELETE',
+    path: '/api/v1/web/care-requests/:careRequestId/documents/:documentId',
+  },
+  listProviderMemberships: {
+    operationId: 'listProviderMemberships',
+    method: 'GET',
+    path: '/api/v1/provider/memberships',
+  },
+  getProviderTeam: {
+    operationId: 'getProviderTeam',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/team',
+  },
+  listProviderCareRequests: {
+    operationId: 'listProviderCareRequests',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/requests',
+  },
+  exportProviderCareRequests: {
+    operationId: 'exportProviderCareRequests',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/export',
+  },
+  getProviderCareRequest: {
+    operationId: 'getProviderCareRequest',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/requests/:careRequestId',
+  },
+  changeProviderCareRequestStatus: {
+    operationId: 'changeProviderCareRequestStatus',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/status',
+  },
+  saveProviderCareRequestNote: {
+    operationId: 'saveProviderCareRequestNote',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/note',
+  },
+  assignProviderCareRequest: {
+    operationId: 'assignProviderCareRequest',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/assignment',
+  },
+  downloadProviderCareRequestDocument: {
+    operationId: 'downloadProviderCareRequestDocument',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/requests/:careRequestId/documents/:documentId',
+  },
+  createProviderExportJob: {
+    operationId: 'createProviderExportJob',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/exports',
+  },
+  listProviderExportJobs: {
+    operationId: 'listProviderExportJobs',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/exports',
+  },
+  downloadProviderExport: {
+    operationId: 'downloadProviderExport',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/exports/:exportId',
+  },
+  getProviderDashboard: {
+    operationId: 'getProviderDashboard',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/dashboard',
+  },
+};
