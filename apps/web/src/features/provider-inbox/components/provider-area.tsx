@@ -1,6 +1,6 @@
-import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
-import { IconChartBar, IconInbox } from '@tabler/icons-react';
+import { IconChartBar, IconInbox, IconShieldQuestion } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -125,6 +125,25 @@ function AreaBar({
   );
 }
 
+/**
+ * Until staff verify the provider (docs/decisions/0095), its people build the listing, but clients see
+ * its services as unverified and cannot request them: the area says so on every page.
+ */
+function AwaitingVerification() {
+  const { t } = useTranslation('provider-join');
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      mb="md"
+      title={t('banner.title')}
+      icon={<IconShieldQuestion aria-hidden />}
+    >
+      {t('banner.text', { email: operatorContact.email })}
+    </Alert>
+  );
+}
+
 /** A provider role without a provider (an invitation not accepted yet, a membership removed). */
 function NoMembership() {
   const { t } = useTranslation('provider');
@@ -196,6 +215,7 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
   return (
     <>
       <AreaBar memberships={memberships.data.items} acting={acting} section={section} />
+      {acting.verified ? null : <AwaitingVerification />}
       <div>
         <ActingProviderContext.Provider value={acting}>{children}</ActingProviderContext.Provider>
       </div>
