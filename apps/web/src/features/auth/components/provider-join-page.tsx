@@ -128,7 +128,7 @@ export const providerJoinFields: Readonly<Record<string, string>> = {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-      <Title order={2} size="h4" component="legend" mb="sm" p={0}>
+      <Title order={2} size="h3" component="legend" mb="xs" p={0}>
         {title}
       </Title>
       {children}
@@ -188,12 +188,13 @@ export function ProviderJoinPage() {
             />
             <Radio.Group
               label={t('fields.country')}
+              size="md"
               withAsterisk
               {...form.getInputProps('organisation.country')}
             >
               <Group gap="lg" mt={6}>
                 {countries.map((country) => (
-                  <Radio key={country} value={country} label={t(`countries.${country}`)} />
+                  <Radio key={country} value={country} size="md" label={t(`countries.${country}`)} />
                 ))}
               </Group>
             </Radio.Group>
@@ -270,6 +271,7 @@ export function ProviderJoinPage() {
               {...form.getInputProps('organisation.url')}
             />
             <Textarea
+              size="md"
               label={t('fields.description')}
               description={t('fields.descriptionHint')}
               autosize
@@ -292,6 +294,10 @@ export function ProviderJoinPage() {
             type="submit"
             size="lg"
             fullWidth
+            // Slovak and English labels are long for a phone: they wrap rather than being cut.
+            h="auto"
+            mih={50}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', paddingBlock: 8 } }}
             {...submitButton}
             leftSection={<IconBuildingHospital size={20} aria-hidden />}
           >

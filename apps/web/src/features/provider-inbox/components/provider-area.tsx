@@ -1,10 +1,11 @@
-import { Alert, Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
 import { IconChartBar, IconInbox, IconShieldQuestion } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
+import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { operatorContact } from '@/config/operator-contact.ts';
 import { paths } from '@/config/paths.ts';
 import {
@@ -132,15 +133,9 @@ function AreaBar({
 function AwaitingVerification() {
   const { t } = useTranslation('provider-join');
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      mb="md"
-      title={t('banner.title')}
-      icon={<IconShieldQuestion aria-hidden />}
-    >
+    <WarningAlert role="note" mb="md" title={t('banner.title')} icon={<IconShieldQuestion aria-hidden />}>
       {t('banner.text', { email: operatorContact.email })}
-    </Alert>
+    </WarningAlert>
   );
 }
 
