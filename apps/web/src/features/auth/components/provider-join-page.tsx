@@ -125,6 +125,9 @@ export const providerJoinFields: Readonly<Record<string, string>> = {
   'organisation.billingZipcode': 'billingAddress.zipcode',
 };
 
+/** Hints of different lengths below side-by-side inputs, so the inputs stay aligned. */
+const hintBelow: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap="md" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
@@ -201,6 +204,7 @@ export function ProviderJoinPage() {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
               <TextInput
                 label={t('fields.identificationCode')}
+                inputWrapperOrder={hintBelow}
                 description={t('fields.identificationCodeHint')}
                 inputMode="numeric"
                 autoComplete="off"
@@ -209,6 +213,7 @@ export function ProviderJoinPage() {
               />
               <TextInput
                 label={t('fields.taxCode')}
+                inputWrapperOrder={hintBelow}
                 description={t(`fields.taxCodeHint.${values.organisation.country}`)}
                 autoComplete="off"
                 {...form.getInputProps('organisation.taxCode')}
@@ -248,6 +253,7 @@ export function ProviderJoinPage() {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
               <TextInput
                 label={t('fields.contactPhone')}
+                inputWrapperOrder={hintBelow}
                 description={t('fields.contactPhoneHint')}
                 type="tel"
                 inputMode="tel"
@@ -256,6 +262,7 @@ export function ProviderJoinPage() {
               />
               <TextInput
                 label={t('fields.contactEmail')}
+                inputWrapperOrder={hintBelow}
                 description={t('fields.contactEmailHint')}
                 type="email"
                 inputMode="email"
