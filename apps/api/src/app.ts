@@ -34,6 +34,7 @@ import { webAppPlugin } from './platform/web-app.ts';
 import { providerDashboardRoutes } from './provider-inbox/dashboard-routes.ts';
 import { providerExportRoutes } from './provider-inbox/export/routes.ts';
 import { providerInboxRoutes } from './provider-inbox/routes.ts';
+import { providerJoinRoutes } from './provider-join/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(surveyRoutes); //                                /api/v1/web/surveys/{type}, /cases/{id}/surveys/{type}; /api/v1/admin/survey-definitions...
   await app.register(careRequestRoutes); //                           /api/v1/web/cases/{id}/request-drafts/{serviceId}, /request-drafts/..., /care-requests/..., /clients/{id}/care-requests
   await app.register(documentRoutes); //                              /api/v1/web/request-drafts/{id}/documents/{id}, /care-requests/{id}/documents/{id}
+  await app.register(providerJoinRoutes); //                          POST /api/v1/web/providers/join; PUT /api/v1/admin/providers/{id}/verification
   await app.register(providerInboxRoutes); //                         /api/v1/provider/memberships, /provider/providers/{id}/team, /requests...
   await app.register(providerDashboardRoutes); //                     GET /api/v1/provider/providers/{id}/dashboard
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...

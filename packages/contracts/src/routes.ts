@@ -79,6 +79,8 @@ export const routePatterns = {
   /** The print layout of a request (`?sections=overview,surveys,documents,history`). */
   providerRequestPrint: '/provider/requests/:id/print',
   providerDashboard: '/provider/dashboard',
+  /** An organisation joins (public): its administrator's account and the provider's details. */
+  providerJoin: '/provider/join',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;

@@ -26,6 +26,13 @@ export {
 export { excluded } from './excluded.ts';
 export { insertIdentityUser, type NewIdentityUser } from './identity/identity-users.ts';
 export { jobQueueSchema, migrate, migrationsFolder } from './migrate.ts';
+export {
+  AmbiguousProviderError,
+  type ProviderReference,
+  type ProviderVerificationRow,
+  parseProviderReference,
+  setProviderVerification,
+} from './providers/verification.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export { demoAccounts, demoPassword } from './seed/demo-data.ts';

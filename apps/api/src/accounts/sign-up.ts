@@ -1,5 +1,5 @@
 import type { SignUp, SignUpResult } from '@opora/contracts';
-import { consents, postgresErrorCodes, postgresErrorOf, users } from '@opora/db';
+import { consents, type DbExecutor, postgresErrorCodes, postgresErrorOf, users } from '@opora/db';
 import { sql } from 'drizzle-orm';
 import { AppError, ServiceUnavailableError } from '../platform/errors.ts';
 import { IdentityConflictError } from '../platform/identity-admin.ts';
@@ -82,9 +82,33 @@ async function createIdentityAccount(
  * the attempt's lease is over, removes that identity account and the address is free again.
  */
 export async function signUp(context: AccountContext, input: SignUp): Promise<SignUpResult> {
+  const { account } = await signUpWith(context, input, { complete: async () => undefined });
+  return account;
+}
+
+/**
+ * What a sign-up of another kind adds to the account (an organisation joining: its provider), inside
+ * the same ordering, so it too leaves a whole account or none.
+ */
+export interface SignUpExtension<T> {
+  /** Refusals that need no account, checked before the identity account is created. */
+  check?: () => Promise<void>;
+  /** Runs in the account's transaction once the user row exists; a throw undoes the whole sign-up. */
+  complete: (tx: DbExecutor, userId: string) => Promise<T>;
+  /** How a failure of `complete` is answered (e.g. a unique violation → a field error); else as thrown. */
+  refusal?: (error: unknown) => Error | undefined;
+}
+
+/** `signUp` with an extension's check before and its rows inside the account's transaction. */
+export async function signUpWith<T>(
+  context: AccountContext,
+  input: SignUp,
+  extension: SignUpExtension<T>,
+): Promise<{ account: SignUpResult; userId: string; extra: T }> {
   const email = input.email.toLowerCase();
   const locale = input.locale ?? 'cs';
   if (await emailRegistered(context, email)) throw emailTakenError();
+  await extension.check?.();
 
   const attempt = await beginSignUpAttempt(context, email);
   if (!attempt) throw emailTakenError();
@@ -106,8 +130,9 @@ export async function signUp(context: AccountContext, input: SignUp): Promise<Si
   }
 
   let userId: string;
+  let extra: T;
   try {
-    userId = await context.db.transaction(async (tx) => {
+    [userId, extra] = await context.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -130,12 +155,13 @@ export async function signUp(context: AccountContext, input: SignUp): Promise<Si
             : []),
         ]);
       await queueConfirmationEmail(context, tx, { userId: user.id, email, locale });
+      const added = await extension.complete(tx, user.id);
       // Held too long, the address may have passed to another attempt, which may have removed this
       // identity account: then this account must not be completed.
       if (!(await endSignUpAttempt(tx, attempt))) {
         throw new ServiceUnavailableError('The registration took too long; please try again.');
       }
-      return user.id;
+      return [user.id, added] as const;
     });
   } catch (error) {
     try {
@@ -155,8 +181,8 @@ export async function signUp(context: AccountContext, input: SignUp): Promise<Si
     ) {
       throw emailTakenError();
     }
-    throw error;
+    throw extension.refusal?.(error) ?? error;
   }
   context.log.info({ userId }, 'account created');
-  return { id: subject, email, emailConfirmationPending: true };
+  return { account: { id: subject, email, emailConfirmationPending: true }, userId, extra };
 }

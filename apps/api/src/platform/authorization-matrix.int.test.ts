@@ -426,6 +426,7 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   getPublishedSurvey: { kind: 'value' },
   publishSurveyDefinition: { kind: 'staff' },
   deleteSurveyDefinition: { kind: 'staff' },
+  setProviderVerification: { kind: 'staff' },
   getService: {
     kind: 'catalogue',
     unpublished: async () => {
@@ -612,6 +613,7 @@ const answersNoStore = {
   getService: false,
   sendContactMessage: false,
   signUp: false,
+  joinAsProvider: false,
   getCurrentUser: true,
   updateCurrentUser: true,
   deleteCurrentUser: false,
@@ -642,6 +644,7 @@ const answersNoStore = {
   createSurveyDefinition: false,
   publishSurveyDefinition: false,
   deleteSurveyDefinition: false,
+  setProviderVerification: false,
   listDevMail: true,
   viewDevMail: true,
   listSubscriptionTypes: false,

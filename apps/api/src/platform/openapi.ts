@@ -307,6 +307,7 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
             description: 'Sending a request to a provider from the review page, and following it',
           },
           { name: 'documents', description: 'Files attached to a request: upload, download, removal' },
+          { name: 'providers', description: 'Organisations joining Opora, and their verification by staff' },
           {
             name: 'provider inbox',
             description:

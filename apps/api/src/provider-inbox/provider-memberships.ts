@@ -33,6 +33,7 @@ export async function listProviderMemberships(db: Db, principal: Principal): Pro
       providerId: providers.id,
       providerUserId: providerUsers.id,
       name: providers.name,
+      verified: providers.verified,
       roles: providerUsers.roles,
       // The member's facilities with the membership, in one statement: json_agg.
       facilities: sql<Pick<typeof facilities.$inferSelect, 'id' | 'name'>[]>`coalesce((
@@ -58,6 +59,7 @@ export async function listProviderMemberships(db: Db, principal: Principal): Pro
       return {
         providerId: row.providerId,
         name: row.name,
+        verified: row.verified,
         roles: row.roles,
         facilities: row.facilities,
         newRequestsCount: await countNewRequests(db, scope),

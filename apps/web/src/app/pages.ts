@@ -109,7 +109,8 @@ export type TranslationNamespace =
   | 'requests'
   | 'provider'
   | 'provider-request'
-  | 'provider-dashboard';
+  | 'provider-dashboard'
+  | 'provider-join';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -146,7 +147,7 @@ const providers: Audience = { access: { permission: paths.providerHome.name }, l
 /** A request's print layout: the same permission, without header, footer or the area's bar. */
 const providersPrint: Audience = { ...providers, layout: 'print' };
 /** Every page of the provider area: its frame (`ProviderArea`), status names and the server's errors. */
-const providerNamespaces = ['provider', 'enums', 'catalogue', 'errors'] as const;
+const providerNamespaces = ['provider', 'provider-join', 'enums', 'catalogue', 'errors'] as const;
 /** A request in the inbox: what the requester sent (questionnaires, documents) and the dialogs' forms. */
 const providerRequestNamespaces = [
   ...providerNamespaces,
@@ -178,6 +179,10 @@ const resetPasswordPage = lazyPage(
 const signInPage = lazyPage(
   () => import('../features/auth/components/sign-in-page.tsx'),
   (m) => m.SignInPage,
+);
+const providerJoinPage = lazyPage(
+  () => import('../features/auth/components/provider-join-page.tsx'),
+  (m) => m.ProviderJoinPage,
 );
 const signUpPage = lazyPage(
   () => import('../features/auth/components/sign-up-page.tsx'),
@@ -346,6 +351,9 @@ export const areas: AreaDefinition[] = [
       page('home', everyone, homePage, ['home']),
       page('signIn', guests, signInPage, formNamespaces),
       page('signUp', guests, signUpPage, formNamespaces),
+      // An organisation joins: its details (the address picker's texts are the client form's) and its
+      // administrator's account.
+      page('providerJoin', guests, providerJoinPage, [...formNamespaces, 'provider-join', 'clients']),
       page('signInRestore', guests, forgotPasswordPage, formNamespaces),
       page('signInReset', guests, resetPasswordPage, formNamespaces),
       page('confirmEmail', everyoneCentered, confirmEmailPage, formNamespaces),

@@ -13,7 +13,8 @@ function Meta({ handle }: { handle: RouteHandle | undefined }) {
 const description = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
 
 describe('document title and description', () => {
-  it('every page has a title of its own, named after its route', async () => {
+  // One render per page (some 70): more than the default 5 s on a busy machine.
+  it('every page has a title of its own, named after its route', { timeout: 30_000 }, async () => {
     for (const { handle } of pages) {
       const view = await renderWithApp(<Meta handle={handle} />);
       await waitFor(() => expect(document.title).toMatch(/ - Opora$/));

@@ -68,6 +68,11 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'POST',
     path: '/api/v1/web/users/sign-up',
   },
+  joinAsProvider: {
+    operationId: 'joinAsProvider',
+    method: 'POST',
+    path: '/api/v1/web/providers/join',
+  },
   getCurrentUser: {
     operationId: 'getCurrentUser',
     method: 'GET',
@@ -217,6 +222,11 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     operationId: 'deleteSurveyDefinition',
     method: 'DELETE',
     path: '/api/v1/admin/survey-definitions/:surveyDefinitionId',
+  },
+  setProviderVerification: {
+    operationId: 'setProviderVerification',
+    method: 'PUT',
+    path: '/api/v1/admin/providers/:providerId/verification',
   },
   listDevMail: {
     operationId: 'listDevMail',

@@ -84,6 +84,12 @@ import {
   ProviderTeamSchema,
 } from '../schemas/provider-inbox.ts';
 import { ProviderRequestListQuerySchema } from '../schemas/provider-request-grid.ts';
+import {
+  ProviderJoinResultSchema,
+  ProviderJoinSchema,
+  ProviderVerificationResultSchema,
+  ProviderVerificationSchema,
+} from '../schemas/providers.ts';
 import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
 import {
   AssistantTaskInputSchema,
@@ -262,6 +268,15 @@ export const operations = defineOperations({
     access: 'public',
     body: SignUpSchema,
     response: SignUpResultSchema,
+    successStatus: 201,
+  },
+  /** An organisation joins: its administrator's account and the provider (new, or an unclaimed listing). */
+  joinAsProvider: {
+    method: 'POST',
+    path: '/api/v1/web/providers/join',
+    access: 'public',
+    body: ProviderJoinSchema,
+    response: ProviderJoinResultSchema,
     successStatus: 201,
   },
   getCurrentUser: {
@@ -531,6 +546,17 @@ export const operations = defineOperations({
     params: SurveyDefinitionIdParamsSchema,
     response: null,
     successStatus: 204,
+  },
+
+  // platform staff: a provider's verification (their screen comes with the admin issue)
+  setProviderVerification: {
+    method: 'PUT',
+    path: '/api/v1/admin/providers/:providerId/verification',
+    access: { roles: ['admin'] },
+    params: ProviderIdParamsSchema,
+    body: ProviderVerificationSchema,
+    response: ProviderVerificationResultSchema,
+    successStatus: 200,
   },
 
   // development only: the e-mail outbox (never registered in production)

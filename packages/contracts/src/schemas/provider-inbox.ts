@@ -55,6 +55,8 @@ export const ProviderMembershipSchema = z
   .object({
     providerId: IdSchema,
     name: z.string(),
+    /** Staff verified the provider; until then the area says so and its services cannot be requested. */
+    verified: z.boolean(),
     roles: z.array(ProviderRoleCodeSchema).min(1),
     /** Facilities the person is assigned to (a worker sees their requests); empty when none. */
     facilities: z.array(z.object({ id: IdSchema, name: z.string() })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDisplayDate } from '../dates.ts';
+import { isValidIdentificationCode } from './company-codes.ts';
 import { type ValidationKey, type ValidationMessage, validationKey } from './keys.ts';
 
 const required = validationKey('required');
@@ -410,12 +411,19 @@ export const ZipcodeSchema = z
   .check(patternCheck(/^\d{5}$/, 'zipcode'))
   .meta({ examples: ['11000'] });
 
-/** Company identification number (IČO, CZ and SK): eight digits. */
+/** Company identification number (IČO, CZ and SK): eight digits, the last a check digit. */
 export const IdentificationCodeSchema = z
   .string({ error: requiredOr('identificationCode') })
   .trim()
   .min(1, { error: required })
-  .check(patternCheck(/^\d{8}$/, 'identificationCode'))
+  .overwrite((value) => value.replace(/\s+/g, ''))
+  .check(
+    patternCheck(/^\d{8}$/, 'identificationCode'),
+    z.refine<string>(isValidIdentificationCode, {
+      error: validationKey('identificationCodeChecksum'),
+      when: noEarlierIssue,
+    }),
+  )
   .meta({ examples: ['00064581'] });
 
 /** Tax id: CZ DIČ (`CZ` + 8–10 digits), SK DIČ (10 digits) or SK IČ DPH (`SK` + 10 digits). */

@@ -1,10 +1,15 @@
-import { List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { providerFreeMonths } from '@opora/contracts';
-import { IconCheck } from '@tabler/icons-react';
+import { IconBuildingHospital, IconCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
 
-/** What sign-in tells providers (SPEC §1): the free months, then a price; what the provider area gives. */
+/**
+ * What sign-in tells providers (SPEC §1): the free months, then a price; what the provider area gives;
+ * and the way for an organisation to join.
+ */
 export function ProviderClaims() {
   const { t } = useTranslation('auth');
   const headingId = useId();
@@ -41,6 +46,15 @@ export function ProviderClaims() {
             </List.Item>
           ))}
         </List>
+        <Button
+          component={Link}
+          to={paths.providerJoin.getHref()}
+          variant="light"
+          mt="xs"
+          leftSection={<IconBuildingHospital size={18} aria-hidden />}
+        >
+          {t('providerClaims.join')}
+        </Button>
       </Stack>
     </Paper>
   );

@@ -1,4 +1,5 @@
 import { Anchor, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { type SignUpForm, SignUpFormSchema } from '@opora/contracts';
 import { IconUserPlus } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ import { useSignUp } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 import type { SignInLocationState } from './sign-in-page.tsx';
 
-type SignUpValues = {
+export type SignUpValues = {
   firstName: string;
   lastName: string;
   email: string;
@@ -26,7 +27,7 @@ type SignUpValues = {
 };
 
 /** SPEC §3 lists `fullName` beside the two names: it is derived from them, never typed twice. */
-function toSignUpForm(values: SignUpValues): SignUpForm {
+export function toSignUpForm(values: SignUpValues): SignUpForm {
   return { ...values, fullName: `${values.firstName.trim()} ${values.lastName.trim()}`.trim() } as SignUpForm;
 }
 
@@ -37,6 +38,71 @@ function NewTabLink({ to, children }: { to: string; children?: React.ReactNode }
       {children}
       <span className="visually-hidden"> ({t('footer.opensInNewTab')})</span>
     </Anchor>
+  );
+}
+
+export const emptySignUpValues: SignUpValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  password: '',
+  privacyPolicy: false,
+  marketingAccept: false,
+};
+
+/**
+ * The account's fields of a sign-up (SPEC §3): names, e-mail, phone, password, the consent to the
+ * terms and to data processing, and marketing. The carer's sign-up and an organisation joining (its
+ * administrator's account) both show them, on a form holding `SignUpValues` at its top level.
+ */
+export function AccountFields<Values extends SignUpValues>({ form }: { form: UseFormReturnType<Values> }) {
+  const { t } = useFormTranslation();
+  // Mantine's path types cannot follow a generic form: the fields are those of `SignUpValues`.
+  const fields = form as unknown as UseFormReturnType<SignUpValues>;
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <NameField part="firstName" key={fields.key('firstName')} {...fields.getInputProps('firstName')} />
+        <NameField part="lastName" key={fields.key('lastName')} {...fields.getInputProps('lastName')} />
+      </SimpleGrid>
+      <TextInput
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        withAsterisk
+        key={fields.key('email')}
+        {...fields.getInputProps('email')}
+      />
+      <PhoneField withAsterisk key={fields.key('phone')} {...fields.getInputProps('phone')} />
+      <NewPasswordField
+        label={t('fields.password')}
+        key={fields.key('password')}
+        {...fields.getInputProps('password')}
+      />
+      <Checkbox
+        label={
+          <Trans
+            t={t}
+            i18nKey="signUp.consent"
+            components={{
+              terms: <NewTabLink to={paths.termsAndConditions.getHref()} />,
+              gdpr: <NewTabLink to={paths.gdpr.getHref()} />,
+            }}
+          />
+        }
+        size="md"
+        key={fields.key('privacyPolicy')}
+        {...fields.getInputProps('privacyPolicy', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label={t('signUp.marketing')}
+        size="md"
+        key={fields.key('marketingAccept')}
+        {...fields.getInputProps('marketingAccept', { type: 'checkbox' })}
+      />
+    </>
   );
 }
 
@@ -66,15 +132,7 @@ export function SignUpFields({ returnTo }: { returnTo: string | null }) {
   const { locale } = useLocale();
   const signUpCall = useSignUp();
 
-  const initialValues: SignUpValues = {
-    firstName: '',
-    lastName: '',
-    email: '',
-    phone: '',
-    password: '',
-    privacyPolicy: false,
-    marketingAccept: false,
-  };
+  const initialValues = emptySignUpValues;
   const { form, onSubmit, submitButton } = useContractForm({
     schema: SignUpFormSchema,
     initialValues,
@@ -91,46 +149,7 @@ export function SignUpFields({ returnTo }: { returnTo: string | null }) {
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NameField part="firstName" key={form.key('firstName')} {...form.getInputProps('firstName')} />
-          <NameField part="lastName" key={form.key('lastName')} {...form.getInputProps('lastName')} />
-        </SimpleGrid>
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          withAsterisk
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <PhoneField withAsterisk key={form.key('phone')} {...form.getInputProps('phone')} />
-        <NewPasswordField
-          label={t('fields.password')}
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <Checkbox
-          label={
-            <Trans
-              t={t}
-              i18nKey="signUp.consent"
-              components={{
-                terms: <NewTabLink to={paths.termsAndConditions.getHref()} />,
-                gdpr: <NewTabLink to={paths.gdpr.getHref()} />,
-              }}
-            />
-          }
-          size="md"
-          key={form.key('privacyPolicy')}
-          {...form.getInputProps('privacyPolicy', { type: 'checkbox' })}
-        />
-        <Checkbox
-          label={t('signUp.marketing')}
-          size="md"
-          key={form.key('marketingAccept')}
-          {...form.getInputProps('marketingAccept', { type: 'checkbox' })}
-        />
+        <AccountFields form={form} />
         <AsyncButton
           type="submit"
           size="lg"

@@ -21,7 +21,7 @@ export function ProviderCallToAction() {
               {t('cta.freeMonths', { count: providerFreeMonths })}
             </Text>
           </Stack>
-          <Button component={Link} to={paths.contact.getHref()} size="lg" variant="white" color="opora">
+          <Button component={Link} to={paths.providerJoin.getHref()} size="lg" variant="white" color="opora">
             {t('cta.action')}
           </Button>
         </Group>

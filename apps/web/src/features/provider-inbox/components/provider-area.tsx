@@ -1,10 +1,11 @@
 import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
-import { IconChartBar, IconInbox } from '@tabler/icons-react';
+import { IconChartBar, IconInbox, IconShieldQuestion } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
+import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { operatorContact } from '@/config/operator-contact.ts';
 import { paths } from '@/config/paths.ts';
 import {
@@ -125,6 +126,19 @@ function AreaBar({
   );
 }
 
+/**
+ * Until staff verify the provider (docs/decisions/0095), its people build the listing, but clients see
+ * its services as unverified and cannot request them: the area says so on every page.
+ */
+function AwaitingVerification() {
+  const { t } = useTranslation('provider-join');
+  return (
+    <WarningAlert role="note" mb="md" title={t('banner.title')} icon={<IconShieldQuestion aria-hidden />}>
+      {t('banner.text', { email: operatorContact.email })}
+    </WarningAlert>
+  );
+}
+
 /** A provider role without a provider (an invitation not accepted yet, a membership removed). */
 function NoMembership() {
   const { t } = useTranslation('provider');
@@ -198,6 +212,7 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
   return (
     <>
       <AreaBar memberships={memberships.data.items} acting={acting} section={section} />
+      {acting.verified ? null : <AwaitingVerification />}
       <div>
         <ActingProviderContext.Provider value={acting}>{children}</ActingProviderContext.Provider>
       </div>
