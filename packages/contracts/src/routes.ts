@@ -79,6 +79,8 @@ export const routePatterns = {
   /** The print layout of a request (`?sections=overview,surveys,documents,history`). */
   providerRequestPrint: '/provider/requests/:id/print',
   providerDashboard: '/provider/dashboard',
+  /** The provider plan: free months, price, payment (decision 0097). */
+  providerPlan: '/provider/plan',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;

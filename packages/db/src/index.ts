@@ -26,6 +26,7 @@ export {
 export { excluded } from './excluded.ts';
 export { insertIdentityUser, type NewIdentityUser } from './identity/identity-users.ts';
 export { jobQueueSchema, migrate, migrationsFolder } from './migrate.ts';
+export { providerTrialMonths, startProviderTrial, trialEndOf } from './provider-plans/provider-trial.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export { demoAccounts, demoPassword } from './seed/demo-data.ts';

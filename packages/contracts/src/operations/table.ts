@@ -84,6 +84,7 @@ import {
   ProviderStatusChangeSchema,
   ProviderTeamSchema,
 } from '../schemas/provider-inbox.ts';
+import { ProviderPlanSchema } from '../schemas/provider-plan.ts';
 import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
 import {
   AssistantTaskInputSchema,
@@ -164,6 +165,8 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 // Who works in a provider's inbox: a provider user of any role; what they see inside the provider is
 // resolved per request from their roles and facilities (schemas/provider-inbox.ts).
 const providerStaff = { roles: ['providerAdmin', 'providerCoordinator', 'providerUser'] } as const;
+/** A provider's administrators (whether the caller administers this provider is checked per call). */
+const providerAdministrators = { roles: ['providerAdmin'] } as const;
 
 /**
  * Every operation of the API, declared once: method, full path, who may call it (`public`, `login`
@@ -920,6 +923,31 @@ export const operations = defineOperations({
     query: ProviderDashboardQuerySchema,
     response: ProviderDashboardSchema,
     successStatus: 200,
+    noStore: true,
+  },
+
+  // the provider plan (decisions 0097, 0098): every member sees it; only an administrator pays
+  /** The plan's state, free months, price with VAT and payments. */
+  getProviderPlan: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/plan',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: ProviderPlanSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /**
+   * Sets up the monthly payment at the payment gateway: answers the checkout to send the browser to
+   * (`redirectUrl`); a repeated call answers the open one. The administrator's only.
+   */
+  createProviderPlanCheckout: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/plan/checkouts',
+    access: providerAdministrators,
+    params: ProviderIdParamsSchema,
+    response: CheckoutSchema,
+    successStatus: 201,
     noStore: true,
   },
 });
