@@ -165,8 +165,6 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 // Who works in a provider's inbox: a provider user of any role; what they see inside the provider is
 // resolved per request from their roles and facilities (schemas/provider-inbox.ts).
 const providerStaff = { roles: ['providerAdmin', 'providerCoordinator', 'providerUser'] } as const;
-/** A provider's administrators (whether the caller administers this provider is checked per call). */
-const providerAdministrators = { roles: ['providerAdmin'] } as const;
 
 /**
  * Every operation of the API, declared once: method, full path, who may call it (`public`, `login`
@@ -939,12 +937,13 @@ export const operations = defineOperations({
   },
   /**
    * Sets up the monthly payment at the payment gateway: answers the checkout to send the browser to
-   * (`redirectUrl`); a repeated call answers the open one. The administrator's only.
+   * (`redirectUrl`); a repeated call answers the open one. Only the provider's administrators: the
+   * others get 403 (what a role may do inside a provider is the scope's business).
    */
   createProviderPlanCheckout: {
     method: 'POST',
     path: '/api/v1/provider/providers/:providerId/plan/checkouts',
-    access: providerAdministrators,
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     response: CheckoutSchema,
     successStatus: 201,
