@@ -26,10 +26,11 @@ export function PlanPage() {
   );
 }
 
+/** A badge's colour per state. */
 const stateColors: Record<ProviderPlanState, string> = {
   trial: 'blue.8',
-  active: 'green.8',
-  grace: 'yellow.9',
+  active: 'teal.9',
+  grace: 'yellow.4',
   unpaid: 'red.8',
 };
 
@@ -106,7 +107,8 @@ function PlanBody({ plan, returned }: { plan: ProviderPlan; returned: boolean })
         aria-labelledby="plan-state"
       >
         <Stack gap="md" align="flex-start">
-          <Badge color={stateColors[plan.state]} size="lg" variant="filled" tt="none">
+          {/* Filled in shades whose text (white, or black on yellow) passes WCAG AA contrast. */}
+          <Badge color={stateColors[plan.state]} size="lg" variant="filled" tt="none" autoContrast>
             {t(`state.${plan.state}`)}
           </Badge>
           <Title order={2} id="plan-state" size="h3">

@@ -3,6 +3,7 @@ import { IconCreditCard } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/overlays/toast.tsx';
+import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { useCreateProviderPlanCheckout } from '../api/provider-plan.ts';
@@ -30,7 +31,9 @@ export function PlanPayButton({ providerId, label }: { providerId: string; label
   };
   return (
     <Button
+      {...wrappingButton}
       size="md"
+      maw="100%"
       leftSection={<IconCreditCard size={20} aria-hidden />}
       loading={checkout.isPending || checkout.isSuccess}
       onClick={pay}
