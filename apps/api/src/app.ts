@@ -35,6 +35,7 @@ import { providerDashboardRoutes } from './provider-inbox/dashboard-routes.ts';
 import { providerExportRoutes } from './provider-inbox/export/routes.ts';
 import { providerInboxRoutes } from './provider-inbox/routes.ts';
 import { providerJoinRoutes } from './provider-join/routes.ts';
+import { providerPlanRoutes } from './provider-plan/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(providerJoinRoutes); //                          POST /api/v1/web/providers/join; PUT /api/v1/admin/providers/{id}/verification
   await app.register(providerInboxRoutes); //                         /api/v1/provider/memberships, /provider/providers/{id}/team, /requests...
   await app.register(providerDashboardRoutes); //                     GET /api/v1/provider/providers/{id}/dashboard
+  await app.register(providerPlanRoutes); //                          /api/v1/provider/providers/{id}/plan, /plan/checkouts
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(subscriptionRoutes); //                          /api/v1/web/subscription-types, /subscriptions/current..., /checkouts..., /cases/{id}/assistant-task; /api/v1/admin/assistant-tasks
   await app.register(stripeRoutes); //                                POST /api/v1/payments/stripe/events

@@ -126,8 +126,20 @@ export type Currency = (typeof currencies)[number];
 export const contactTypes = ['private', 'public'] as const;
 export type ContactType = (typeof contactTypes)[number];
 
-export const subscriptionTypeCodes = ['self-managed', 'with-assistant', 'free'] as const;
+/**
+ * The plans: the carers' three, and `provider` — the provider plan (its 3 months free, then monthly;
+ * decision 0097), charged and renewed by the same machinery but never offered to carers.
+ */
+export const subscriptionTypeCodes = ['self-managed', 'with-assistant', 'free', 'provider'] as const;
 export type SubscriptionTypeCode = (typeof subscriptionTypeCodes)[number];
+/** The provider plan's code (never listed to carers, never bought by them). */
+export const providerPlanCode = 'provider' satisfies SubscriptionTypeCode;
+
+export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+/** A payment opens a subscription (`initial`, through a checkout) or pays its next month (`renewal`). */
+export const paymentKinds = ['initial', 'renewal'] as const;
+export type PaymentKind = (typeof paymentKinds)[number];
 
 /** Self-managed, or with an assistant who contacts providers on the user's behalf (SPEC §1). */
 export const subscriptionVariants = ['self-managed', 'with-assistant'] as const;

@@ -25,6 +25,7 @@ export * from './schemas/places.ts';
 export * from './schemas/provider-inbox.ts';
 export * from './schemas/provider-request-grid.ts';
 export * from './schemas/providers.ts';
+export * from './schemas/provider-plan.ts';
 export * from './schemas/regions.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/survey-document.ts';

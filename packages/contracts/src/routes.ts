@@ -81,6 +81,8 @@ export const routePatterns = {
   providerDashboard: '/provider/dashboard',
   /** An organisation joins (public): its administrator's account and the provider's details. */
   providerJoin: '/provider/join',
+  /** The provider plan: free months, price, payment (decision 0097). */
+  providerPlan: '/provider/plan',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;

@@ -33,6 +33,7 @@ export {
   parseProviderReference,
   setProviderVerification,
 } from './providers/verification.ts';
+export { providerTrialMonths, startProviderTrial, trialEndOf } from './provider-plans/provider-trial.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export { demoAccounts, demoPassword } from './seed/demo-data.ts';

@@ -64,7 +64,7 @@ const detailStatement = {
     join service_categories sc on sc.id = fs.service_category_id
     left join counties fc on fc.code = f.county_code
     left join regions r on r.code = fc.region_code
-    where fs.id = $1 and fs.status = 'active'`,
+    where fs.id = $1 and fs.status = 'active' and p.listed`,
 };
 
 /**

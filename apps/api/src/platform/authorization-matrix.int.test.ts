@@ -446,6 +446,8 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   getProviderTeam: { kind: 'provider', record: firstProvider },
   listProviderCareRequests: { kind: 'provider', record: firstProvider },
   getProviderDashboard: { kind: 'provider', record: firstProvider },
+  getProviderPlan: { kind: 'provider', record: firstProvider },
+  createProviderPlanCheckout: { kind: 'provider', record: firstProvider },
   listProviderExportJobs: { kind: 'provider', record: firstProvider },
   exportProviderCareRequests: { kind: 'provider', record: firstProvider, body: exportBody },
   createProviderExportJob: { kind: 'provider', record: firstProvider, body: exportBody },
@@ -683,6 +685,8 @@ const answersNoStore = {
   listProviderExportJobs: true,
   downloadProviderExport: true,
   getProviderDashboard: true,
+  getProviderPlan: true,
+  createProviderPlanCheckout: true,
 } as const satisfies Record<OperationId, boolean>;
 
 const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;

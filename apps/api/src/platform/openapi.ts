@@ -315,6 +315,11 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'assignment, the team and the dashboard — each scoped to the caller’s membership',
           },
           {
+            name: 'provider plan',
+            description:
+              'A provider’s plan: three free months, then a monthly payment set up by its administrator',
+          },
+          {
             name: 'subscriptions',
             description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',
           },

@@ -1,6 +1,13 @@
 import type { ProviderDetails } from '@opora/contracts';
-import { type DbExecutor, providers, providerUsers, setProviderVerification } from '@opora/db';
+import {
+  type DbExecutor,
+  providers,
+  providerUsers,
+  setProviderVerification,
+  startProviderTrial,
+} from '@opora/db';
 import { and, eq, sql } from 'drizzle-orm';
+import { systemClock } from '../platform/clock.ts';
 import { FieldValidationError } from '../platform/errors.ts';
 
 /** Property of the IČO in the join body: where "already has an administrator" is said. */
@@ -76,7 +83,7 @@ async function addAdministrator(tx: DbExecutor, providerId: string, userId: stri
 /**
  * The moment a new organisation comes into being on Opora: the provider, unverified, with the person
  * who joined as its administrator. One function, so what starts then (e.g. the provider's free
- * months) is added here. Two joins of one IČO at once: the unique index lets one insert win.
+ * months, decision 0097) starts here. Two joins of one IČO at once: the unique index lets one insert win.
  */
 export async function createProviderForAdministrator(
   tx: DbExecutor,
@@ -89,6 +96,7 @@ export async function createProviderForAdministrator(
     .returning({ id: providers.id });
   if (!provider) throw new Error('Insert returned no provider');
   await addAdministrator(tx, provider.id, userId);
+  await startProviderTrial(tx, provider.id, systemClock());
   return provider.id;
 }
 
@@ -114,4 +122,6 @@ export async function claimProvider(
   await tx.update(providers).set(detailColumns(details)).where(eq(providers.id, providerId));
   await setProviderVerification(tx, { id: providerId }, false);
   await addAdministrator(tx, providerId, userId);
+  // A listing on its plan already (every seeded or backfilled one) keeps it: one trial per provider.
+  await startProviderTrial(tx, providerId, systemClock());
 }

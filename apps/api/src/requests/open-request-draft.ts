@@ -33,7 +33,7 @@ export function providerNotVerified(): AppError {
 
 /**
  * What stands between a case and a request to a service, checked in the order a caller can act on:
- * the service must be offered, not requested for the case yet, by a verified provider (SPEC §8), the
+ * the service must be offered (active, its provider listed), not requested for the case yet, by a verified provider (SPEC §8), the
  * case must have its client, and the caller an active subscription (SPEC §4, 402).
  */
 export async function assertRequestable(
@@ -42,7 +42,8 @@ export async function assertRequestable(
   careCase: { id: string; clientId: string | null },
   service: RequestService | undefined,
 ): Promise<RequestService> {
-  if (service?.status !== 'active') throw new NotFoundError('The service is not offered.');
+  // An unpaid provider's service is out of the catalogue (decision 0098): not offered, as a draft is not.
+  if (service?.status !== 'active' || !service.listed) throw new NotFoundError('The service is not offered.');
   if (await requestOfCaseAndService(db, careCase.id, service.id)) throw alreadyRequested();
   if (!service.provider.verified) throw providerNotVerified();
   if (careCase.clientId === null) {

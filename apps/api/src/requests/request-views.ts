@@ -51,6 +51,8 @@ export const statusCode = sql<CareRequestStatusCode>`${requestStatuses.code}`;
 
 export type RequestService = CareRequestService & {
   status: (typeof facilityServices.$inferSelect)['status'];
+  /** Its provider's plan lists it (decision 0098): an unpaid provider's services take no new requests. */
+  listed: boolean;
 };
 
 /**
@@ -80,6 +82,7 @@ export async function readRequestService(
       providerId: providers.id,
       providerName: providers.name,
       providerVerified: providers.verified,
+      providerListed: providers.listed,
       contactPhone: providers.contactPhone,
       contactEmail: providers.contactEmail,
       providerUrl: providers.url,
@@ -100,6 +103,7 @@ export async function readRequestService(
     id: row.id,
     name: row.name,
     status: row.status,
+    listed: row.providerListed,
     // Reference data: the codes are the contracts' (the column is plain text).
     serviceType: { code: row.serviceTypeCode as ServiceTypeCode },
     form: row.form,

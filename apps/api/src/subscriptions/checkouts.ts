@@ -1,16 +1,17 @@
 import type { Checkout, CheckoutCreate } from '@opora/contracts';
-import { createErrorDetail } from '@opora/contracts';
+import { createErrorDetail, providerPlanCode } from '@opora/contracts';
 import {
   checkouts,
   type Db,
   type DbExecutor,
   payments,
+  providerPlans,
   subscriptions,
   subscriptionTypePrices,
   subscriptionTypes,
   users,
 } from '@opora/db';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { findOwnCase } from '../cases/own-case.ts';
 import type { GatewayName } from '../payments/gateway.ts';
 import type { PaymentGateways } from '../payments/gateways.ts';
@@ -41,16 +42,18 @@ export interface CheckoutContext {
   publicUrl: string;
 }
 
-function redirectOf(row: CheckoutRow): string {
+export function redirectOf(row: CheckoutRow): string {
   if (row.status === 'open' && row.redirectUrl !== null) return row.redirectUrl;
   return returnUrlOf(row);
 }
 
 /**
  * Starts a subscription from a paid checkout (or a free one), in the caller's transaction on the
- * locked checkout: a month from now (Prague calendar), at the checkout's price. Should the user have a
- * live subscription already (bought meanwhile in another tab), the paid month is added to it and it
- * takes the new plan — a charge is never lost. Queues the "started" e-mail.
+ * locked checkout: a month from now (Prague calendar), at the checkout's price. Should the subscriber
+ * have a live subscription already (bought meanwhile in another tab), the paid month is added to it
+ * and it takes the new plan — a charge is never lost. A provider's checkout starts the provider's
+ * subscription, its first month after its free months when they still run. Queues the "started"
+ * e-mail (a user's; the provider plan tells its administrators itself).
  */
 async function startSubscription(
   context: Pick<CheckoutContext, 'mailer' | 'publicUrl' | 'jobs'>,
@@ -59,17 +62,17 @@ async function startSubscription(
   gatewayReference: string | null,
   gateway: string,
 ): Promise<string> {
+  const subscriber =
+    checkout.providerId === null
+      ? eq(subscriptions.userId, checkout.userId)
+      : eq(subscriptions.providerId, checkout.providerId);
   // A live one bought at the gateway under another reference renews there on its own: stopped, or
-  // the person would pay twice a month.
+  // the subscriber would pay twice a month.
   const replaced = await tx
     .select({ gateway: subscriptions.gateway, gatewayReference: subscriptions.gatewayReference })
     .from(subscriptions)
     .where(
-      and(
-        eq(subscriptions.userId, checkout.userId),
-        isLive,
-        sql`${subscriptions.gatewayReference} is distinct from ${gatewayReference}`,
-      ),
+      and(subscriber, isLive, sql`${subscriptions.gatewayReference} is distinct from ${gatewayReference}`),
     )
     .for('update');
   for (const old of replaced) {
@@ -82,20 +85,25 @@ async function startSubscription(
     vatRatePercent: checkout.vatRatePercent,
     gateway,
   };
+  // A provider paying during its free months pays for the month after them.
+  const paidFrom =
+    checkout.providerId === null
+      ? sql`now()`
+      : sql`greatest(now(), (select ${providerPlans.trialEndsAt} from ${providerPlans} where ${providerPlans.providerId} = ${checkout.providerId}))`;
   const started = { id: subscriptions.id, currentPeriodEnd: subscriptions.currentPeriodEnd };
   const [live] = await tx
     .update(subscriptions)
     .set({
       ...price,
       gatewayReference: sql`coalesce(${gatewayReference}, ${subscriptions.gatewayReference})`,
-      currentPeriodEnd: nextPeriodEnd(sql`greatest(${subscriptions.currentPeriodEnd}, now())`),
+      currentPeriodEnd: nextPeriodEnd(sql`greatest(${subscriptions.currentPeriodEnd}, ${paidFrom})`),
       status: 'active',
       autoRenew: true,
       cancelledAt: null,
       pastDueSince: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(subscriptions.userId, checkout.userId), isLive))
+    .where(and(subscriber, isLive))
     .returning(started);
   const [subscription] = live
     ? [live]
@@ -103,9 +111,11 @@ async function startSubscription(
         .insert(subscriptions)
         .values({
           ...price,
-          userId: checkout.userId,
+          ...(checkout.providerId === null
+            ? { userId: checkout.userId }
+            : { providerId: checkout.providerId }),
           gatewayReference,
-          currentPeriodEnd: nextPeriodEnd(sql`now()`),
+          currentPeriodEnd: nextPeriodEnd(paidFrom),
         })
         .returning(started);
   if (!subscription) throw new Error('No subscription was started');
@@ -143,6 +153,7 @@ export async function createCheckout(
       and(
         eq(subscriptionTypes.id, input.subscriptionTypeId),
         eq(subscriptionTypes.isActive, true),
+        ne(subscriptionTypes.code, providerPlanCode),
         eq(subscriptionTypePrices.currency, input.currency),
       ),
     );
@@ -154,7 +165,11 @@ export async function createCheckout(
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, userId), isLive, gt(subscriptions.currentPeriodEnd, sql`now()`)));
     if (live.length > 0) throw new ConflictError('You have an active subscription already.');
-    const ownOpen = and(eq(checkouts.userId, userId), eq(checkouts.status, 'open'));
+    const ownOpen = and(
+      eq(checkouts.userId, userId),
+      eq(checkouts.status, 'open'),
+      isNull(checkouts.providerId),
+    );
     // The open checkout of the same choice is answered again; one of another choice is replaced.
     const [current] = await tx.select(checkoutColumns).from(checkouts).where(ownOpen).for('update');
     if (
@@ -186,7 +201,10 @@ export async function createCheckout(
         caseId: input.caseId ?? null,
         returnPath: input.returnPath,
       })
-      .onConflictDoNothing({ target: checkouts.userId, where: sql`${checkouts.status} = 'open'` })
+      .onConflictDoNothing({
+        target: checkouts.userId,
+        where: sql`${checkouts.status} = 'open' and ${checkouts.providerId} is null`,
+      })
       .returning(checkoutColumns);
     if (!created) {
       // A simultaneous call opened one first: that one is the answer.
@@ -209,7 +227,7 @@ export async function createCheckout(
  * out) asks the gateway again with the same checkout, which it answers with the same session. The
  * gateway unreachable: 503, the checkout stays open and the next try opens it.
  */
-async function openSession(context: CheckoutContext, row: CheckoutRow): Promise<CheckoutRow> {
+export async function openSession(context: CheckoutContext, row: CheckoutRow): Promise<CheckoutRow> {
   const [person] = await context.db
     .select({ email: users.email, locale: users.locale, code: subscriptionTypes.code })
     .from(users)

@@ -4,6 +4,7 @@ import {
   formatDisplayDate,
   type Locale,
   type Price,
+  providerPlanCode,
   type Subscription,
   type SubscriptionType,
   todayIsoDate,
@@ -16,7 +17,7 @@ import {
   subscriptionTypes,
   users,
 } from '@opora/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Mailer } from '../platform/mail.ts';
 import { isLive } from './active-subscription.ts';
 import type { SubscriptionNoticeKind } from './subscription-mail-templates.ts';
@@ -39,7 +40,7 @@ export async function listSubscriptionTypes(db: DbExecutor, currency: Currency):
         eq(subscriptionTypePrices.currency, currency),
       ),
     )
-    .where(eq(subscriptionTypes.isActive, true))
+    .where(and(eq(subscriptionTypes.isActive, true), ne(subscriptionTypes.code, providerPlanCode)))
     .orderBy(subscriptionTypes.sortOrder, subscriptionTypes.code);
   return rows.map(({ amountMinor, vatRatePercent, ...type }) => ({
     ...type,
@@ -105,6 +106,8 @@ export async function readCurrentSubscription(db: DbExecutor, userId: string): P
 export const checkoutColumns = {
   id: checkouts.id,
   userId: checkouts.userId,
+  /** Set for a provider's plan, bought by its administrator `userId`. */
+  providerId: checkouts.providerId,
   subscriptionTypeId: checkouts.subscriptionTypeId,
   status: checkouts.status,
   currency: checkouts.currency,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProviderRole } from '@opora/contracts';
-import { clients, providers } from '@opora/db';
+import { clients, providers, startProviderTrial } from '@opora/db';
 import {
   createCareRequest,
   createCase,
@@ -118,6 +118,19 @@ const fixtures = {
       serviceId: service.id,
       serviceName: service.name,
     };
+  },
+  /**
+   * The provider's free months ended `daysAgo` days ago (120 by default) unpaid, and the plan sweep
+   * hid its listing (decision 0098).
+   */
+  async lapsedPlan(server: AccountTestServer, { providerId, daysAgo = 120 }: Args) {
+    const db = server.database.db;
+    await startProviderTrial(db, String(providerId), new Date(Date.now() - Number(daysAgo) * 86_400_000));
+    await db
+      .update(providers)
+      .set({ listed: false })
+      .where(eq(providers.id, String(providerId)));
+    return {};
   },
   /**
    * A signed-in member with `roles` of a new provider with one service (or of `providerId`, with

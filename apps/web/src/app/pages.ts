@@ -110,7 +110,8 @@ export type TranslationNamespace =
   | 'provider'
   | 'provider-request'
   | 'provider-dashboard'
-  | 'provider-join';
+  | 'provider-join'
+  | 'provider-plan';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -147,7 +148,7 @@ const providers: Audience = { access: { permission: paths.providerHome.name }, l
 /** A request's print layout: the same permission, without header, footer or the area's bar. */
 const providersPrint: Audience = { ...providers, layout: 'print' };
 /** Every page of the provider area: its frame (`ProviderArea`), status names and the server's errors. */
-const providerNamespaces = ['provider', 'provider-join', 'enums', 'catalogue', 'errors'] as const;
+const providerNamespaces = ['provider', 'provider-join', 'provider-plan', 'enums', 'catalogue', 'errors'] as const;
 /** A request in the inbox: what the requester sent (questionnaires, documents) and the dialogs' forms. */
 const providerRequestNamespaces = [
   ...providerNamespaces,
@@ -243,6 +244,10 @@ const homePage = lazyPage(
 const providerDashboardPage = lazyPage(
   () => import('../features/provider-inbox/components/dashboard-page.tsx'),
   (m) => m.DashboardPage,
+);
+const providerPlanPage = lazyPage(
+  () => import('../features/provider-inbox/components/plan-page.tsx'),
+  (m) => m.PlanPage,
 );
 const providerHomePage = lazyPage(
   () => import('../features/provider-inbox/components/provider-home-page.tsx'),
@@ -526,6 +531,7 @@ export const areas: AreaDefinition[] = [
         ...providerNamespaces,
         'provider-dashboard',
       ]),
+      page('providerPlan', providers, providerPlanPage, providerNamespaces),
     ],
   },
   {

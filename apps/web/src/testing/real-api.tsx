@@ -43,6 +43,8 @@ interface Fixtures {
     { caseId: string; clientId: string; serviceId: string; serviceName: string },
   ];
   providerMember: [{ roles: string[]; providerId?: string; facilityIds?: string[] }, SeededMember];
+  /** The provider's free months over unpaid and its listing hidden. */
+  lapsedPlan: [{ providerId: string; daysAgo?: number }, Record<string, never>];
   inbox: [
     Record<string, never>,
     {

@@ -418,4 +418,14 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'GET',
     path: '/api/v1/provider/providers/:providerId/dashboard',
   },
+  getProviderPlan: {
+    operationId: 'getProviderPlan',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/plan',
+  },
+  createProviderPlanCheckout: {
+    operationId: 'createProviderPlanCheckout',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/plan/checkouts',
+  },
 };

@@ -90,6 +90,7 @@ import {
   ProviderVerificationResultSchema,
   ProviderVerificationSchema,
 } from '../schemas/providers.ts';
+import { ProviderPlanSchema } from '../schemas/provider-plan.ts';
 import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
 import {
   AssistantTaskInputSchema,
@@ -946,6 +947,32 @@ export const operations = defineOperations({
     query: ProviderDashboardQuerySchema,
     response: ProviderDashboardSchema,
     successStatus: 200,
+    noStore: true,
+  },
+
+  // the provider plan (decisions 0097, 0098): every member sees it; only an administrator pays
+  /** The plan's state, free months, price with VAT and payments. */
+  getProviderPlan: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/plan',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: ProviderPlanSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /**
+   * Sets up the monthly payment at the payment gateway: answers the checkout to send the browser to
+   * (`redirectUrl`); a repeated call answers the open one. Only the provider's administrators: the
+   * others get 403 (what a role may do inside a provider is the scope's business).
+   */
+  createProviderPlanCheckout: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/plan/checkouts',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: CheckoutSchema,
+    successStatus: 201,
     noStore: true,
   },
 });

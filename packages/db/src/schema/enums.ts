@@ -8,6 +8,8 @@ import {
   countries,
   currencies,
   locales,
+  paymentKinds,
+  paymentStatuses,
   providerRoles,
   serviceForms,
   serviceStatuses,
@@ -31,6 +33,8 @@ export {
   countries,
   currencies,
   locales,
+  paymentKinds,
+  paymentStatuses,
   providerRoles,
   serviceForms,
   serviceStatuses,
@@ -53,9 +57,6 @@ export const consentKinds = [
   'marketing',
   'provider-sharing',
 ] as const;
-export const paymentStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
-/** A payment opens a subscription (`initial`, through a checkout) or pays its next month (`renewal`). */
-export const paymentKinds = ['initial', 'renewal'] as const;
 export const emailOutboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 /** A provider's export made in the background (a large selection). */
 export const providerExportStates = ['queued', 'running', 'ready', 'failed'] as const;

@@ -44,6 +44,12 @@ export const providers = pgTable(
     /** Staff checked the provider's registration with the regional authority. */
     verified: boolean('verified').notNull().default(false),
     verifiedAt: timestamptz('verified_at'),
+    /**
+     * Its services are in the public catalogue and the carers' pools: its free months run or its plan
+     * is paid (decision 0098). Kept by the plan's sweep and a trigger on its subscription, so the
+     * catalogue's triggers read one column (migration `provider_plans_sql`).
+     */
+    listed: boolean('listed').notNull().default(true),
     ...timestamps(),
   },
   (t) => [
@@ -171,5 +177,31 @@ export const facilityAssignments = pgTable(
     }).onDelete('cascade'),
     // "Facilities of this colleague" in the users overview and request routing.
     index('facility_assignments_provider_user_idx').on(t.providerId, t.providerUserId),
+  ],
+);
+
+/**
+ * A provider's plan (decision 0097): its three free months from its creation or claim (Prague
+ * calendar), then the paid months of its subscription (`subscriptions.provider_id`). One row per
+ * provider; a provider without one (created before plans, or by a test factory) is never unlisted.
+ */
+export const providerPlans = pgTable(
+  'provider_plans',
+  {
+    providerId: uuid('provider_id')
+      .primaryKey()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    trialStartedAt: timestamptz('trial_started_at').notNull(),
+    trialEndsAt: timestamptz('trial_ends_at').notNull(),
+    /** The trial end the "free months end in 7 days" e-mail was sent for: one e-mail per trial end. */
+    trialReminderSentFor: timestamptz('trial_reminder_sent_for'),
+    /** When its listing was last hidden for want of payment (the lapse e-mail went out then). */
+    lapsedAt: timestamptz('lapsed_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    // The reminder sweep: trials ending within the next days.
+    index('provider_plans_trial_ends_at_idx').on(t.trialEndsAt),
+    check('provider_plans_trial_after_start', sql`${t.trialEndsAt} >= ${t.trialStartedAt}`),
   ],
 );

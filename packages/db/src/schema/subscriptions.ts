@@ -23,6 +23,7 @@ import {
   subscriptionTypeCodeEnum,
   subscriptionVariantEnum,
 } from './enums.ts';
+import { providers } from './providers.ts';
 import { users } from './users.ts';
 
 /** A plan a client can subscribe to; offered while `is_active`. */
@@ -57,7 +58,8 @@ export const subscriptionTypePrices = pgTable(
 );
 
 /**
- * A user's monthly, auto-renewing subscription. The price is the one agreed at checkout, charged each
+ * A user's monthly, auto-renewing subscription — or a provider's (its plan after the free months,
+ * `provider_id` set and `user_id` null; decision 0097). The price is the one agreed at checkout, charged each
  * month. Cancelling turns `auto_renew` off and keeps access until `current_period_end`; then it ends
  * as `cancelled`. A failed renewal makes it `past-due` (access kept while the payment is retried) and,
  * when the retries fail, `expired`.
@@ -66,9 +68,9 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The subscriber: a user, or (`provider_id`) a provider. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'cascade' }),
     subscriptionTypeId: uuid('subscription_type_id')
       .notNull()
       .references(() => subscriptionTypes.id, { onDelete: 'restrict' }),
@@ -97,6 +99,12 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_one_live_per_user')
       .on(t.userId)
       .where(sql`${t.status} in ('active', 'past-due')`),
+    // At most one live subscription per provider; also its plan page and payment history.
+    uniqueIndex('subscriptions_one_live_per_provider')
+      .on(t.providerId)
+      .where(sql`${t.status} in ('active', 'past-due')`),
+    index('subscriptions_provider_id_idx').on(t.providerId),
+    check('subscriptions_one_subscriber', sql`num_nonnulls(${t.userId}, ${t.providerId}) = 1`),
     // The renewal sweep: live subscriptions by the end of their period.
     index('subscriptions_live_period_end_idx')
       .on(t.currentPeriodEnd)
@@ -142,6 +150,8 @@ export const checkouts = pgTable(
     gatewayReference: text('gateway_reference').unique(),
     /** The gateway's payment page for this checkout (our own path for the test gateway). */
     redirectUrl: text('redirect_url'),
+    /** A provider's plan bought by its administrator (`user_id`); null for a user's own plan. */
+    providerId: uuid('provider_id').references(() => providers.id, { onDelete: 'cascade' }),
     /** The wizard's case the user buys for, to continue with after paying. */
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
     /** Where the browser returns to after the gateway (an app path, never an absolute URL). */
@@ -153,8 +163,14 @@ export const checkouts = pgTable(
   (t) => [
     // The user's checkouts, newest first (the return page, abandoned ones).
     index('checkouts_user_id_created_at_idx').on(t.userId, t.createdAt.desc()),
-    // One open checkout per user: a double click on "Pay" reuses it.
-    uniqueIndex('checkouts_one_open_per_user').on(t.userId).where(sql`${t.status} = 'open'`),
+    // One open checkout per user for their own plan: a double click on "Pay" reuses it.
+    uniqueIndex('checkouts_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'open' and ${t.providerId} is null`),
+    // One open checkout per provider, whichever administrator opened it.
+    uniqueIndex('checkouts_one_open_per_provider')
+      .on(t.providerId)
+      .where(sql`${t.status} = 'open' and ${t.providerId} is not null`),
     check('checkouts_amount_non_negative', sql`${t.amountMinor} >= 0`),
     check('checkouts_completed_has_date', sql`${t.status} = 'open' or ${t.completedAt} is not null`),
     check('checkouts_paid_has_subscription', sql`${t.status} <> 'paid' or ${t.subscriptionId} is not null`),

@@ -11,6 +11,7 @@ import { copyCaseSurveysToRequest } from '../care-requests/case-survey-copies.ts
 import type { DbExecutor } from '../client.ts';
 import { excluded } from '../excluded.ts';
 import { insertIdentityUser } from '../identity/identity-users.ts';
+import { startProviderTrial } from '../provider-plans/provider-trial.ts';
 import type { PlatformRole } from '../schema/enums.ts';
 import { identityUsers } from '../schema/identity.ts';
 import {
@@ -151,6 +152,8 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
         verifiedAt: provider.verified ? verifiedAt : null,
       })
       .onConflictDoNothing();
+    // Every demo provider on its plan's free months from the day the demo was seeded.
+    await startProviderTrial(db, providerId, new Date());
     await db
       .insert(contacts)
       .values([

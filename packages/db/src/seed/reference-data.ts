@@ -92,6 +92,16 @@ export const subscriptionTypeDefinitions: readonly {
       { currency: 'EUR', amountMinor: 1_890, vatRatePercent: 23 },
     ],
   },
+  // The provider plan (decision 0097): after a provider's 3 free months; never offered to carers.
+  {
+    code: 'provider',
+    variant: 'self-managed',
+    isActive: true,
+    prices: [
+      { currency: 'CZK', amountMinor: 99_000, vatRatePercent: 21 },
+      { currency: 'EUR', amountMinor: 3_900, vatRatePercent: 23 },
+    ],
+  },
   {
     code: 'free',
     variant: 'self-managed',

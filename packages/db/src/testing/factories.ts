@@ -424,7 +424,8 @@ export async function createSubscription(
     .from(subscriptionTypes)
     .where(eq(subscriptionTypes.code, typeCode));
   if (!type) throw new Error(`No subscription type ${typeCode}: is the reference data seeded?`);
-  const userId = overrides.userId ?? (await createUser(db)).id;
+  // A provider's plan has no user; a user's subscription is the given user's or a new one's.
+  const userId = overrides.providerId ? null : (overrides.userId ?? (await createUser(db)).id);
   return inserted(
     await db
       .insert(subscriptions)

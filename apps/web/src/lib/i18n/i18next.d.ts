@@ -13,6 +13,7 @@ import type pages from '../../../../../locales/cs/pages.json';
 import type provider from '../../../../../locales/cs/provider.json';
 import type providerDashboard from '../../../../../locales/cs/provider-dashboard.json';
 import type providerJoin from '../../../../../locales/cs/provider-join.json';
+import type providerPlan from '../../../../../locales/cs/provider-plan.json';
 import type providerRequest from '../../../../../locales/cs/provider-request.json';
 import type requests from '../../../../../locales/cs/requests.json';
 import type subscriptions from '../../../../../locales/cs/subscriptions.json';
@@ -39,6 +40,7 @@ declare module 'i18next' {
       provider: typeof provider;
       'provider-dashboard': typeof providerDashboard;
       'provider-join': typeof providerJoin;
+      'provider-plan': typeof providerPlan;
       'provider-request': typeof providerRequest;
       requests: typeof requests;
       subscriptions: typeof subscriptions;

@@ -1,6 +1,6 @@
 import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
-import { IconChartBar, IconInbox, IconShieldQuestion } from '@tabler/icons-react';
+import { IconChartBar, IconCreditCard, IconInbox, IconShieldQuestion } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import {
   useProviderMemberships,
   useStoredProviderId,
 } from '../api/memberships.ts';
+import { PlanBanner } from './plan-banner.tsx';
 import classes from './provider-inbox.module.css';
 
 const ActingProviderContext = createContext<ProviderMembership | null>(null);
@@ -25,7 +26,7 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection = 'requests' | 'dashboard';
+export type ProviderSection = 'requests' | 'dashboard' | 'plan';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -75,7 +76,7 @@ function AreaBar({
   acting: ProviderMembership;
   section: ProviderSection;
 }) {
-  const { t } = useTranslation('provider');
+  const { t } = useTranslation(['provider', 'provider-plan']);
   const links = [
     {
       section: 'requests' as const,
@@ -89,6 +90,13 @@ function AreaBar({
       to: paths.providerDashboard.getHref(),
       label: t('area.dashboard'),
       icon: IconChartBar,
+      count: 0,
+    },
+    {
+      section: 'plan' as const,
+      to: paths.providerPlan.getHref(),
+      label: t('provider-plan:nav'),
+      icon: IconCreditCard,
       count: 0,
     },
   ];
@@ -213,6 +221,8 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
     <>
       <AreaBar memberships={memberships.data.items} acting={acting} section={section} />
       {acting.verified ? null : <AwaitingVerification />}
+      {/* The plan page says it all itself. */}
+      {section === 'plan' ? null : <PlanBanner providerId={acting.providerId} />}
       <div>
         <ActingProviderContext.Provider value={acting}>{children}</ActingProviderContext.Provider>
       </div>

@@ -1,0 +1,52 @@
+import { paths } from '@opora/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { slow, useRealApi } from '@/testing/real-api.tsx';
+import { PlanPage } from './plan-page.tsx';
+
+const api = useRealApi();
+const route = {
+  path: paths.providerPlan.path,
+  url: paths.providerPlan.getHref(),
+  namespaces: ['provider', 'provider-plan', 'enums', 'catalogue', 'errors'],
+};
+
+describe('provider plan page against the real API', { timeout: 60_000 }, () => {
+  it('shows an administrator the free months, the price with VAT and the way to pay', async () => {
+    const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
+    await api.signIn(admin);
+    await api.renderPage(<PlanPage />, route);
+
+    screen.getByText('Načítáme sekci pro poskytovatele…');
+    await screen.findByRole('heading', { level: 2, name: /^Bezplatné měsíce do / }, slow);
+    screen.getByRole('heading', { level: 1, name: 'Plán poskytovatele' });
+    screen.getByText('Zdarma', { selector: 'span' });
+    screen.getByText(/990\sKč měsíčně/, { selector: 'span' });
+    screen.getByText('včetně 21 % DPH');
+    screen.getByRole('button', { name: 'Nastavit měsíční platbu' });
+    screen.getByText('Zatím žádné platby.');
+    expect(screen.getByRole('link', { name: 'Plán a platby' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('tells a coordinator of an unpaid provider that its services are hidden, without a pay button', async () => {
+    const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
+    const coordinator = await api.seed('providerMember', {
+      roles: ['providerCoordinator'],
+      providerId: admin.providerId,
+    });
+    await api.seed('lapsedPlan', { providerId: admin.providerId });
+    await api.signIn(coordinator);
+    await api.renderPage(<PlanPage />, route);
+
+    const title = await screen.findByRole(
+      'heading',
+      { level: 2, name: 'Vaše služby jsou skryté, dokud nezaplatíte' },
+      slow,
+    );
+    const card = title.closest('div.mantine-Paper-root') as HTMLElement;
+    within(card).getByText('Nezaplaceno');
+    within(card).getByText('skryté');
+    within(card).getByText('Zaplatit může správce poskytovatele.');
+    expect(screen.queryByRole('button', { name: /Zaplatit|Nastavit/ })).toBeNull();
+  });
+});
