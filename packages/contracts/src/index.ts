@@ -24,6 +24,7 @@ export * from './schemas/identity.ts';
 export * from './schemas/places.ts';
 export * from './schemas/provider-inbox.ts';
 export * from './schemas/regions.ts';
+export * from './schemas/service-capacity.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/survey-document.ts';
 export * from './schemas/surveys.ts';

@@ -322,6 +322,13 @@ const firstProviderRequest = async () => {
   const request = await createCareRequest(db, { caseId: careCase.id, facilityServiceId: service.id });
   return { providerId: providers.first, careRequestId: request.id };
 };
+/** A service of the first provider (its capacity). */
+const firstProviderService = async () => {
+  const db = server.database.db;
+  const facility = await createFacility(db, { providerId: providers.first });
+  const service = await createFacilityService(db, { facilityId: facility.id });
+  return { providerId: providers.first, serviceId: service.id };
+};
 /** A document of a request to the first provider. */
 const firstProviderDocument = async () => {
   const request = await firstProviderRequest();
@@ -466,6 +473,13 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
     body: { providerUserId: null, facilityId: null },
   },
   downloadProviderCareRequestDocument: { kind: 'provider', record: firstProviderDocument },
+  listProviderServiceCapacities: { kind: 'provider', record: firstProvider },
+  getProviderServiceCapacity: { kind: 'provider', record: firstProviderService },
+  updateProviderServiceCapacity: {
+    kind: 'provider',
+    record: firstProviderService,
+    body: { action: 'set', acceptingClients: true, freePlaces: 2, waitingWeeks: null },
+  },
 };
 
 describe('records of others', () => {
@@ -680,6 +694,9 @@ const answersNoStore = {
   listProviderExportJobs: true,
   downloadProviderExport: true,
   getProviderDashboard: true,
+  listProviderServiceCapacities: true,
+  getProviderServiceCapacity: true,
+  updateProviderServiceCapacity: true,
 } as const satisfies Record<OperationId, boolean>;
 
 const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;

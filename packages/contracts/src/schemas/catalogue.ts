@@ -32,6 +32,7 @@ import {
   paginatedSchema,
   SelectedIdSchema,
 } from './common.ts';
+import { ServiceCapacitySchema } from './service-capacity.ts';
 import {
   CountyCodeSchema,
   CountyRefSchema,
@@ -157,6 +158,8 @@ export const FacilityServiceSchema = z
     form: ServiceFormSchema,
     serviceCategory: ServiceCategoryRefSchema,
     flags: ServiceFlagsSchema,
+    /** Live capacity; `unknown` when not confirmed in the last 30 days. */
+    capacity: ServiceCapacitySchema,
   })
   .meta({ id: 'FacilityService' });
 export type FacilityService = z.infer<typeof FacilityServiceSchema>;
