@@ -37,11 +37,11 @@ import { providerExportRoutes } from './provider-inbox/export/routes.ts';
 import { providerInboxRoutes } from './provider-inbox/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
+import { serviceCapacityRoutes } from './service-capacity/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { stripeRoutes } from './subscriptions/stripe-routes.ts';
 import { testGatewayRoutes } from './subscriptions/test-gateway-routes.ts';
 import { guestCaseSurveyRoutes } from './surveys/guest-survey-routes.ts';
-import { serviceCapacityRoutes } from './service-capacity/routes.ts';
 import { surveyRoutes } from './surveys/routes.ts';
 import { webConfigRoutes } from './web-config/routes.ts';
 

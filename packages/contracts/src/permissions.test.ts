@@ -94,6 +94,7 @@ describe('role table', () => {
         'providerRequest',
         'providerRequestPrint',
         'providerDashboard',
+        'providerCapacity',
       ]);
     }
     expect(routesForRoles(['client', 'assistant', 'admin'])).not.toContain('providerHome');

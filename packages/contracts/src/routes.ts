@@ -79,6 +79,8 @@ export const routePatterns = {
   /** The print layout of a request (`?sections=overview,surveys,documents,history`). */
   providerRequestPrint: '/provider/requests/:id/print',
   providerDashboard: '/provider/dashboard',
+  /** Live capacity of the services the person may update (issue 23 §4). */
+  providerCapacity: '/provider/capacity',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;

@@ -12,8 +12,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError, FieldValidationError, ForbiddenError } from '../platform/errors.ts';
 import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
 import type { RequestContext } from '../requests/request-context.ts';
-import { applyCapacityUpdate, mayUpdateCapacityOf } from '../service-capacity/service-capacity.ts';
 import { notifyClientOfStatusChange } from '../requests/request-mails.ts';
+import { applyCapacityUpdate, mayUpdateCapacityOf } from '../service-capacity/service-capacity.ts';
 import { lockCareRequestInScope } from './locked-care-request.ts';
 import { readProviderCareRequest } from './provider-care-request-view.ts';
 

@@ -7,12 +7,7 @@ import {
   ServiceListSchema,
 } from '@opora/contracts';
 import { careRequests, facilityServices } from '@opora/db';
-import {
-  createCareRequest,
-  createFacility,
-  createFacilityService,
-  createProvider,
-} from '@opora/db/testing';
+import { createCareRequest, createFacility, createFacilityService, createProvider } from '@opora/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountTestServer, startAccountTestServer } from '../accounts/testing/account-test-server.ts';
@@ -40,7 +35,12 @@ afterAll(async () => {
 const db = () => server.database.db;
 const base = (providerId: string) => `/api/v1/provider/providers/${providerId}`;
 
-function call(who: { headers: Record<string, string> }, method: 'GET' | 'POST', url: string, payload?: unknown) {
+function call(
+  who: { headers: Record<string, string> },
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+) {
   return server.app.inject({
     method,
     url,
@@ -244,7 +244,9 @@ describe('updating a service’s capacity', () => {
         : { acceptingClients: true, freePlaces: body.freePlaces, waitingWeeks: body.waitingWeeks },
     );
     expect(possible).toContainEqual(
-      possible.find((state) => Object.entries(state).every(([key, value]) => row?.[key as 'freePlaces'] === value)),
+      possible.find((state) =>
+        Object.entries(state).every(([key, value]) => row?.[key as 'freePlaces'] === value),
+      ),
     );
     const { rows } = await db().execute<{ accepting_clients: boolean; free_places: number }>(
       sql`select accepting_clients, free_places from catalogue_services where facility_service_id = ${w.serviceA}`,
@@ -271,7 +273,7 @@ describe('the recommended order', () => {
       createFacilityService(db(), { facilityId: facility.id, name, verified, counties: [county] });
     const staleAccepting = await make('A stale accepting');
     const fullVerified = await make('B full verified', true);
-    const never = await make('C never stated');
+    await make('C never stated');
     const accepting = await make('D accepting');
     const acceptingVerified = await make('E accepting verified', true);
     const full = await make('F full');
@@ -279,7 +281,8 @@ describe('the recommended order', () => {
     await update(admin, provider.id, staleAccepting.id, set);
     now = new Date(now.getTime() + 31 * day);
     for (const service of [accepting, acceptingVerified]) await update(admin, provider.id, service.id, set);
-    for (const service of [fullVerified, full]) await update(admin, provider.id, service.id, { action: 'full' });
+    for (const service of [fullVerified, full])
+      await update(admin, provider.id, service.id, { action: 'full' });
     const names = async (query: string) => {
       const response = await server.app.inject({ method: 'GET', url: `/api/v1/web/services?${query}` });
       expect(response.statusCode, response.body).toBe(200);
@@ -340,10 +343,7 @@ describe('declining with “no capacity”', () => {
 
   it('leaves the capacity alone without the box, or with another reason', async () => {
     const w = await world();
-    for (const body of [
-      { reason: 'no-capacity' },
-      { reason: 'outside-area', markServiceFull: true },
-    ]) {
+    for (const body of [{ reason: 'no-capacity' }, { reason: 'outside-area', markServiceFull: true }]) {
       const request = await createCareRequest(db(), { facilityServiceId: w.serviceA });
       const response = await call(w.admin, 'POST', `${base(w.providerId)}/requests/${request.id}/status`, {
         status: 'rejected',

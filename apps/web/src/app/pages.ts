@@ -109,7 +109,8 @@ export type TranslationNamespace =
   | 'requests'
   | 'provider'
   | 'provider-request'
-  | 'provider-dashboard';
+  | 'provider-dashboard'
+  | 'provider-capacity';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -146,7 +147,7 @@ const providers: Audience = { access: { permission: paths.providerHome.name }, l
 /** A request's print layout: the same permission, without header, footer or the area's bar. */
 const providersPrint: Audience = { ...providers, layout: 'print' };
 /** Every page of the provider area: its frame (`ProviderArea`), status names and the server's errors. */
-const providerNamespaces = ['provider', 'enums', 'catalogue', 'errors'] as const;
+const providerNamespaces = ['provider', 'provider-capacity', 'enums', 'catalogue', 'errors'] as const;
 /** A request in the inbox: what the requester sent (questionnaires, documents) and the dialogs' forms. */
 const providerRequestNamespaces = [
   ...providerNamespaces,
@@ -242,6 +243,10 @@ const providerDashboardPage = lazyPage(
 const providerHomePage = lazyPage(
   () => import('../features/provider-inbox/components/provider-home-page.tsx'),
   (m) => m.ProviderHomePage,
+);
+const providerCapacityPage = lazyPage(
+  () => import('../features/provider-inbox/components/capacity-page.tsx'),
+  (m) => m.CapacityPage,
 );
 const providerRequestPage = lazyPage(
   () => import('../features/provider-inbox/components/request-page.tsx'),
@@ -518,6 +523,7 @@ export const areas: AreaDefinition[] = [
         ...providerNamespaces,
         'provider-dashboard',
       ]),
+      page('providerCapacity', providers, providerCapacityPage, providerNamespaces),
     ],
   },
   {

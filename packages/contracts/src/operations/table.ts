@@ -84,13 +84,13 @@ import {
   ProviderStatusChangeSchema,
   ProviderTeamSchema,
 } from '../schemas/provider-inbox.ts';
+import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
 import {
   ProviderCapacityUpdateSchema,
   ProviderServiceCapacityListSchema,
   ProviderServiceCapacitySchema,
   ProviderServiceParamsSchema,
 } from '../schemas/service-capacity.ts';
-import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
 import {
   AssistantTaskInputSchema,
   AssistantTaskListSchema,

@@ -32,7 +32,6 @@ import {
   paginatedSchema,
   SelectedIdSchema,
 } from './common.ts';
-import { ServiceCapacitySchema } from './service-capacity.ts';
 import {
   CountyCodeSchema,
   CountyRefSchema,
@@ -40,6 +39,7 @@ import {
   RegionRefSchema,
   SelectedCountyCodeSchema,
 } from './regions.ts';
+import { ServiceCapacitySchema } from './service-capacity.ts';
 
 export const ServiceStatusSchema = z.enum(serviceStatuses, { error: requiredOr('invalidOption') });
 export const ContactTypeSchema = z.enum(contactTypes, { error: requiredOr('invalidOption') });

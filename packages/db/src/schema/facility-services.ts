@@ -115,7 +115,10 @@ export const facilityServices = pgTable(
       'facility_services_capacity_confirmed',
       sql`(${t.acceptingClients} is null) = (${t.capacityConfirmedAt} is null)`,
     ),
-    check('facility_services_free_places_range', sql`${t.freePlaces} is null or ${t.freePlaces} between 0 and 100000`),
+    check(
+      'facility_services_free_places_range',
+      sql`${t.freePlaces} is null or ${t.freePlaces} between 0 and 100000`,
+    ),
     check(
       'facility_services_waiting_weeks_range',
       sql`${t.waitingWeeks} is null or ${t.waitingWeeks} between 0 and 520`,

@@ -1,4 +1,3 @@
-import type { Clock } from '../../platform/clock.ts';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { type DevMailMessage, identityClientId, identityScope, type SignUp } from '@opora/contracts';
@@ -8,6 +7,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import type { JobsOptions } from '../../platform/jobs.ts';
 import { testConfig } from '../../testing/test-app.ts';

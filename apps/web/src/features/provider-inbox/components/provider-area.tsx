@@ -1,6 +1,6 @@
 import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
-import { IconChartBar, IconInbox } from '@tabler/icons-react';
+import { IconChartBar, IconGauge, IconInbox } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -24,7 +24,7 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection = 'requests' | 'dashboard';
+export type ProviderSection = 'requests' | 'dashboard' | 'capacity';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -74,7 +74,7 @@ function AreaBar({
   acting: ProviderMembership;
   section: ProviderSection;
 }) {
-  const { t } = useTranslation('provider');
+  const { t } = useTranslation(['provider', 'provider-capacity']);
   const links = [
     {
       section: 'requests' as const,
@@ -88,6 +88,13 @@ function AreaBar({
       to: paths.providerDashboard.getHref(),
       label: t('area.dashboard'),
       icon: IconChartBar,
+      count: 0,
+    },
+    {
+      section: 'capacity' as const,
+      to: paths.providerCapacity.getHref(),
+      label: t('provider-capacity:area.capacity'),
+      icon: IconGauge,
       count: 0,
     },
   ];
