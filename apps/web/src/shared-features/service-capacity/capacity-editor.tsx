@@ -47,7 +47,7 @@ function StatusBadges({ capacity }: { capacity: ProviderServiceCapacity }) {
     <Group gap="xs">
       {stated}
       {capacity.stale ? (
-        <Badge color="orange" variant="filled" leftSection={<IconAlertTriangle size={14} aria-hidden />}>
+        <Badge color="#9c3500" variant="filled" leftSection={<IconAlertTriangle size={14} aria-hidden />}>
           {t('card.stale')}
         </Badge>
       ) : null}
@@ -156,9 +156,8 @@ export function CapacityEditor({
             {t('card.confirm')}
           </AsyncButton>
           <AsyncButton
-            variant="light"
-            color="red"
-            leftSection={<IconDoorOff size={18} aria-hidden />}
+            variant="default"
+            leftSection={<IconDoorOff size={18} color="var(--mantine-color-red-8)" aria-hidden />}
             busy={pending === 'full'}
             disabled={pending !== null && pending !== 'full'}
             onClick={() => void run({ action: 'full' }, t('card.saved'))}
