@@ -6,12 +6,15 @@ CREATE FUNCTION "catalogue_area_rows"("service_ids" uuid[])
 RETURNS TABLE ("area_code" text, "facility_service_id" uuid, "verified" boolean, "name" text,
                "service_type_id" uuid, "service_category_id" uuid, "form" "service_form",
                "price_in_other_currency" boolean, "price_amount_minor" integer,
-               "accepting_clients" boolean, "capacity_confirmed_at" timestamptz)
+               "capacity_state" smallint, "capacity_confirmed_at" timestamptz)
 LANGUAGE sql STABLE AS $$
   SELECT DISTINCT a."code", fs."id", fs."verified", fs."name", fs."service_type_id", fs."service_category_id",
          fs."form",
          CASE left(a."code", 2) WHEN 'SK' THEN fs."price_currency" <> 'EUR' ELSE fs."price_currency" <> 'CZK' END,
-         fs."price_amount_minor", fs."accepting_clients", fs."capacity_confirmed_at"
+         fs."price_amount_minor",
+         -- 0 accepting, 1 never stated, 2 full (the `recommended` ranges; freshness is judged when read)
+         CASE fs."accepting_clients" WHEN true THEN 0 WHEN false THEN 2 ELSE 1 END::smallint,
+         fs."capacity_confirmed_at"
   FROM "facility_services" fs
   JOIN "facility_service_counties" fsc ON fsc."facility_service_id" = fs."id"
   JOIN "counties" c ON c."code" = fsc."county_code"
@@ -48,10 +51,10 @@ BEGIN
   SELECT * FROM "wanted"
   ON CONFLICT ("area_code", "facility_service_id") DO UPDATE
     SET ("verified", "name", "service_type_id", "service_category_id", "form", "price_in_other_currency",
-         "price_amount_minor", "accepting_clients", "capacity_confirmed_at")
+         "price_amount_minor", "capacity_state", "capacity_confirmed_at")
       = ROW(excluded."verified", excluded."name", excluded."service_type_id", excluded."service_category_id",
             excluded."form", excluded."price_in_other_currency", excluded."price_amount_minor",
-            excluded."accepting_clients", excluded."capacity_confirmed_at")
+            excluded."capacity_state", excluded."capacity_confirmed_at")
     WHERE ROW(cas.*) IS DISTINCT FROM ROW(excluded.*);
   WITH "wanted" AS MATERIALIZED (SELECT * FROM "catalogue_service_rows"("service_ids")),
   "removed" AS (

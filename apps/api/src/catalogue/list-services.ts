@@ -112,15 +112,16 @@ const areaScan = (order: string) => `
  * Capacity groups of `recommended` (docs/decisions/0104): accepting, then unknown (never stated, or
  * confirmed before $8, 30 days before now), then full. Staleness moves with the clock, so no index can
  * hold the groups; each group is one or more ranges of `catalogue_area_services_capacity_idx` (stated
- * capacity, then the `recommended` order), each read up to the page's end, and the page is cut from
- * those at most 5 × (offset + page size) entries.
+ * capacity — 0 accepting, 1 never stated, 2 full, an equality so the range keeps the index's order —
+ * then the `recommended` order), each read up to the page's end, and the page is cut from those at
+ * most 5 × (offset + page size) entries.
  */
 const capacityGroups: [group: number, where: string][] = [
-  [0, 'cas.accepting_clients = true and cas.capacity_confirmed_at >= $8'],
-  [1, 'cas.accepting_clients is null'],
-  [1, 'cas.accepting_clients = true and cas.capacity_confirmed_at < $8'],
-  [1, 'cas.accepting_clients = false and cas.capacity_confirmed_at < $8'],
-  [2, 'cas.accepting_clients = false and cas.capacity_confirmed_at >= $8'],
+  [0, 'cas.capacity_state = 0 and cas.capacity_confirmed_at >= $8'],
+  [1, 'cas.capacity_state = 1'],
+  [1, 'cas.capacity_state = 0 and cas.capacity_confirmed_at < $8'],
+  [1, 'cas.capacity_state = 2 and cas.capacity_confirmed_at < $8'],
+  [2, 'cas.capacity_state = 2 and cas.capacity_confirmed_at >= $8'],
 ];
 
 function pageStatement(sort: ServiceListSort): string {

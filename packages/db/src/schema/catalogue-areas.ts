@@ -34,8 +34,13 @@ export const catalogueAreaServices = pgTable(
     priceInOtherCurrency: boolean('price_in_other_currency'),
     /** In minor units of the service's currency. */
     priceAmountMinor: integer('price_amount_minor'),
-    /** The service's capacity (migration 0017): `recommended` ranks by it, staleness judged at read time. */
-    acceptingClients: boolean('accepting_clients'),
+    /**
+     * The service's stated capacity (migration 0017): 0 accepting, 1 never stated, 2 full — never null,
+     * so each is an equality the `recommended` ranges keep their index order under. Whether it is still
+     * fresh is judged at read time from the confirmation.
+     */
+    // Default: what every service was before capacity existed.
+    capacityState: smallint('capacity_state').notNull().default(1),
     capacityConfirmedAt: timestamptz('capacity_confirmed_at'),
   },
   (t) => {
@@ -56,7 +61,7 @@ export const catalogueAreaServices = pgTable(
       // (accepting, full, never stated), the confirmation time beside it to drop stale entries.
       index('catalogue_area_services_capacity_idx').on(
         t.areaCode,
-        t.acceptingClients,
+        t.capacityState,
         t.verified.desc().nullsLast(),
         sql`${t.name} collate "cs-x-icu"`,
         t.facilityServiceId,
