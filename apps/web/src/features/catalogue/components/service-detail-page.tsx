@@ -423,7 +423,7 @@ function RequestCard({ service }: { service: ServiceDetail }) {
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          <IconUsers size={20} aria-hidden />
+          <IconUsers size={20} aria-hidden style={{ flexShrink: 0 }} />
           <Text data-capacity={service.capacity.status}>{capacityText(t, service.capacity, locale)}</Text>
         </Group>
         {body}
