@@ -144,6 +144,8 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
       facilityId: inboxFacility.id,
       counties: ['CZ0100'],
     });
+    // Also the inbox provider's service: its capacity operations then answer a record, not only 404.
+    serviceIds.push(inboxService.id);
     for (let index = 0; index < 3; index += 1) {
       const client = await factories.createClient(handle.db);
       const careCase = await factories.createCase(handle.db, {

@@ -18,6 +18,7 @@ import { mailTemplates } from './mail-templates.ts';
 import { paymentGatewaysPlugin } from './payments/gateways.ts';
 import { placeRoutes } from './places/routes.ts';
 import { authPlugin } from './platform/auth.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 import { type Config, configPlugin } from './platform/config.ts';
 import { databasePlugin } from './platform/database.ts';
 import { envelopePlugin } from './platform/envelope.ts';
@@ -38,6 +39,7 @@ import { providerJoinRoutes } from './provider-join/routes.ts';
 import { providerPlanRoutes } from './provider-plan/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
+import { serviceCapacityRoutes } from './service-capacity/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { stripeRoutes } from './subscriptions/stripe-routes.ts';
 import { testGatewayRoutes } from './subscriptions/test-gateway-routes.ts';
@@ -55,13 +57,15 @@ export interface BuildAppOptions {
   identity?: IdentityPluginOptions;
   /** Tests only: the job queue's clock. */
   jobs?: JobsOptions;
+  /** Tests only: the clock reads judge freshness by (`app.clock`, e.g. a service's capacity). */
+  clock?: Clock;
 }
 
 /**
  * The whole HTTP application as one Fastify instance, not yet listening. `server.ts` listens;
  * tests call `inject` or listen on a free port.
  */
-export async function buildApp({ config, db, logger, identity, jobs }: BuildAppOptions) {
+export async function buildApp({ config, db, logger, identity, jobs, clock }: BuildAppOptions) {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     ...requestIdOptions,
@@ -80,6 +84,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
 
   // Platform. The error handler comes before security and routes, so a failure in any of their
   // hooks (rate limit, validation, a route) is answered as problem details.
+  app.decorate('clock', clock ?? systemClock);
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { db });
   await app.register(requestIdPlugin);
@@ -113,6 +118,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(documentRoutes); //                              /api/v1/web/request-drafts/{id}/documents/{id}, /care-requests/{id}/documents/{id}
   await app.register(providerJoinRoutes); //                          POST /api/v1/web/providers/join; PUT /api/v1/admin/providers/{id}/verification
   await app.register(providerInboxRoutes); //                         /api/v1/provider/memberships, /provider/providers/{id}/team, /requests...
+  await app.register(serviceCapacityRoutes); //                       /api/v1/provider/providers/{id}/capacity, /services/{id}/capacity
   await app.register(providerDashboardRoutes); //                     GET /api/v1/provider/providers/{id}/dashboard
   await app.register(providerPlanRoutes); //                          /api/v1/provider/providers/{id}/plan, /plan/checkouts
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...

@@ -54,6 +54,9 @@ export const errorCodes = [
   'CareRequestStatusChangeNotAllowed',
   /** An export selection too large to stream: it runs as a job instead. */
   'ExportTooLarge',
+  // service capacity
+  /** "Confirm as is" on a service whose capacity was never stated: there is nothing to confirm. */
+  'ServiceCapacityNotStated',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -104,4 +107,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   DocumentLimitReached: 409,
   CareRequestStatusChangeNotAllowed: 409,
   ExportTooLarge: 422,
+  ServiceCapacityNotStated: 409,
 };

@@ -27,6 +27,7 @@ export * from './schemas/provider-request-grid.ts';
 export * from './schemas/providers.ts';
 export * from './schemas/provider-plan.ts';
 export * from './schemas/regions.ts';
+export * from './schemas/service-capacity.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/survey-document.ts';
 export * from './schemas/surveys.ts';

@@ -95,6 +95,7 @@ describe('role table', () => {
         'providerRequestPrint',
         'providerDashboard',
         'providerPlan',
+        'providerCapacity',
       ]);
     }
     expect(routesForRoles(['client', 'assistant', 'admin'])).not.toContain('providerHome');

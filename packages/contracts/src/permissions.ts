@@ -90,6 +90,7 @@ const providerAreaRoutes: readonly RouteName[] = [
   'providerRequestPrint',
   'providerDashboard',
   'providerPlan',
+  'providerCapacity',
 ];
 
 /**

@@ -83,6 +83,8 @@ export const routePatterns = {
   providerJoin: '/provider/join',
   /** The provider plan: free months, price, payment (decision 0097). */
   providerPlan: '/provider/plan',
+  /** Live capacity of the services the person may update (issue 23 §4). */
+  providerCapacity: '/provider/capacity',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;

@@ -45,6 +45,11 @@ type AreaRow = {
 const sortedRows = <T extends Record<string, unknown>>(rows: T[]) =>
   rows.map((row) => JSON.stringify(row)).toSorted();
 
+/** The area rows' stated capacity: 0 accepting, 1 never stated, 2 full. */
+const capacityState = sql.raw(
+  'case fs.accepting_clients when true then 0 when false then 2 else 1 end::smallint as capacity_state',
+);
+
 /**
  * Active services of each county (its links), and of each region (links to any of its counties); a
  * price's currency is the area's own when it is its country's (CZK in Czechia, EUR in Slovakia).
@@ -53,13 +58,14 @@ async function expectedRows(db: DbExecutor) {
   const { rows } = await db.execute<AreaRow>(sql`
     select c.code as area_code, fs.id, fs.verified, fs.name, fs.service_type_id, fs.service_category_id, fs.form,
       fs.price_currency::text <> (case left(c.code, 2) when 'SK' then 'EUR' else 'CZK' end) as price_in_other_currency,
-      fs.price_amount_minor
+      fs.price_amount_minor, ${capacityState}, fs.capacity_confirmed_at
     from counties c
     join facility_services fs on fs.status = 'active'
       and fs.id in (select fsc.facility_service_id from facility_service_counties fsc where fsc.county_code = c.code)
     union all
     select r.code, fs.id, fs.verified, fs.name, fs.service_type_id, fs.service_category_id, fs.form,
-      fs.price_currency::text <> (case left(r.code, 2) when 'SK' then 'EUR' else 'CZK' end), fs.price_amount_minor
+      fs.price_currency::text <> (case left(r.code, 2) when 'SK' then 'EUR' else 'CZK' end), fs.price_amount_minor,
+      ${capacityState}, fs.capacity_confirmed_at
     from regions r
     join facility_services fs on fs.status = 'active'
       and fs.id in (select fsc.facility_service_id from facility_service_counties fsc
@@ -71,7 +77,7 @@ async function expectedRows(db: DbExecutor) {
 async function maintainedRows(db: DbExecutor) {
   const { rows } = await db.execute<AreaRow>(sql`
     select area_code, facility_service_id as id, verified, name, service_type_id, service_category_id, form,
-      price_in_other_currency, price_amount_minor
+      price_in_other_currency, price_amount_minor, capacity_state, capacity_confirmed_at
     from catalogue_area_services
   `);
   return rows;
@@ -86,7 +92,8 @@ async function expectedItems(db: DbExecutor) {
       fc.code as county_code, fc.name as county_name,
       p.id as provider_id, p.name as provider_name, p.verified as provider_verified,
       st.id as service_type_id, st.code as service_type_code, st.form as service_type_form,
-      sc.id as service_category_id, sc.code as service_category_code
+      sc.id as service_category_id, sc.code as service_category_code,
+      fs.accepting_clients, fs.free_places, fs.waiting_weeks, fs.capacity_confirmed_at
     from facility_services fs
     join facilities f on f.id = fs.facility_id
     join providers p on p.id = fs.provider_id
@@ -104,7 +111,8 @@ async function maintainedItems(db: DbExecutor) {
       place, sponsored, verified,
       facility_id, facility_name, street, city, zipcode, county_code, county_name,
       provider_id, provider_name, provider_verified, service_type_id, service_type_code, service_type_form,
-      service_category_id, service_category_code
+      service_category_id, service_category_code,
+      accepting_clients, free_places, waiting_weeks, capacity_confirmed_at
     from catalogue_services
   `);
   return rows;
@@ -254,6 +262,31 @@ describe('catalogue_area_services and catalogue_area_counts', () => {
       price_currency: null,
       price_vat_rate_percent: null,
     });
+  });
+
+  it('follow a capacity update, and a confirmation that only moves its time', async () => {
+    const service = await createFacilityService(database.db, { counties: ['CZ0312'] });
+    const confirmedAt = new Date('2026-11-30T08:00:00Z');
+    await database.db
+      .update(facilityServices)
+      .set({ acceptingClients: true, freePlaces: 2, waitingWeeks: 3, capacityConfirmedAt: confirmedAt })
+      .where(eq(facilityServices.id, service.id));
+    await expectConsistent();
+    await database.db
+      .update(facilityServices)
+      .set({ capacityConfirmedAt: new Date('2026-12-01T08:00:00Z') })
+      .where(eq(facilityServices.id, service.id));
+    await expectConsistent();
+    const { rows } = await database.db.execute<{ capacity_state: number; confirmed: string }>(
+      sql`select capacity_state, capacity_confirmed_at::text as confirmed from catalogue_area_services
+          where facility_service_id = ${service.id} and area_code = 'CZ031'`,
+    );
+    expect(rows).toEqual([{ capacity_state: 0, confirmed: '2026-12-01 08:00:00+00' }]);
+    await database.db
+      .update(facilityServices)
+      .set({ acceptingClients: false })
+      .where(eq(facilityServices.id, service.id));
+    await expectConsistent();
   });
 
   it('do not rewrite a service’s rows when nothing the lists use changed', async () => {

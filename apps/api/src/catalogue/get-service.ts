@@ -41,6 +41,7 @@ const detailStatement = {
   text: `
     select fs.id, fs.name, fs.form, fs.place, fs.sponsored, fs.verified, fs.description, fs.url,
       fs.price_amount_minor, fs.price_currency, fs.price_vat_rate_percent,
+      fs.accepting_clients, fs.free_places, fs.waiting_weeks, fs.capacity_confirmed_at,
       f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
       f.type as facility_type, f.web as facility_web, f.description as facility_description,
       fc.code as county_code, fc.name as county_name, r.code as region_code, r.name as region_name,
@@ -71,12 +72,12 @@ const detailStatement = {
  * `GET /services/{serviceId}` for a guest: the tabs info, location and provider. Draft and archived
  * services answer 404 like unknown ones, so nobody learns what is being prepared.
  */
-export async function getService(db: Db, serviceId: string): Promise<ServiceDetail> {
+export async function getService(db: Db, serviceId: string, now: Date): Promise<ServiceDetail> {
   const [row] = await preparedRows<DetailRow>(db, detailStatement.name, detailStatement.text, [serviceId]);
   if (!row) throw new NotFoundError();
 
   const czech = collatorFor('cs');
-  const base = toFacilityService(row);
+  const base = toFacilityService(row, now);
   return {
     ...base,
     description: row.description,

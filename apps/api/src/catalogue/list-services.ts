@@ -2,7 +2,7 @@ import type { ServiceList, ServiceListSort } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { NotFoundError } from '../platform/errors.ts';
 import { preparedRows } from '../platform/prepared.ts';
-import { type ServiceRow, toFacilityService } from './service-rows.ts';
+import { capacityFreshSince, type ServiceRow, toFacilityService } from './service-rows.ts';
 
 /** The query after validation (defaults applied). */
 export interface ServiceListInput {
@@ -79,14 +79,7 @@ const listStatement = (sort: ServiceListSort) => `
   ),
   page as (
     select ordered.id, row_number() over () as position
-    from (
-      select cas.facility_service_id as id
-      from catalogue_area_services cas
-      where cas.area_code = (select area_code from scope) and (select total from scope) > $7
-        and ${filtered('cas')}
-      order by ${orders[sort]}
-      limit $6 offset $7
-    ) ordered
+    from (${pageStatement(sort)}) ordered
   )
   select area.region_name, area.county_code as area_county_code, area.county_name as area_county_name,
     scope.scope, scope.total, scope.region_services, items.*
@@ -99,11 +92,57 @@ const listStatement = (sort: ServiceListSort) => `
       cs.facility_id, cs.facility_name, cs.street, cs.city, cs.zipcode, cs.county_code, cs.county_name,
       cs.provider_id, cs.provider_name, cs.provider_verified,
       cs.service_type_id, cs.service_type_code, cs.service_type_form,
-      cs.service_category_id, cs.service_category_code
+      cs.service_category_id, cs.service_category_code,
+      cs.accepting_clients, cs.free_places, cs.waiting_weeks, cs.capacity_confirmed_at
     from page
     join catalogue_services cs on cs.facility_service_id = page.id
   ) items on true
   order by items.position`;
+
+/** The page of the area `scope` says, filtered, in one index's order; $6 page size, $7 offset. */
+const areaScan = (order: string) => `
+      select cas.facility_service_id as id
+      from catalogue_area_services cas
+      where cas.area_code = (select area_code from scope) and (select total from scope) > $7
+        and ${filtered('cas')}
+      order by ${order}
+      limit $6 offset $7`;
+
+/**
+ * Capacity groups of `recommended` (docs/decisions/0104): accepting, then unknown (never stated, or
+ * confirmed before $8, 30 days before now), then full. Staleness moves with the clock, so no index can
+ * hold the groups; each group is one or more ranges of `catalogue_area_services_capacity_idx` (stated
+ * capacity — 0 accepting, 1 never stated, 2 full, an equality so the range keeps the index's order —
+ * then the `recommended` order), each read up to the page's end, and the page is cut from those at
+ * most 5 × (offset + page size) entries.
+ */
+const capacityGroups: [group: number, where: string][] = [
+  [0, 'cas.capacity_state = 0 and cas.capacity_confirmed_at >= $8'],
+  [1, 'cas.capacity_state = 1'],
+  [1, 'cas.capacity_state = 0 and cas.capacity_confirmed_at < $8'],
+  [1, 'cas.capacity_state = 2 and cas.capacity_confirmed_at < $8'],
+  [2, 'cas.capacity_state = 2 and cas.capacity_confirmed_at >= $8'],
+];
+
+function pageStatement(sort: ServiceListSort): string {
+  if (sort !== 'recommended') return areaScan(orders[sort]);
+  const recommended = orders.recommended;
+  const parts = capacityGroups.map(
+    ([group, where]) => `
+      select ${group} as capacity_group, part.* from (
+        select cas.facility_service_id as id, cas.verified, cas.name
+        from catalogue_area_services cas
+        where cas.area_code = (select area_code from scope) and (select total from scope) > $7
+          and ${filtered('cas')} and ${where}
+        order by ${recommended}
+        limit $6::bigint + $7::bigint
+      ) part`,
+  );
+  return `
+      select grouped.id from (${parts.join('\n      union all')}) grouped
+      order by grouped.capacity_group, grouped.verified desc nulls last, grouped.name collate "cs-x-icu", grouped.id
+      limit $6 offset $7`;
+}
 
 const statements = Object.fromEntries(
   (Object.keys(orders) as ServiceListSort[]).map((sort) => [
@@ -126,7 +165,7 @@ type ListRow = {
  * answers its region's list instead, with `scope: 'region'` and `fallback: true` (SPEC §4);
  * `regionServiceCount` is the region's count without filters.
  */
-export async function listServices(db: Db, input: ServiceListInput): Promise<ServiceList> {
+export async function listServices(db: Db, input: ServiceListInput, now: Date): Promise<ServiceList> {
   const regionCode = input.countyCode?.slice(0, 5) ?? input.regionCode ?? '';
   const statement = statements[input.sort];
   const rows = await preparedRows<ListRow>(db, statement.name, statement.text, [
@@ -137,6 +176,8 @@ export async function listServices(db: Db, input: ServiceListInput): Promise<Ser
     input.form ?? null,
     input.pageSize,
     (input.page - 1) * input.pageSize,
+    // $8 only in `recommended`'s statement (the others do not rank by capacity).
+    ...(input.sort === 'recommended' ? [capacityFreshSince(now)] : []),
   ]);
   const first = rows[0];
   if (!first) throw new NotFoundError(`There is no region ${regionCode}.`);
@@ -147,7 +188,7 @@ export async function listServices(db: Db, input: ServiceListInput): Promise<Ser
     }
     county = { code: first.area_county_code, name: first.area_county_name };
   }
-  const items = rows.flatMap((row) => (row.id === null ? [] : [toFacilityService(row)]));
+  const items = rows.flatMap((row) => (row.id === null ? [] : [toFacilityService(row, now)]));
   return {
     items,
     total: Number(first.total),

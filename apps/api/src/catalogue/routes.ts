@@ -96,7 +96,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         'Exactly one of `regionCode` or `countyCode`. Only active services; a service serving several ' +
         'counties of a region appears once. A county whose filtered list is empty answers its ' +
         'region’s services with `scope: "region"` and `fallback: true` (SPEC §4). `recommended` orders ' +
-        'verified services first, then by name; sponsored services are marked, never moved up. ' +
+        'services accepting new clients first, then those whose capacity is unknown (never stated or not ' +
+        'confirmed for 30 days), then full ones; within each, verified services first, then by name; ' +
+        'sponsored services are marked, never moved up. ' +
         'Unknown region or county → 404. Guests’ pages may be up to `CATALOGUE_CACHE_SECONDS` old.',
       failures: { 400: ValidationProblemSchema, ...notFound },
     }),
@@ -113,7 +115,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         query.sort,
       ])}`;
       const page = await cache.get(key, async () =>
-        cached(ServiceListSchema, await listServices(app.db, query)),
+        cached(ServiceListSchema, await listServices(app.db, query, app.clock())),
       );
       if (!request.principal) return sendGuestJson(request, reply, page);
       return {
@@ -133,7 +135,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { serviceId } = request.params;
       const detail = await cache.get(`service:${serviceId}`, async () =>
-        cached(ServiceDetailSchema, await getService(app.db, serviceId)),
+        cached(ServiceDetailSchema, await getService(app.db, serviceId, app.clock())),
       );
       if (!request.principal) return sendGuestJson(request, reply, detail);
       const [withFlags] = await withCallerFlags(request, [detail.value], app.db);

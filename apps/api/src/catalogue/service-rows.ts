@@ -1,4 +1,12 @@
-import type { Address, Currency, FacilityService, Price } from '@opora/contracts';
+import {
+  type Address,
+  type Currency,
+  capacityFreshMs,
+  type FacilityService,
+  type Price,
+  type ServiceCapacity,
+  type ServiceCapacityStatus,
+} from '@opora/contracts';
 
 /** A service row as the catalogue queries select it (snake_case, as PostgreSQL names the columns). */
 export type ServiceRow = {
@@ -27,7 +35,45 @@ export type ServiceRow = {
   form: FacilityService['form'];
   service_category_id: string;
   service_category_code: FacilityService['serviceCategory']['code'];
+} & CapacityColumns;
+
+/** A service's capacity columns, as `facility_services` and `catalogue_services` name them. */
+export type CapacityColumns = {
+  accepting_clients: boolean | null;
+  free_places: number | null;
+  waiting_weeks: number | null;
+  /** A `Date` from the pool's parser, an ISO string through drizzle's `execute`. */
+  capacity_confirmed_at: Date | string | null;
 };
+
+function confirmedAtOf(row: CapacityColumns): Date | null {
+  const value = row.capacity_confirmed_at;
+  return value === null ? null : new Date(value);
+}
+
+/** Confirmations at or after this moment are fresh (docs/decisions/0103). */
+export function capacityFreshSince(now: Date): Date {
+  return new Date(now.getTime() - capacityFreshMs);
+}
+
+/** What the public sees of a stated capacity at `now`: unknown once unconfirmed for 30 days. */
+export function capacityStatusOf(row: CapacityColumns, now: Date): ServiceCapacityStatus {
+  const confirmedAt = confirmedAtOf(row);
+  if (row.accepting_clients === null || confirmedAt === null) return 'unknown';
+  if (confirmedAt.getTime() < capacityFreshSince(now).getTime()) return 'unknown';
+  return row.accepting_clients ? 'accepting' : 'full';
+}
+
+export function capacityOf(row: CapacityColumns, now: Date): ServiceCapacity {
+  const status = capacityStatusOf(row, now);
+  const fresh = status !== 'unknown';
+  return {
+    status,
+    freePlaces: fresh ? row.free_places : null,
+    waitingWeeks: fresh ? row.waiting_weeks : null,
+    confirmedAt: confirmedAtOf(row)?.toISOString() ?? null,
+  };
+}
 
 /** An address is shown only when it names at least a town. */
 export function addressOf(row: {
@@ -53,8 +99,8 @@ export function priceOf(
   };
 }
 
-/** A guest's view of a service: `alreadyRequested` is filled in per caller afterwards. */
-export function toFacilityService(row: ServiceRow): FacilityService {
+/** A guest's view of a service at `now`: `alreadyRequested` is filled in per caller afterwards. */
+export function toFacilityService(row: ServiceRow, now: Date): FacilityService {
   return {
     id: row.id,
     name: row.name,
@@ -71,5 +117,6 @@ export function toFacilityService(row: ServiceRow): FacilityService {
     form: row.form,
     serviceCategory: { id: row.service_category_id, code: row.service_category_code },
     flags: { alreadyRequested: false, sponsored: row.sponsored, verified: row.verified },
+    capacity: capacityOf(row, now),
   };
 }

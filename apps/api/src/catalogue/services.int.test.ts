@@ -117,6 +117,7 @@ describe('GET /api/v1/web/services', () => {
         form: 'field',
         serviceCategory: { id: expect.any(String), code: 'social' },
         flags: { alreadyRequested: false, sponsored: true, verified: true },
+        capacity: { status: 'unknown', freePlaces: null, waitingWeeks: null, confirmedAt: null },
       },
     ]);
   });

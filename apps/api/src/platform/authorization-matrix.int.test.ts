@@ -322,6 +322,13 @@ const firstProviderRequest = async () => {
   const request = await createCareRequest(db, { caseId: careCase.id, facilityServiceId: service.id });
   return { providerId: providers.first, careRequestId: request.id };
 };
+/** A service of the first provider (its capacity). */
+const firstProviderService = async () => {
+  const db = server.database.db;
+  const facility = await createFacility(db, { providerId: providers.first });
+  const service = await createFacilityService(db, { facilityId: facility.id });
+  return { providerId: providers.first, serviceId: service.id };
+};
 /** A document of a request to the first provider. */
 const firstProviderDocument = async () => {
   const request = await firstProviderRequest();
@@ -469,6 +476,13 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
     body: { providerUserId: null, facilityId: null },
   },
   downloadProviderCareRequestDocument: { kind: 'provider', record: firstProviderDocument },
+  listProviderServiceCapacities: { kind: 'provider', record: firstProvider },
+  getProviderServiceCapacity: { kind: 'provider', record: firstProviderService },
+  updateProviderServiceCapacity: {
+    kind: 'provider',
+    record: firstProviderService,
+    body: { action: 'set', acceptingClients: true, freePlaces: 2, waitingWeeks: null },
+  },
 };
 
 describe('records of others', () => {
@@ -687,6 +701,9 @@ const answersNoStore = {
   getProviderDashboard: true,
   getProviderPlan: true,
   createProviderPlanCheckout: true,
+  listProviderServiceCapacities: true,
+  getProviderServiceCapacity: true,
+  updateProviderServiceCapacity: true,
 } as const satisfies Record<OperationId, boolean>;
 
 const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;

@@ -9,10 +9,11 @@ import {
 } from '@opora/contracts';
 import { careRequestEvents, careRequests, type DbExecutor, requestStatuses } from '@opora/db';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { AppError, FieldValidationError } from '../platform/errors.ts';
+import { AppError, FieldValidationError, ForbiddenError } from '../platform/errors.ts';
 import { careRequestInScope, type ProviderScope } from '../platform/provider-scope.ts';
 import type { RequestContext } from '../requests/request-context.ts';
 import { notifyClientOfStatusChange } from '../requests/request-mails.ts';
+import { applyCapacityUpdate, mayUpdateCapacityOf } from '../service-capacity/service-capacity.ts';
 import { lockCareRequestInScope } from './locked-care-request.ts';
 import { readProviderCareRequest } from './provider-care-request-view.ts';
 
@@ -22,6 +23,8 @@ export interface StatusChangeInput {
   fromStatus: CareRequestStatusCode;
   reason?: CareRequestDeclineReason | undefined;
   reasonText?: string | undefined;
+  /** With a `no-capacity` decline: mark the request's service full in the same transaction. */
+  markServiceFull?: boolean | undefined;
 }
 
 function notAllowed(detail: string): AppError {
@@ -52,6 +55,7 @@ export async function changeProviderCareRequestStatus(
   scope: ProviderScope,
   careRequestId: string,
   input: StatusChangeInput,
+  now: Date = new Date(),
 ): Promise<ProviderCareRequest> {
   const decline = declineOf(input);
   await context.db.transaction(async (tx) => {
@@ -95,9 +99,28 @@ export async function changeProviderCareRequestStatus(
         ...(decline?.reasonText && { reasonText: decline.reasonText }),
       },
     });
+    if (decline?.reason === 'no-capacity' && input.markServiceFull) {
+      await markServiceFull(tx, scope, careRequestId, now);
+    }
     await notifyClientOfStatusChange(context, tx, careRequestId, input.status, decline);
   });
   return readProviderCareRequest(context.db, careRequestInScope(scope), careRequestId);
+}
+
+/**
+ * The decline dialog's "mark the service full": the request's service, if the caller may update its
+ * capacity (403 otherwise, and nothing of the decline is written either).
+ */
+async function markServiceFull(tx: DbExecutor, scope: ProviderScope, careRequestId: string, now: Date) {
+  const [request] = await tx
+    .select({ serviceId: careRequests.facilityServiceId, facilityId: careRequests.facilityId })
+    .from(careRequests)
+    .where(eq(careRequests.id, careRequestId));
+  if (!request) throw new Error('The locked request is missing');
+  if (!mayUpdateCapacityOf(scope, request.facilityId)) {
+    throw new ForbiddenError('Only a member of the service’s facility may mark it full.');
+  }
+  await applyCapacityUpdate(tx, scope, request.serviceId, { action: 'full' }, now);
 }
 
 /** Whether the request's last status change is exactly this one, made by the same person. */

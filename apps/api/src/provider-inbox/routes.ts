@@ -108,9 +108,14 @@ export const providerInboxRoutes: FastifyPluginAsyncZod = async (app) => {
         '`fromStatus` is the status the user saw. `rejected` (declined) needs a `reason`, and `other` a ' +
         '`reasonText` too; the reason is kept only with `rejected` and is shared with the client. The ' +
         'change is recorded in the history and the client e-mailed. The same change sent again by the ' +
-        'same person answers the request as it is.',
+        'same person answers the request as it is. `markServiceFull` with a `no-capacity` decline also ' +
+        'marks the service full, in the same transaction (403 `Forbidden` for a worker outside the ' +
+        'service’s facility: then nothing is written).',
       failures: {
         400: ValidationProblemSchema,
+        403: ProblemDetailsSchema.meta({
+          description: '`markServiceFull` by a worker outside the service’s facility (`Forbidden`).',
+        }),
         404: notInScope,
         409: ProblemDetailsSchema.meta({
           description:
@@ -122,7 +127,7 @@ export const providerInboxRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { providerId, careRequestId } = request.params;
       const scope = await resolveProviderScope(app.db, requirePrincipal(request), providerId);
-      return changeProviderCareRequestStatus(context(), scope, careRequestId, request.body);
+      return changeProviderCareRequestStatus(context(), scope, careRequestId, request.body, app.clock());
     },
   });
 

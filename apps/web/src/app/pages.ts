@@ -111,7 +111,8 @@ export type TranslationNamespace =
   | 'provider-request'
   | 'provider-dashboard'
   | 'provider-join'
-  | 'provider-plan';
+  | 'provider-plan'
+  | 'provider-capacity';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -148,7 +149,7 @@ const providers: Audience = { access: { permission: paths.providerHome.name }, l
 /** A request's print layout: the same permission, without header, footer or the area's bar. */
 const providersPrint: Audience = { ...providers, layout: 'print' };
 /** Every page of the provider area: its frame (`ProviderArea`), status names and the server's errors. */
-const providerNamespaces = ['provider', 'provider-join', 'provider-plan', 'enums', 'catalogue', 'errors'] as const;
+const providerNamespaces = ['provider', 'provider-join', 'provider-plan', 'enums', 'catalogue', 'errors', 'provider-capacity'] as const;
 /** A request in the inbox: what the requester sent (questionnaires, documents) and the dialogs' forms. */
 const providerRequestNamespaces = [
   ...providerNamespaces,
@@ -252,6 +253,10 @@ const providerPlanPage = lazyPage(
 const providerHomePage = lazyPage(
   () => import('../features/provider-inbox/components/provider-home-page.tsx'),
   (m) => m.ProviderHomePage,
+);
+const providerCapacityPage = lazyPage(
+  () => import('../features/provider-inbox/components/capacity-page.tsx'),
+  (m) => m.CapacityPage,
 );
 const providerRequestPage = lazyPage(
   () => import('../features/provider-inbox/components/request-page.tsx'),
@@ -532,6 +537,7 @@ export const areas: AreaDefinition[] = [
         'provider-dashboard',
       ]),
       page('providerPlan', providers, providerPlanPage, providerNamespaces),
+      page('providerCapacity', providers, providerCapacityPage, providerNamespaces),
     ],
   },
   {

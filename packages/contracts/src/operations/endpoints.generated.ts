@@ -428,4 +428,19 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'POST',
     path: '/api/v1/provider/providers/:providerId/plan/checkouts',
   },
+  listProviderServiceCapacities: {
+    operationId: 'listProviderServiceCapacities',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/capacity',
+  },
+  getProviderServiceCapacity: {
+    operationId: 'getProviderServiceCapacity',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/capacity',
+  },
+  updateProviderServiceCapacity: {
+    operationId: 'updateProviderServiceCapacity',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/capacity',
+  },
 };

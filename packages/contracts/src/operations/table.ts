@@ -93,6 +93,12 @@ import {
 import { ProviderPlanSchema } from '../schemas/provider-plan.ts';
 import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
 import {
+  ProviderCapacityUpdateSchema,
+  ProviderServiceCapacityListSchema,
+  ProviderServiceCapacitySchema,
+  ProviderServiceParamsSchema,
+} from '../schemas/service-capacity.ts';
+import {
   AssistantTaskInputSchema,
   AssistantTaskListSchema,
   AssistantTaskSchema,
@@ -973,6 +979,37 @@ export const operations = defineOperations({
     params: ProviderIdParamsSchema,
     response: CheckoutSchema,
     successStatus: 201,
+  },
+  // live capacity of services (issue 23 §4): every provider user reads and updates the capacity of
+  // the services in their scope — administrators and coordinators all facilities', a worker their own
+  /** The capacity page: every non-archived service the caller may update, the stale first. */
+  listProviderServiceCapacities: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/capacity',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: ProviderServiceCapacityListSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  getProviderServiceCapacity: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/capacity',
+    access: providerStaff,
+    params: ProviderServiceParamsSchema,
+    response: ProviderServiceCapacitySchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** One click: confirm as is, mark full, or set accepting, places and wait; always renews the confirmation. */
+  updateProviderServiceCapacity: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/capacity',
+    access: providerStaff,
+    params: ProviderServiceParamsSchema,
+    body: ProviderCapacityUpdateSchema,
+    response: ProviderServiceCapacitySchema,
+    successStatus: 200,
     noStore: true,
   },
 });

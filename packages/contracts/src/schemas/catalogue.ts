@@ -39,6 +39,7 @@ import {
   RegionRefSchema,
   SelectedCountyCodeSchema,
 } from './regions.ts';
+import { ServiceCapacitySchema } from './service-capacity.ts';
 
 export const ServiceStatusSchema = z.enum(serviceStatuses, { error: requiredOr('invalidOption') });
 export const ContactTypeSchema = z.enum(contactTypes, { error: requiredOr('invalidOption') });
@@ -156,6 +157,8 @@ export const FacilityServiceSchema = z
     form: ServiceFormSchema,
     serviceCategory: ServiceCategoryRefSchema,
     flags: ServiceFlagsSchema,
+    /** Live capacity; `unknown` when not confirmed in the last 30 days. */
+    capacity: ServiceCapacitySchema,
   })
   .meta({ id: 'FacilityService' });
 export type FacilityService = z.infer<typeof FacilityServiceSchema>;

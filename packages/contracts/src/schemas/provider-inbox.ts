@@ -257,6 +257,11 @@ export const ProviderStatusChangeSchema = z
     fromStatus: CareRequestStatusCodeSchema,
     reason: z.enum(careRequestDeclineReasons).optional(),
     reasonText: optionalText({ max: 500, multiline: true }),
+    /**
+     * With `rejected` for `no-capacity`: also mark the request's service full, in the same
+     * transaction (the caller must be allowed to update its capacity). Ignored otherwise.
+     */
+    markServiceFull: z.boolean().optional(),
   })
   .meta({ id: 'ProviderStatusChangeBody' });
 export type ProviderStatusChange = z.input<typeof ProviderStatusChangeSchema>;

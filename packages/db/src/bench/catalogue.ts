@@ -11,7 +11,9 @@ import pg from 'pg';
  * counties of their facility's region; 85 % of services are active, 10 % draft, 5 % archived;
  * 60 % of providers are verified and most of their services with them; 3 % of services are
  * sponsored; a quarter have no price (priced individually); Slovak facilities' services price in euro,
- * emergency care with the standard VAT rate, the rest without VAT.
+ * emergency care with the standard VAT rate, the rest without VAT. Capacity: 55 % accepting and
+ * confirmed in the last 30 days, 15 % full and confirmed, 15 % confirmed 31–200 days ago (stale,
+ * shown as unknown), 15 % never stated.
  */
 export interface BenchCatalogueOptions {
   providers?: number;
@@ -82,16 +84,18 @@ const statements = (providers: number, facilities: number, services: number): st
      select s.s, ${benchUuid('b2000000', 's.s')} as id, bf.provider_id, bf.id as facility_id,
             bf.county_code, bf.region_code, bf.rn, bf.region_size,
             t.id as type_id, t.category_id, t.form, t.code as type_code, s.r_status, s.r_flag, s.r_price, s.r_reach,
-            p.verified as provider_verified
+            s.r_capacity, p.verified as provider_verified
        from (select g as s, floor(random() * ${facilities})::int as f, floor(random() * 11)::int as t,
-                    random() as r_status, random() as r_flag, random() as r_price, random() as r_reach
+                    random() as r_status, random() as r_flag, random() as r_price, random() as r_reach,
+                    random() as r_capacity
                from generate_series(0, ${services - 1}) as g) s
        join bench_facility bf on bf.f = s.f
        join bench_type t on t.n = s.t
        join providers p on p.id = bf.provider_id`,
   `insert into facility_services (id, provider_id, facility_id, service_type_id, service_category_id, name,
                                   form, description, place, status, sponsored, verified, price_amount_minor,
-                                  price_currency, price_vat_rate_percent, url)
+                                  price_currency, price_vat_rate_percent, url, accepting_clients, free_places,
+                                  waiting_weeks, capacity_confirmed_at)
      select id, provider_id, facility_id, type_id, category_id,
             (array['Služba', 'Péče', 'Podpora', 'Pomoc', 'Program'])[1 + s % 5] || ' ' || type_code || ' ' || s,
             form,
@@ -104,7 +108,13 @@ const statements = (providers: number, facilities: number, services: number): st
                  else (100 + floor(r_price * 400) * 100)::int * case when sk then 4 else 100 end end,
             case when r_price >= 0.25 then (case when sk then 'EUR' else 'CZK' end)::currency end,
             case when r_price >= 0.25 then (case when type_code <> 'emergency-care' then 0 when sk then 23 else 21 end) end,
-            'https://s' || s || '.bench.test'
+            'https://s' || s || '.bench.test',
+            case when r_capacity < 0.55 then true when r_capacity < 0.70 then false
+                 when r_capacity < 0.85 then r_capacity < 0.775 end,
+            case when r_capacity < 0.55 then (s % 6) when r_capacity < 0.85 then 0 end,
+            case when r_capacity >= 0.55 and r_capacity < 0.85 then (s % 12) end,
+            case when r_capacity < 0.70 then now() - (s % 30) * interval '1 day' + interval '1 hour'
+                 when r_capacity < 0.85 then now() - (31 + s % 170) * interval '1 day' end
        from (select *, county_code like 'SK%' as sk from bench_service) bs`,
   // The county links' trigger would lock (and rewrite) every service row to keep the catalogue's area
   // table; for a bulk load into a database nobody else uses, it is off and the rows are built once,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.ts';
 import { currencyEnum, serviceFormEnum } from './enums.ts';
 
 // The public catalogue's lists, kept ready by triggers (migration 0006_catalogue_areas, prices as
@@ -33,6 +34,14 @@ export const catalogueAreaServices = pgTable(
     priceInOtherCurrency: boolean('price_in_other_currency'),
     /** In minor units of the service's currency. */
     priceAmountMinor: integer('price_amount_minor'),
+    /**
+     * The service's stated capacity (migration 0017): 0 accepting, 1 never stated, 2 full — never null,
+     * so each is an equality the `recommended` ranges keep their index order under. Whether it is still
+     * fresh is judged at read time from the confirmation.
+     */
+    // Default: what every service was before capacity existed.
+    capacityState: smallint('capacity_state').notNull().default(1),
+    capacityConfirmedAt: timestamptz('capacity_confirmed_at'),
   },
   (t) => {
     // After the sort keys and the id (unique, so they never change the order): the filter columns,
@@ -46,6 +55,17 @@ export const catalogueAreaServices = pgTable(
         t.verified.desc().nullsLast(),
         sql`${t.name} collate "cs-x-icu"`,
         t.facilityServiceId,
+        ...filters,
+      ),
+      // `recommended` since capacity (docs/decisions/0104): one ordered range per stated capacity
+      // (accepting, full, never stated), the confirmation time beside it to drop stale entries.
+      index('catalogue_area_services_capacity_idx').on(
+        t.areaCode,
+        t.capacityState,
+        t.verified.desc().nullsLast(),
+        sql`${t.name} collate "cs-x-icu"`,
+        t.facilityServiceId,
+        t.capacityConfirmedAt,
         ...filters,
       ),
       index('catalogue_area_services_name_idx').on(
@@ -131,4 +151,9 @@ export const catalogueServices = pgTable('catalogue_services', {
   priceAmountMinor: integer('price_amount_minor'),
   priceCurrency: currencyEnum('price_currency'),
   priceVatRatePercent: smallint('price_vat_rate_percent'),
+  /** The service's capacity as stated (migration 0017); whether it is still fresh is decided when read. */
+  acceptingClients: boolean('accepting_clients'),
+  freePlaces: integer('free_places'),
+  waitingWeeks: smallint('waiting_weeks'),
+  capacityConfirmedAt: timestamptz('capacity_confirmed_at'),
 });

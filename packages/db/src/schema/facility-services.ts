@@ -13,11 +13,12 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns.ts';
+import { timestamps, timestamptz } from './columns.ts';
 import { currencyEnum, serviceFormEnum, serviceStatusEnum } from './enums.ts';
 import { facilities } from './providers.ts';
 import { counties } from './regions.ts';
 import { serviceCategories, serviceTypes } from './service-taxonomy.ts';
+import { users } from './users.ts';
 
 /** A service a facility offers, as clients find it in the catalogue. */
 export const facilityServices = pgTable(
@@ -54,6 +55,17 @@ export const facilityServices = pgTable(
     priceCurrency: currencyEnum('price_currency'),
     priceVatRatePercent: smallint('price_vat_rate_percent'),
     url: text('url'),
+    /**
+     * Live capacity (docs/decisions/0103): whether the service takes new clients (null: the provider
+     * never said), free places now and the typical wait in weeks (both optional), and when and by whom
+     * it was last confirmed. Readers treat a confirmation older than 30 days as unknown. Not in any
+     * index of this table, so a confirmation is a HOT update; the triggers carry it to the lists.
+     */
+    acceptingClients: boolean('accepting_clients'),
+    freePlaces: integer('free_places'),
+    waitingWeeks: smallint('waiting_weeks'),
+    capacityConfirmedAt: timestamptz('capacity_confirmed_at'),
+    capacityConfirmedBy: uuid('capacity_confirmed_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
@@ -97,6 +109,19 @@ export const facilityServices = pgTable(
     check(
       'facility_services_price_non_negative',
       sql`${t.priceAmountMinor} is null or ${t.priceAmountMinor} >= 0`,
+    ),
+    // Capacity is stated (accepting or not) exactly when it was confirmed at some time.
+    check(
+      'facility_services_capacity_confirmed',
+      sql`(${t.acceptingClients} is null) = (${t.capacityConfirmedAt} is null)`,
+    ),
+    check(
+      'facility_services_free_places_range',
+      sql`${t.freePlaces} is null or ${t.freePlaces} between 0 and 100000`,
+    ),
+    check(
+      'facility_services_waiting_weeks_range',
+      sql`${t.waitingWeeks} is null or ${t.waitingWeeks} between 0 and 520`,
     ),
     // The rates a provider may choose are the contracts' (`vatRatesByCurrency`); rates change with the
     // law, so the database only keeps them plausible.

@@ -111,6 +111,26 @@ function required<T>(value: T | undefined, what: string): T {
  * Inserts the demo catalogue and accounts. Rows that exist are left as they are, so a demo database
  * keeps what people changed in it across restarts; only a demo service's form follows the catalogue.
  */
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Varied live capacity for the demo catalogue (issue 23 §4), relative to when the seed runs: free
+ * places, full with a waiting list, accepting without a count, stale (confirmed 45 days ago, shown
+ * as unknown) and never stated. Only for new rows: a re-seed keeps what a provider set since.
+ */
+function demoCapacity(index: number) {
+  const confirmed = (daysAgo: number) => new Date(Date.now() - daysAgo * dayMs);
+  const variants = [
+    { acceptingClients: true, freePlaces: 3, waitingWeeks: null, capacityConfirmedAt: confirmed(2) },
+    { acceptingClients: false, freePlaces: 0, waitingWeeks: 8, capacityConfirmedAt: confirmed(5) },
+    { acceptingClients: true, freePlaces: 1, waitingWeeks: 2, capacityConfirmedAt: confirmed(1) },
+    { acceptingClients: true, freePlaces: 2, waitingWeeks: null, capacityConfirmedAt: confirmed(45) },
+    { acceptingClients: null, freePlaces: null, waitingWeeks: null, capacityConfirmedAt: null },
+    { acceptingClients: true, freePlaces: null, waitingWeeks: 3, capacityConfirmedAt: confirmed(12) },
+  ] as const;
+  return variants[index % variants.length] ?? variants[0];
+}
+
 export async function seedDemoData(db: DbExecutor, passwordHash: string): Promise<void> {
   const serviceTypeIds = await idsByCode(db, serviceTypes);
   const typeRows = await db
@@ -125,6 +145,7 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
   const formByType = new Map(typeRows.map((row) => [row.id, row.form]));
   const verifiedAt = new Date('2026-10-01T08:00:00Z');
 
+  let serviceIndex = 0;
   for (const provider of demoCatalogue) {
     const providerId = demoId(`provider:${provider.key}`);
     const identificationCode = withIcoCheckDigit(provider.identificationCodeBase);
@@ -202,6 +223,7 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
         .onConflictDoNothing();
 
       for (const service of facility.services) {
+        serviceIndex += 1;
         const facilityServiceId = demoId(`facility-service:${provider.key}:${facility.key}:${service.key}`);
         const serviceTypeId = required(serviceTypeIds.get(service.type), `service type ${service.type}`);
         await db
@@ -221,6 +243,7 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
             verified: service.verified,
             ...priceColumns(demoPrice(provider.country, service)),
             url: `https://www.${provider.domain}`,
+            ...demoCapacity(serviceIndex),
           })
           // The form, and a price in the wrong currency (Slovak services seeded in crowns before prices had a
           // currency), are the catalogue's to correct in databases seeded before; the rest is kept.

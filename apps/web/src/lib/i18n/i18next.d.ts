@@ -11,6 +11,7 @@ import type homeSections from '../../../../../locales/cs/home-sections.json';
 import type legal from '../../../../../locales/cs/legal.json';
 import type pages from '../../../../../locales/cs/pages.json';
 import type provider from '../../../../../locales/cs/provider.json';
+import type providerCapacity from '../../../../../locales/cs/provider-capacity.json';
 import type providerDashboard from '../../../../../locales/cs/provider-dashboard.json';
 import type providerJoin from '../../../../../locales/cs/provider-join.json';
 import type providerPlan from '../../../../../locales/cs/provider-plan.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       legal: typeof legal;
       pages: typeof pages;
       provider: typeof provider;
+      'provider-capacity': typeof providerCapacity;
       'provider-dashboard': typeof providerDashboard;
       'provider-join': typeof providerJoin;
       'provider-plan': typeof providerPlan;

@@ -1,6 +1,6 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import type { FacilityService } from '@opora/contracts';
-import { IconBuildingCommunity, IconCoin, IconMapPin } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconCoin, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { CardFact, cardClasses } from '@/components/ui/card-parts.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { formatAddress } from './format.ts';
 import { ServiceBadges } from './service-badges.tsx';
+import { capacityText } from './service-capacity.ts';
 import { priceText } from './service-price.ts';
 import classes from './services.module.css';
 
@@ -16,7 +17,7 @@ export type DetailLinkState = { listHref: string };
 
 /**
  * One service of a list: type and form, name (to its detail, which knows the way back to this list),
- * badges (verified, sponsored, already requested), provider, address, price; a list adds its own
+ * badges (verified, sponsored, already requested), provider, address, price, capacity; a list adds its own
  * lines below (`children`). Memoised: a list page re-renders as its other data arrives, the cards
  * need not.
  */
@@ -79,6 +80,9 @@ export const ServiceCard = memo(function ServiceCard({
         ) : null}
         <CardFact icon={IconCoin} label={t('labels.price')} strong>
           {priceText(t, service.price, locale)}
+        </CardFact>
+        <CardFact icon={IconUsers} label={t('capacity.label')}>
+          <span data-capacity={service.capacity.status}>{capacityText(t, service.capacity, locale)}</span>
         </CardFact>
         {children}
       </Stack>

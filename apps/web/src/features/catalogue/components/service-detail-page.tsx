@@ -11,6 +11,7 @@ import {
   IconMapSearch,
   IconPhone,
   IconSend,
+  IconUsers,
 } from '@tabler/icons-react';
 import type { i18n as I18n, TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -27,6 +28,7 @@ import { useSessionUser } from '@/lib/session.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { formatAddress } from '@/shared-features/services/format.ts';
 import { FlagBadge, ServiceBadges } from '@/shared-features/services/service-badges.tsx';
+import { capacityText } from '@/shared-features/services/service-capacity.ts';
 import type { DetailLinkState } from '@/shared-features/services/service-card.tsx';
 import { LoadError } from '@/shared-features/services/service-list-states.tsx';
 import { priceText } from '@/shared-features/services/service-price.ts';
@@ -188,6 +190,7 @@ function InfoTab({ service }: { service: ServiceDetail }) {
         <Field label={t('detail.info.category')}>{t(`categories.${service.serviceCategory.code}`)}</Field>
         <Field label={t('detail.info.form')}>{t(`forms.${service.form}`)}</Field>
         <Field label={t('labels.price')}>{priceText(t, service.price, locale)}</Field>
+        <Field label={t('capacity.label')}>{capacityText(t, service.capacity, locale)}</Field>
         {service.counties.length > 0 ? (
           <Field label={t('detail.info.counties')}>
             {service.counties.map((county) => county.name).join(', ')}
@@ -418,6 +421,10 @@ function RequestCard({ service }: { service: ServiceDetail }) {
           <Text fw={700} size="lg">
             {priceText(t, service.price, locale)}
           </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconUsers size={20} aria-hidden style={{ flexShrink: 0 }} />
+          <Text data-capacity={service.capacity.status}>{capacityText(t, service.capacity, locale)}</Text>
         </Group>
         {body}
       </Stack>

@@ -1,6 +1,6 @@
 import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
-import { IconChartBar, IconCreditCard, IconInbox, IconShieldQuestion } from '@tabler/icons-react';
+import { IconChartBar, IconCreditCard, IconGauge, IconInbox, IconShieldQuestion } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -26,7 +26,7 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection = 'requests' | 'dashboard' | 'plan';
+export type ProviderSection = 'requests' | 'dashboard' | 'plan' | 'capacity';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -76,7 +76,7 @@ function AreaBar({
   acting: ProviderMembership;
   section: ProviderSection;
 }) {
-  const { t } = useTranslation(['provider', 'provider-plan']);
+  const { t } = useTranslation(['provider', 'provider-plan', 'provider-capacity']);
   const links = [
     {
       section: 'requests' as const,
@@ -97,6 +97,13 @@ function AreaBar({
       to: paths.providerPlan.getHref(),
       label: t('provider-plan:nav'),
       icon: IconCreditCard,
+      count: 0,
+    },
+    {
+      section: 'capacity' as const,
+      to: paths.providerCapacity.getHref(),
+      label: t('provider-capacity:area.capacity'),
+      icon: IconGauge,
       count: 0,
     },
   ];

@@ -1,5 +1,6 @@
 import { paths } from '@opora/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { retryAfterOutage, slow, useRealApi } from '@/testing/real-api.tsx';
 import { RequestPage } from './request-page.tsx';
@@ -12,6 +13,7 @@ const route = {
     'enums',
     'catalogue',
     'errors',
+    'provider-capacity',
     'provider-request',
     'requests',
     'surveys',
@@ -70,5 +72,27 @@ describe('provider request page against the real API', { timeout: 60_000 }, () =
 
     await retryAfterOutage(api, 'Poptávku se nepodařilo načíst');
     await screen.findByRole('heading', { level: 1, name: request.clientName }, slow);
+  });
+
+  it('declines for no capacity and marks the service full in the same submit; the capacity card shows it', async () => {
+    const { administrator, request } = await api.seed('inbox', {});
+    await api.signIn(administrator);
+    await openRequest(request.id);
+    await screen.findByRole('heading', { level: 1, name: request.clientName }, slow);
+    const card = (await screen.findByRole('heading', { name: 'Kapacita služby' }, slow)).closest(
+      'section',
+    ) as HTMLElement;
+    within(card).getByText('Kapacita neuvedena');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Změnit stav' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Zamítnuta' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Nemáme volnou kapacitu' }));
+    const markFull = within(dialog).getByRole('checkbox', { name: /jako plně obsazenou/ });
+    expect((markFull as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Změnit stav' }));
+
+    await within(card).findByText('V katalogu: Nepřijímá nové klienty · potvrzeno dnes', {}, slow);
   });
 });

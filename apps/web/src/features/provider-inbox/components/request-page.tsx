@@ -15,6 +15,7 @@ import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { formatDateTime } from '@/shared-features/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
+import { ServiceCapacityCard } from '@/shared-features/service-capacity/service-capacity-card.tsx';
 import { SentSurveys } from '@/shared-features/surveys/sent-surveys.tsx';
 import { useProviderRequest } from '../api/get-request.ts';
 import { gridReturnHref } from '../utils/grid-search.ts';
@@ -212,6 +213,7 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
         <Stack gap="lg" className={classes.aside}>
           <RequestNote providerId={acting.providerId} request={request} />
           <RequestAssignment acting={acting} request={request} />
+          <ServiceCapacityCard providerId={acting.providerId} serviceId={request.service.id} />
         </Stack>
       </div>
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import {
   type CareRequestStatusCode,
   careRequestDeclineReasons,
@@ -16,11 +16,15 @@ import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
+import {
+  providerServiceCapacityQueryOptions,
+  useProviderServiceCapacity,
+} from '@/shared-features/service-capacity/api.ts';
 import { providerRequestQueryOptions } from '../../api/get-request.ts';
 import { useChangeProviderRequestStatus } from '../../api/request-changes.ts';
 import { DetailDialog } from './detail-dialog.tsx';
 
-type Values = { status: string; reason: string; reasonText: string };
+type Values = { status: string; reason: string; reasonText: string; markServiceFull: boolean };
 
 /**
  * The contracts' body, plus what the API checks beyond it (`declineOf`): a declined request needs a
@@ -43,13 +47,15 @@ function StatusForm({
   request: ProviderCareRequest;
   onDone: () => void;
 }) {
-  const { t } = useTranslation(['provider-request', 'enums']);
+  const { t } = useTranslation(['provider-request', 'enums', 'provider-capacity']);
   const queryClient = useQueryClient();
   const change = useChangeProviderRequestStatus(providerId, request.id);
+  // Offered only when the person may update the service's capacity (the read answers 404 otherwise).
+  const capacity = useProviderServiceCapacity(providerId, request.service.id);
   const { form, onSubmit, submitButton } = useContractForm({
     schema: StatusChangeFormSchema,
     mode: 'controlled',
-    initialValues: { status: '', reason: '', reasonText: '' } satisfies Values,
+    initialValues: { status: '', reason: '', reasonText: '', markServiceFull: true } satisfies Values,
     toInput: (values: Values): ProviderStatusChange => {
       const declining =
         isOneOf(request.allowedStatuses, values.status) &&
@@ -59,10 +65,16 @@ function StatusForm({
         fromStatus: request.status,
         ...(declining && isOneOf(careRequestDeclineReasons, values.reason) ? { reason: values.reason } : {}),
         ...(declining && values.reasonText ? { reasonText: values.reasonText } : {}),
+        ...(declining && values.reason === 'no-capacity' && capacity.isSuccess
+          ? { markServiceFull: values.markServiceFull }
+          : {}),
       };
     },
     submit: (body) => change.mutateAsync(body),
     onSuccess: (updated) => {
+      void queryClient.invalidateQueries({
+        queryKey: providerServiceCapacityQueryOptions(providerId, request.service.id).queryKey,
+      });
       toast.success(t('status.done', { status: t(`enums:careRequestStatus.${updated.status}`) }));
       onDone();
     },
@@ -116,6 +128,13 @@ function StatusForm({
               maxLength={500}
               {...form.getInputProps('reasonText')}
             />
+            {form.values.reason === 'no-capacity' && capacity.isSuccess ? (
+              <Checkbox
+                label={t('provider-capacity:decline.markFull', { service: request.service.name })}
+                description={t('provider-capacity:decline.markFullHint')}
+                {...form.getInputProps('markServiceFull', { type: 'checkbox' })}
+              />
+            ) : null}
           </>
         ) : null}
         <Alert color="blue" variant="light" icon={<IconMail aria-hidden />}>
