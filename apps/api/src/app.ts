@@ -18,6 +18,7 @@ import { mailTemplates } from './mail-templates.ts';
 import { paymentGatewaysPlugin } from './payments/gateways.ts';
 import { placeRoutes } from './places/routes.ts';
 import { authPlugin } from './platform/auth.ts';
+import { catalogueChangesPlugin } from './platform/catalogue-changes.ts';
 import { type Config, configPlugin } from './platform/config.ts';
 import { databasePlugin } from './platform/database.ts';
 import { envelopePlugin } from './platform/envelope.ts';
@@ -90,6 +91,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(paymentGatewaysPlugin); //                        app.paymentGateways: test gateway, Stripe
   // Before the modules: it hooks every route with an operationId into the one permission check.
   await app.register(authPlugin, { config, keys: issuerKeys(config, db) }); // request.principal
+  await app.register(catalogueChangesPlugin, { config }); //          app.catalogueCache: cleared on every committed catalogue change (LISTEN)
   await app.register(noStorePlugin); //                                Cache-Control: no-store where the operation says so
 
   // API modules — the table of contents of the HTTP API. Each route takes its full path from the

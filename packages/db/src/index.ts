@@ -25,6 +25,12 @@ export {
 } from './errors.ts';
 export { excluded } from './excluded.ts';
 export { insertIdentityUser, type NewIdentityUser } from './identity/identity-users.ts';
+export {
+  type ChannelListener,
+  type ChannelListenerHandlers,
+  type ChannelListenerOptions,
+  listenToChannel,
+} from './listen.ts';
 export { jobQueueSchema, migrate, migrationsFolder } from './migrate.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
