@@ -19,6 +19,7 @@ import { paymentGatewaysPlugin } from './payments/gateways.ts';
 import { placeRoutes } from './places/routes.ts';
 import { authPlugin } from './platform/auth.ts';
 import { catalogueChangesPlugin } from './platform/catalogue-changes.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
 import { type Config, configPlugin } from './platform/config.ts';
 import { databasePlugin } from './platform/database.ts';
 import { envelopePlugin } from './platform/envelope.ts';
@@ -35,6 +36,7 @@ import { webAppPlugin } from './platform/web-app.ts';
 import { providerDashboardRoutes } from './provider-inbox/dashboard-routes.ts';
 import { providerExportRoutes } from './provider-inbox/export/routes.ts';
 import { providerInboxRoutes } from './provider-inbox/routes.ts';
+import { providerListingRoutes } from './provider-listing/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
@@ -53,13 +55,15 @@ export interface BuildAppOptions {
   identity?: IdentityPluginOptions;
   /** Tests only: the job queue's clock. */
   jobs?: JobsOptions;
+  /** Tests only: the time domain rules read (`app.clock`), e.g. six months on for listing confirmation. */
+  clock?: Clock;
 }
 
 /**
  * The whole HTTP application as one Fastify instance, not yet listening. `server.ts` listens;
  * tests call `inject` or listen on a free port.
  */
-export async function buildApp({ config, db, logger, identity, jobs }: BuildAppOptions) {
+export async function buildApp({ config, db, logger, identity, jobs, clock }: BuildAppOptions) {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     ...requestIdOptions,
@@ -78,6 +82,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
 
   // Platform. The error handler comes before security and routes, so a failure in any of their
   // hooks (rate limit, validation, a route) is answered as problem details.
+  app.decorate('clock', clock ?? systemClock);
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { db });
   await app.register(requestIdPlugin);
@@ -112,6 +117,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(documentRoutes); //                              /api/v1/web/request-drafts/{id}/documents/{id}, /care-requests/{id}/documents/{id}
   await app.register(providerInboxRoutes); //                         /api/v1/provider/memberships, /provider/providers/{id}/team, /requests...
   await app.register(providerDashboardRoutes); //                     GET /api/v1/provider/providers/{id}/dashboard
+  await app.register(providerListingRoutes); //                       /api/v1/provider/providers/{id}/listing-confirmation (GET, POST)
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(subscriptionRoutes); //                          /api/v1/web/subscription-types, /subscriptions/current..., /checkouts..., /cases/{id}/assistant-task; /api/v1/admin/assistant-tasks
   await app.register(stripeRoutes); //                                POST /api/v1/payments/stripe/events

@@ -7,6 +7,7 @@ import type { BackgroundWork } from './platform/jobs.ts';
 import { emailDelivery } from './platform/mail.ts';
 import { providerExportSweep, providerExportWork } from './provider-inbox/export/export-jobs.ts';
 import { careRequestDeadlines } from './provider-inbox/reminders/deadline-sweep.ts';
+import { listingConfirmationReminders } from './provider-listing/listing-reminders.ts';
 import { subscriptionSweep } from './subscriptions/renewals.ts';
 import { testGatewayDelivery } from './subscriptions/test-gateway-routes.ts';
 
@@ -28,4 +29,5 @@ export const backgroundWork: readonly BackgroundWork[] = [
   careRequestDeadlines, // care-request-deadlines: every 15 minutes, requests still new reminded (2 working days), escalated (4), expired (10)
   providerExportWork, // provider-export: a large export of a provider's requests made into a file, its requester e-mailed
   providerExportSweep, // provider-export-sweep: hourly, exports past their 7 days deleted with their files
+  listingConfirmationReminders, // listing-confirmation-sweep: hourly, listings unconfirmed for 6 months reminded to their administrators
 ];

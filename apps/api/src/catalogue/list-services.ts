@@ -97,11 +97,12 @@ const listStatement = (sort: ServiceListSort) => `
       cs.facility_service_id as id, cs.name, cs.form, cs.place, cs.sponsored, cs.verified,
       cs.price_amount_minor, cs.price_currency, cs.price_vat_rate_percent,
       cs.facility_id, cs.facility_name, cs.street, cs.city, cs.zipcode, cs.county_code, cs.county_name,
-      cs.provider_id, cs.provider_name, cs.provider_verified,
+      cs.provider_id, cs.provider_name, cs.provider_verified, p.listing_confirmed_at,
       cs.service_type_id, cs.service_type_code, cs.service_type_form,
       cs.service_category_id, cs.service_category_code
     from page
     join catalogue_services cs on cs.facility_service_id = page.id
+    join providers p on p.id = cs.provider_id
   ) items on true
   order by items.position`;
 
@@ -126,7 +127,7 @@ type ListRow = {
  * answers its region's list instead, with `scope: 'region'` and `fallback: true` (SPEC §4);
  * `regionServiceCount` is the region's count without filters.
  */
-export async function listServices(db: Db, input: ServiceListInput): Promise<ServiceList> {
+export async function listServices(db: Db, input: ServiceListInput, now: Date): Promise<ServiceList> {
   const regionCode = input.countyCode?.slice(0, 5) ?? input.regionCode ?? '';
   const statement = statements[input.sort];
   const rows = await preparedRows<ListRow>(db, statement.name, statement.text, [
@@ -147,7 +148,7 @@ export async function listServices(db: Db, input: ServiceListInput): Promise<Ser
     }
     county = { code: first.area_county_code, name: first.area_county_name };
   }
-  const items = rows.flatMap((row) => (row.id === null ? [] : [toFacilityService(row)]));
+  const items = rows.flatMap((row) => (row.id === null ? [] : [toFacilityService(row, now)]));
   return {
     items,
     total: Number(first.total),

@@ -133,7 +133,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         query.sort,
       ])}`;
       const page = await cache.get(key, async () =>
-        cached(ServiceListSchema, await listServices(app.db, query)),
+        cached(ServiceListSchema, await listServices(app.db, query, app.clock())),
       );
       if (!request.principal) return sendGuestJson(request, reply, page);
       reply.header('cache-control', signedInCacheControl);
@@ -156,7 +156,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { serviceId } = request.params;
       const detail = await cache.get(`service:${serviceId}`, async () =>
-        cached(ServiceDetailSchema, await getService(app.db, serviceId)),
+        cached(ServiceDetailSchema, await getService(app.db, serviceId, app.clock())),
       );
       if (!request.principal) return sendGuestJson(request, reply, detail);
       reply.header('cache-control', signedInCacheControl);

@@ -148,11 +148,12 @@ const offerStatement = (byCase: boolean) => `
       cs.facility_service_id as id, cs.name, cs.form, cs.place, cs.sponsored, cs.verified,
       cs.price_amount_minor, cs.price_currency, cs.price_vat_rate_percent,
       cs.facility_id, cs.facility_name, cs.street, cs.city, cs.zipcode, cs.county_code, cs.county_name,
-      cs.provider_id, cs.provider_name, cs.provider_verified,
+      cs.provider_id, cs.provider_name, cs.provider_verified, p.listing_confirmed_at,
       cs.service_type_id, cs.service_type_code, cs.service_type_form,
       cs.service_category_id, cs.service_category_code
     from page
     join catalogue_services cs on cs.facility_service_id = page.id
+    join providers p on p.id = cs.provider_id
   ) items on true
   left join lateral (
     select client.found as client_found, client.subscribed, client.county_code as area_county_code,
@@ -210,8 +211,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
   return set.size === new Set(b).size && b.every((code) => set.has(code));
 };
 
-function toOfferItem(row: ItemRow, scope: 'county' | 'region'): ServiceOfferItem {
-  const service = toFacilityService(row);
+function toOfferItem(row: ItemRow, scope: 'county' | 'region', now: Date): ServiceOfferItem {
+  const service = toFacilityService(row, now);
   const reasons: ServiceOfferReason[] = [];
   if (row.matches_need) reasons.push('matches-need');
   reasons.push(scope === 'county' ? 'in-county' : 'in-region');
@@ -238,6 +239,7 @@ export async function getClientServiceOffer(
   userId: string,
   clientId: string,
   input: ServiceOfferInput,
+  now: Date,
 ): Promise<ServiceOffer> {
   let rows = await readOffer(db, userId, clientId, input, null);
   const first = rows[0];
@@ -250,13 +252,14 @@ export async function getClientServiceOffer(
   if (!sameSet(first.need_codes ?? [], recommendedTypes)) {
     rows = await readOffer(db, userId, clientId, input, recommendedTypes);
   }
-  return toOffer(rows, input, recommendedTypes);
+  return toOffer(rows, input, recommendedTypes, now);
 }
 
 function toOffer(
   rows: OfferRow[],
   input: ServiceOfferInput,
   recommendedTypes: ServiceTypeCode[],
+  now: Date,
 ): ServiceOffer {
   const first = rows[0];
   if (!first?.client_found) throw new NotFoundError();
@@ -272,7 +275,7 @@ function toOffer(
   const county = input.area === 'county' ? { code: countyCode, name: countyName } : null;
   const scope = county !== null && first.scope_code === countyCode ? 'county' : 'region';
   return {
-    items: rows.flatMap((row) => (row.id === null ? [] : [toOfferItem(row, scope)])),
+    items: rows.flatMap((row) => (row.id === null ? [] : [toOfferItem(row, scope, now)])),
     total: Number(first.total ?? 0),
     page: input.page,
     pageSize: input.pageSize,

@@ -99,6 +99,12 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
     handler: async (request) =>
-      getClientServiceOffer(app.db, requirePrincipal(request).userId, request.params.clientId, request.query),
+      getClientServiceOffer(
+        app.db,
+        requirePrincipal(request).userId,
+        request.params.clientId,
+        request.query,
+        app.clock(),
+      ),
   });
 };

@@ -445,6 +445,8 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   getProviderTeam: { kind: 'provider', record: firstProvider },
   listProviderCareRequests: { kind: 'provider', record: firstProvider },
   getProviderDashboard: { kind: 'provider', record: firstProvider },
+  getListingConfirmation: { kind: 'provider', record: firstProvider },
+  confirmListing: { kind: 'provider', record: firstProvider },
   listProviderExportJobs: { kind: 'provider', record: firstProvider },
   exportProviderCareRequests: { kind: 'provider', record: firstProvider, body: exportBody },
   createProviderExportJob: { kind: 'provider', record: firstProvider, body: exportBody },
@@ -680,6 +682,8 @@ const answersNoStore = {
   listProviderExportJobs: true,
   downloadProviderExport: true,
   getProviderDashboard: true,
+  getListingConfirmation: true,
+  confirmListing: true,
 } as const satisfies Record<OperationId, boolean>;
 
 const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;

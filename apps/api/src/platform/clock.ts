@@ -2,3 +2,10 @@
 export type Clock = () => Date;
 
 export const systemClock: Clock = () => new Date();
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's time for domain rules (listing confirmation); `buildApp({ clock })` in tests. */
+    clock: Clock;
+  }
+}

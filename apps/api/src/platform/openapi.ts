@@ -314,6 +314,11 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'assignment, the team and the dashboard — each scoped to the caller’s membership',
           },
           {
+            name: 'provider listing',
+            description:
+              'Keeping a provider’s listing true: the six-monthly confirmation the provider area asks for',
+          },
+          {
             name: 'subscriptions',
             description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',
           },

@@ -109,7 +109,8 @@ export type TranslationNamespace =
   | 'requests'
   | 'provider'
   | 'provider-request'
-  | 'provider-dashboard';
+  | 'provider-dashboard'
+  | 'provider-freshness';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -146,7 +147,7 @@ const providers: Audience = { access: { permission: paths.providerHome.name }, l
 /** A request's print layout: the same permission, without header, footer or the area's bar. */
 const providersPrint: Audience = { ...providers, layout: 'print' };
 /** Every page of the provider area: its frame (`ProviderArea`), status names and the server's errors. */
-const providerNamespaces = ['provider', 'enums', 'catalogue', 'errors'] as const;
+const providerNamespaces = ['provider', 'provider-freshness', 'enums', 'catalogue', 'errors'] as const;
 /** A request in the inbox: what the requester sent (questionnaires, documents) and the dialogs' forms. */
 const providerRequestNamespaces = [
   ...providerNamespaces,
@@ -510,7 +511,7 @@ export const areas: AreaDefinition[] = [
     path: paths.providerHome.path,
     pages: [
       // `/provider` opens the inbox (the page only redirects, keeping `?provider=`).
-      page('providerHome', providers, providerHomePage, ['provider']),
+      page('providerHome', providers, providerHomePage, ['provider', 'provider-freshness']),
       page('providerRequests', providers, requestsPage, providerNamespaces),
       page('providerRequest', providers, providerRequestPage, providerRequestNamespaces),
       page('providerRequestPrint', providersPrint, requestPrintPage, providerRequestNamespaces),

@@ -42,7 +42,10 @@ interface Fixtures {
     { ownerUserId: string },
     { caseId: string; clientId: string; serviceId: string; serviceName: string },
   ];
-  providerMember: [{ roles: string[]; providerId?: string; facilityIds?: string[] }, SeededMember];
+  providerMember: [
+    { roles: string[]; providerId?: string; facilityIds?: string[]; listingConfirmedAt?: string },
+    SeededMember,
+  ];
   inbox: [
     Record<string, never>,
     {

@@ -7,6 +7,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { expect } from 'vitest';
 import { type App, buildApp } from '../../app.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { Config } from '../../platform/config.ts';
 import type { JobsOptions } from '../../platform/jobs.ts';
 import { testConfig } from '../../testing/test-app.ts';
@@ -133,6 +134,8 @@ export async function startAccountTestServer(
     /** A pool of its own for the app (size, timeouts) instead of the test database's. */
     pool?: CreateDbOptions;
     jobs?: JobsOptions;
+    /** The app's clock for domain rules (`app.clock`). */
+    clock?: Clock;
     /** The database to serve (closed with the server); a fresh test database when not given. */
     database?: TestDatabase;
   } = {},
@@ -158,6 +161,7 @@ export async function startAccountTestServer(
     db,
     ...(options.logger && { logger: options.logger }),
     ...(options.jobs && { jobs: options.jobs }),
+    ...(options.clock && { clock: options.clock }),
   });
   await app.listen({ port, host: '127.0.0.1' });
   const oidcPath = `/realms/${config.identity.realm}/protocol/openid-connect`;

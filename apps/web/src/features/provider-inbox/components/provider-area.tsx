@@ -7,12 +7,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { operatorContact } from '@/config/operator-contact.ts';
 import { paths } from '@/config/paths.ts';
+import { useListingConfirmation } from '../api/listing-confirmation.ts';
 import {
   actingMembership,
   storeActingProviderId,
   useProviderMemberships,
   useStoredProviderId,
 } from '../api/memberships.ts';
+import { ListingBanner } from './listing-banner.tsx';
 import classes from './provider-inbox.module.css';
 
 const ActingProviderContext = createContext<ProviderMembership | null>(null);
@@ -155,6 +157,12 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
       storeActingProviderId(namedMembership.providerId);
     }
   }, [namedMembership, storedId]);
+  const acting = memberships.data
+    ? (namedMembership ?? actingMembership(memberships.data.items, storedId))
+    : undefined;
+  // The banner's place is known before the page shows (no shift when it appears); a failed read
+  // leaves the banner out rather than the page.
+  const listing = useListingConfirmation(acting?.providerId);
 
   if (memberships.isError) {
     return (
@@ -169,7 +177,7 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
       </div>
     );
   }
-  if (!memberships.data) {
+  if (!memberships.data || (acting && listing.isPending)) {
     return (
       <div>
         <LoadingState label={t('area.loading')}>
@@ -185,7 +193,6 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
       </div>
     );
   }
-  const acting = namedMembership ?? actingMembership(memberships.data.items, storedId);
   if (!acting) {
     return (
       <div>
@@ -197,6 +204,7 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
     <>
       <AreaBar memberships={memberships.data.items} acting={acting} section={section} />
       <div>
+        {listing.data ? <ListingBanner membership={acting} confirmation={listing.data} /> : null}
         <ActingProviderContext.Provider value={acting}>{children}</ActingProviderContext.Provider>
       </div>
     </>
