@@ -123,6 +123,9 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
   const categoryByType = new Map(typeRows.map((row) => [row.id, row.categoryId]));
   const formByType = new Map(typeRows.map((row) => [row.id, row.form]));
   const verifiedAt = new Date('2026-10-01T08:00:00Z');
+  // One provider has not confirmed its listing for eight months (decision 0108): carers see its
+  // services as possibly out of date. The others confirmed it when the demo was seeded.
+  const listingConfirmedMonthsAgo: Record<string, number> = { jarni: 8 };
 
   for (const provider of demoCatalogue) {
     const providerId = demoId(`provider:${provider.key}`);
@@ -149,6 +152,7 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
         description: provider.description,
         verified: provider.verified,
         verifiedAt: provider.verified ? verifiedAt : null,
+        listingConfirmedAt: sql`now() - make_interval(months => ${listingConfirmedMonthsAgo[provider.key] ?? 0})`,
       })
       .onConflictDoNothing();
     await db

@@ -6,6 +6,12 @@ import { AsyncButton, mutationOutcome } from '@/components/ui/async-button.tsx';
 import { formatInstantDate } from '@/shared-features/requests/dates.ts';
 import { useConfirmListing } from '../api/listing-confirmation.ts';
 
+/** Near-black title and text: Mantine's tinted ones fall below AA contrast on the light tint. */
+const readable = {
+  title: { color: 'var(--mantine-color-gray-9)' },
+  message: { color: 'var(--mantine-color-gray-9)' },
+};
+
 /** Administrators and coordinators keep the services true, so they confirm (as the API allows). */
 function confirms(membership: Pick<ProviderMembership, 'roles'>): boolean {
   return membership.roles.some((role) => role === 'providerAdmin' || role === 'providerCoordinator');
@@ -36,6 +42,7 @@ export function ListingBanner({
         title={t('confirmed.title')}
         mb="md"
         role="status"
+        styles={readable}
       >
         <Text>{t('confirmed.text', { date: formatInstantDate(confirmation.dueAt) })}</Text>
       </Alert>
@@ -49,8 +56,7 @@ export function ListingBanner({
       icon={<IconClipboardCheck aria-hidden />}
       title={t('due.title')}
       mb="md"
-      styles={{ message: { color: 'var(--mantine-color-gray-9)' } }}
-      aria-labelledby={undefined}
+      styles={readable}
     >
       <Stack gap="sm">
         <Text>{t('due.text', { date: formatInstantDate(confirmation.confirmedAt) })}</Text>
