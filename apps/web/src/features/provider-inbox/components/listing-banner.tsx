@@ -10,6 +10,14 @@ import { useConfirmListing } from '../api/listing-confirmation.ts';
 const readable = {
   title: { color: 'var(--mantine-color-gray-9)' },
   message: { color: 'var(--mantine-color-gray-9)' },
+  // The body may shrink below its content's widest word run (a phone's width).
+  body: { minWidth: 0 },
+};
+
+/** The button's label wraps on a phone instead of pushing the banner wider than the screen. */
+const wrappingButton = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 'var(--mantine-spacing-xs)' },
+  label: { whiteSpace: 'normal' as const },
 };
 
 /** Administrators and coordinators keep the services true, so they confirm (as the API allows). */
@@ -68,6 +76,7 @@ export function ListingBanner({
               outcome={mutationOutcome(confirm)}
               failureText={t('due.failed')}
               onClick={() => confirm.mutate()}
+              styles={wrappingButton}
             >
               {t('due.confirm')}
             </AsyncButton>
