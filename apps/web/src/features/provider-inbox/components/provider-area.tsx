@@ -161,8 +161,9 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
     ? (namedMembership ?? actingMembership(memberships.data.items, storedId))
     : undefined;
   // The banner's place is known before the page shows (no shift when it appears); a failed read
-  // leaves the banner out rather than the page.
-  const listing = useListingConfirmation(acting?.providerId);
+  // leaves the banner out rather than the page. Asked beside the memberships for the provider named
+  // or remembered, so usually no extra round trip.
+  const listing = useListingConfirmation(acting?.providerId ?? named ?? storedId ?? undefined);
 
   if (memberships.isError) {
     return (
