@@ -24,12 +24,17 @@
  * not the endpoint: the bench then ends with ✘ lines and exit code 1 (and stops at once when a path
  * of step 2 answers so).
  *
- * The suite runs twice: the API as configured (guest response cache on; targets ratio ≥ 0.5,
- * p99 ≤ 20 ms), then with CATALOGUE_CACHE_SECONDS=0, so every request runs its SQL — the figure the
- * database path earns (targets ratio ≥ 0.10, p99 ≤ 50 ms).
+ * The suite runs three times: the API as configured (guest response cache on; targets ratio ≥ 0.5,
+ * p99 ≤ 20 ms); the same while providers edit (issue 23 "Figures"): a writer commits 10 updates a second
+ * to active services' `place` during every measured run, and after each commit asks the detail
+ * until it shows the new value — "a change is visible to the next request after it commits", p99
+ * ≤ 1 s — with each row's req/s and p99 against the no-edit suite of the same run; then with
+ * CATALOGUE_CACHE_SECONDS=0, so every request runs its SQL — the figure the database path earns
+ * (targets ratio ≥ 0.10, p99 ≤ 50 ms).
  *
  * Environment: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_LOG_LEVEL,
- * BENCH_CACHE (`on,off` default; `on` or `off` for one suite), BENCH_FACILITIES / BENCH_SERVICES
+ * BENCH_CACHE (`on,edits,off` default; any of them, comma-separated), BENCH_EDITS_PER_SECOND (default 10),
+ * BENCH_FACILITIES / BENCH_SERVICES
  * (default 20000 / 100000), BENCH_ONLY (comma-separated row names to measure, e.g.
  * `county,detail,pool`: county, region, detail, pool), DATABASE_URL (see 1).
  */
@@ -55,8 +60,15 @@ const measureSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
 const detailSampleSize = 1000;
-/** `on`: the API as configured (guest response cache); `off`: CATALOGUE_CACHE_SECONDS=0. */
-const cacheModes = (process.env.BENCH_CACHE ?? 'on,off').split(',');
+/**
+ * `on`: the API as configured (guest response cache); `edits`: the same while a writer edits services;
+ * `off`: CATALOGUE_CACHE_SECONDS=0.
+ */
+const cacheModes = (process.env.BENCH_CACHE ?? 'on,edits,off').split(',');
+const editsPerSecond = Number(process.env.BENCH_EDITS_PER_SECOND ?? 10);
+/** An edit not visible after this long counts as never visible (and fails the row). */
+const visibleTimeoutMs = 10_000;
+const visibleTargetMs = 1_000;
 /** Which rows to measure (BENCH_ONLY); all by default. */
 const rowKinds = ['county', 'region', 'detail', 'pool'] as const;
 type RowKind = (typeof rowKinds)[number];
@@ -252,6 +264,81 @@ interface Figures {
   requests: number;
   /** SQL transactions the database committed per request during the run (see `committed`). */
   sqlPerRequest?: number;
+  /** With providers editing: how long after each commit the next request showed it. */
+  visibility?: Visibility;
+}
+
+interface Visibility {
+  edits: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Edits not visible within `visibleTimeoutMs`. */
+  missed: number;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * A provider editing at `editsPerSecond`: each tick commits `place = 'bench edit <n>'` on the next
+ * sampled active service (its own connection, autocommit), then asks the service's detail over HTTP,
+ * again and again, until it answers the new value; the time from the commit's acknowledgement to that
+ * answer is the edit's visibility. Ticks do not wait for earlier probes.
+ */
+function startEditor(origin: string, databaseUrl: string, serviceIds: string[]) {
+  let stopped = false;
+  let sequence = 0;
+  const latencies: number[] = [];
+  let missed = 0;
+  const probes: Promise<void>[] = [];
+  const pool = import('@opora/db').then(({ createDb }) =>
+    createDb(databaseUrl, { max: 1, applicationName: 'opora-bench-editor' }),
+  );
+  const probe = async (id: string, value: string, committedAt: number) => {
+    while (performance.now() - committedAt < visibleTimeoutMs) {
+      const response = await fetch(`${origin}/api/v1/web/services/${id}`);
+      const body = (await response.json()) as { place?: string | null };
+      if (body.place === value) {
+        latencies.push(performance.now() - committedAt);
+        return;
+      }
+      await sleep(2);
+    }
+    missed += 1;
+  };
+  const loop = (async () => {
+    const { pool: client } = await pool;
+    const intervalMs = 1000 / editsPerSecond;
+    const started = performance.now();
+    while (!stopped) {
+      sequence += 1;
+      const id = serviceIds[sequence % serviceIds.length] ?? '';
+      const value = `bench edit ${sequence}`;
+      await client.query('update facility_services set place = $2 where id = $1', [id, value]);
+      probes.push(probe(id, value, performance.now()));
+      const wait = started + sequence * intervalMs - performance.now();
+      if (wait > 0) await sleep(wait);
+    }
+  })();
+  return {
+    async stop(): Promise<Visibility> {
+      stopped = true;
+      await loop;
+      await Promise.all(probes);
+      await (await pool).close();
+      const sorted = latencies.toSorted((a, b) => a - b);
+      return {
+        edits: sequence,
+        p50: percentile(sorted, 0.5),
+        p99: percentile(sorted, 0.99),
+        max: sorted.at(-1) ?? 0,
+        missed,
+      };
+    },
+  };
 }
 
 /**
@@ -317,6 +404,8 @@ interface Target {
   origin: string;
   dbModule: BenchDbModule;
   databaseUrl: string;
+  /** Providers edit during each measured run (services whose edits are probed). */
+  editing?: string[];
 }
 
 async function measure(
@@ -331,11 +420,21 @@ async function measure(
   await load(target.origin, paths, { seconds: warmUpSeconds }, await headers());
   const measuredHeaders = await headers();
   const before = await committed(target.dbModule, target.databaseUrl);
+  const editor = target.editing && startEditor(target.origin, target.databaseUrl, target.editing);
   const figures = await load(target.origin, paths, { seconds: measureSeconds }, measuredHeaders);
-  // The reading itself commits one transaction.
-  const statements = (await committed(target.dbModule, target.databaseUrl)) - before - 1;
-  console.log(`${perSecondText(figures.perSecond)}/s`);
-  return { ...figures, sqlPerRequest: Math.max(0, statements) / Math.max(1, figures.requests) };
+  const visibility = await editor?.stop();
+  // The reading itself commits one transaction; the editor's commits and probes are not the row's.
+  const editorCommits = visibility ? visibility.edits : 0;
+  const statements = (await committed(target.dbModule, target.databaseUrl)) - before - 1 - editorCommits;
+  console.log(
+    `${perSecondText(figures.perSecond)}/s` +
+      (visibility ? `; ${visibility.edits} edits visible after p99 ${visibility.p99.toFixed(0)} ms` : ''),
+  );
+  return {
+    ...figures,
+    sqlPerRequest: Math.max(0, statements) / Math.max(1, figures.requests),
+    ...(visibility && { visibility }),
+  };
 }
 
 interface Suite {
@@ -361,12 +460,14 @@ async function runSuite(
   dataDir: string,
   extraEnv: NodeJS.ProcessEnv,
   workload: Workload,
+  editing?: string[],
 ): Promise<Suite> {
   console.log(`Starting the API: ${title}…`);
   const server = await startServer(databaseUrl, dataDir, extraEnv);
-  const target: Target = { origin: server.origin, dbModule, databaseUrl };
+  const target: Target = { origin: server.origin, dbModule, databaseUrl, ...(editing && { editing }) };
   try {
-    const healthBefore = await measure('GET /api/health', target, ['/api/health']);
+    // The health baseline without edits: the ratios say what the edits cost the catalogue.
+    const healthBefore = await measure('GET /api/health', { ...target, editing: undefined }, ['/api/health']);
     const rows: Suite['rows'] = [['GET /api/health (before)', healthBefore, false]];
     for (const list of workload.lists) {
       if (!onlyRows.has(list.kind)) continue;
@@ -388,7 +489,9 @@ async function runSuite(
       const pool = await measure('client’s services pool, signed in', target, workload.pool, signedIn);
       rows.push([`client’s pool (${workload.pool.length} URLs)`, pool, true]);
     }
-    const healthAfter = await measure('GET /api/health again', target, ['/api/health']);
+    const healthAfter = await measure('GET /api/health again', { ...target, editing: undefined }, [
+      '/api/health',
+    ]);
     rows.push(['GET /api/health (after)', healthAfter, false]);
     return {
       title,
@@ -425,6 +528,43 @@ function printSuite({ title, rows, baseline, targets }: Suite): void {
       `targets: ratio ≥ ${targets.ratio}, p99 ≤ ${targets.p99Ms} ms, no non-2xx → ${failed} endpoint(s) miss them.\n` +
       'SQL/req = transactions the database committed during the run ÷ requests (0: all from the response cache).',
   );
+}
+
+/**
+ * With providers editing: per row, how soon each edit was visible, and req/s and p99 against the same
+ * row of the no-edit suite of this run. Answers how many rows miss a visibility p99 ≤ 1 s.
+ */
+function printEditing(editing: Suite, baseline: Suite | undefined): number {
+  console.log(
+    `
+While providers edit (${editsPerSecond} edits/s): a change visible to the next request after it commits, ` +
+      `against ${baseline ? 'the no-edit suite above' : '(no no-edit suite in this run)'}
+`,
+  );
+  console.log(
+    `${'endpoint'.padEnd(44)}${'edits'.padStart(6)}${'vis p50'.padStart(9)}${'vis p99'.padStart(9)}${'vis max'.padStart(9)}` +
+      `${'missed'.padStart(8)}${'req/s ×'.padStart(9)}${'p99 ms'.padStart(8)}${'was'.padStart(7)}   result`,
+  );
+  let failed = 0;
+  for (const [label, figures, judged] of editing.rows) {
+    const visibility = figures.visibility;
+    if (!judged || !visibility) continue;
+    const before = baseline?.rows.find(([other]) => other === label)?.[1];
+    const pass = visibility.missed === 0 && visibility.p99 <= visibleTargetMs;
+    if (!pass) failed++;
+    console.log(
+      `${label.padEnd(44)}${String(visibility.edits).padStart(6)}${visibility.p50.toFixed(0).padStart(9)}` +
+        `${visibility.p99.toFixed(0).padStart(9)}${visibility.max.toFixed(0).padStart(9)}${String(visibility.missed).padStart(8)}` +
+        `${(before ? (figures.perSecond / before.perSecond).toFixed(2) : '–').padStart(9)}` +
+        `${figures.p99.toFixed(1).padStart(8)}${(before ? before.p99.toFixed(1) : '–').padStart(7)}   ${pass ? 'PASS' : 'FAIL'}`,
+    );
+  }
+  console.log(
+    `vis = ms from an edit's commit to the first answer showing it (probed over HTTP, under the load); ` +
+      `req/s × = this row's 2xx/s ÷ the same row without edits; target: vis p99 ≤ ${visibleTargetMs} ms, none missed ` +
+      `→ ${failed} row(s) miss it.`,
+  );
+  return failed;
 }
 
 /** Rows whose requests were not all answered 2xx (a 402 or 500 is fast: their req/s say nothing). */
@@ -521,6 +661,20 @@ export async function benchCatalogue(): Promise<void> {
         ),
       );
     }
+    if (cacheModes.includes('edits')) {
+      suites.push(
+        await runSuite(
+          `As configured, while providers edit (${editsPerSecond} edits/s to services); ${common}`,
+          cachedTargets,
+          dbModule,
+          database.url,
+          tempDir,
+          {},
+          workload,
+          samples.serviceIds,
+        ),
+      );
+    }
     if (cacheModes.includes('off')) {
       suites.push(
         await runSuite(
@@ -535,6 +689,13 @@ export async function benchCatalogue(): Promise<void> {
       );
     }
     for (const suite of suites) printSuite(suite);
+    const editingSuite = suites.find((suite) => suite.rows.some(([, figures]) => figures.visibility));
+    if (editingSuite) {
+      printEditing(
+        editingSuite,
+        suites.find((suite) => suite !== editingSuite && suite.targets === cachedTargets),
+      );
+    }
     console.log(
       '\nQuery plans (EXPLAIN (ANALYZE, BUFFERS) of the statements the API ran for one request, each on a ' +
         'new connection; prepared statements as their generic plan after one execution):\n',

@@ -18,6 +18,7 @@ import { mailTemplates } from './mail-templates.ts';
 import { paymentGatewaysPlugin } from './payments/gateways.ts';
 import { placeRoutes } from './places/routes.ts';
 import { authPlugin } from './platform/auth.ts';
+import { catalogueChangesPlugin } from './platform/catalogue-changes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { type Config, configPlugin } from './platform/config.ts';
 import { databasePlugin } from './platform/database.ts';
@@ -36,6 +37,7 @@ import { providerDashboardRoutes } from './provider-inbox/dashboard-routes.ts';
 import { providerExportRoutes } from './provider-inbox/export/routes.ts';
 import { providerInboxRoutes } from './provider-inbox/routes.ts';
 import { providerJoinRoutes } from './provider-join/routes.ts';
+import { providerListingRoutes } from './provider-listing/routes.ts';
 import { providerPlanRoutes } from './provider-plan/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
@@ -57,7 +59,7 @@ export interface BuildAppOptions {
   identity?: IdentityPluginOptions;
   /** Tests only: the job queue's clock. */
   jobs?: JobsOptions;
-  /** Tests only: the clock reads judge freshness by (`app.clock`, e.g. a service's capacity). */
+  /** Tests only: the time domain rules read (`app.clock`), e.g. a service's capacity going stale, six months on for listing confirmation. */
   clock?: Clock;
 }
 
@@ -98,6 +100,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(paymentGatewaysPlugin); //                        app.paymentGateways: test gateway, Stripe
   // Before the modules: it hooks every route with an operationId into the one permission check.
   await app.register(authPlugin, { config, keys: issuerKeys(config, db) }); // request.principal
+  await app.register(catalogueChangesPlugin, { config }); //          app.catalogueCache: cleared on every committed catalogue change (LISTEN)
   await app.register(noStorePlugin); //                                Cache-Control: no-store where the operation says so
 
   // API modules — the table of contents of the HTTP API. Each route takes its full path from the
@@ -121,6 +124,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(serviceCapacityRoutes); //                       /api/v1/provider/providers/{id}/capacity, /services/{id}/capacity
   await app.register(providerDashboardRoutes); //                     GET /api/v1/provider/providers/{id}/dashboard
   await app.register(providerPlanRoutes); //                          /api/v1/provider/providers/{id}/plan, /plan/checkouts
+  await app.register(providerListingRoutes); //                       /api/v1/provider/providers/{id}/listing-confirmation (GET, POST)
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(subscriptionRoutes); //                          /api/v1/web/subscription-types, /subscriptions/current..., /checkouts..., /cases/{id}/assistant-task; /api/v1/admin/assistant-tasks
   await app.register(stripeRoutes); //                                POST /api/v1/payments/stripe/events

@@ -7,6 +7,7 @@ import type { BackgroundWork } from './platform/jobs.ts';
 import { emailDelivery } from './platform/mail.ts';
 import { providerExportSweep, providerExportWork } from './provider-inbox/export/export-jobs.ts';
 import { careRequestDeadlines } from './provider-inbox/reminders/deadline-sweep.ts';
+import { listingConfirmationReminders } from './provider-listing/listing-reminders.ts';
 import { providerPlanSweep } from './provider-plan/provider-plan-sweep.ts';
 import { subscriptionSweep } from './subscriptions/renewals.ts';
 import { testGatewayDelivery } from './subscriptions/test-gateway-routes.ts';
@@ -30,4 +31,5 @@ export const backgroundWork: readonly BackgroundWork[] = [
   providerExportWork, // provider-export: a large export of a provider's requests made into a file, its requester e-mailed
   providerExportSweep, // provider-export-sweep: hourly, exports past their 7 days deleted with their files
   providerPlanSweep, // provider-plan-sweep: every 10 minutes, trial-ending reminders, unpaid providers unlisted (e-mailed), paid ones listed
+  listingConfirmationReminders, // listing-confirmation-sweep: hourly, listings unconfirmed for 6 months reminded to their administrators
 ];

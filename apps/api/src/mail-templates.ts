@@ -2,6 +2,7 @@ import { accountMailTemplates } from './accounts/account-mail-templates.ts';
 import { contactMailTemplates } from './contact/contact-mail-templates.ts';
 import type { MailRenderers } from './platform/mail-render.ts';
 import { inboxMailTemplates } from './provider-inbox/inbox-mail-templates.ts';
+import { listingMailTemplates } from './provider-listing/listing-mail-templates.ts';
 import { providerPlanMailTemplates } from './provider-plan/provider-plan-mail-templates.ts';
 import { requestMailTemplates } from './requests/request-mail-templates.ts';
 import { subscriptionMailTemplates } from './subscriptions/subscription-mail-templates.ts';
@@ -17,4 +18,5 @@ export const mailTemplates: MailRenderers = {
   ...inboxMailTemplates, //        care-request-assigned, -reminder, -escalated, -expired; provider-export-ready
   ...subscriptionMailTemplates, // subscription-notice
   ...providerPlanMailTemplates, // provider-plan-trial-ending, provider-plan-lapsed
+  ...listingMailTemplates, //      listing-confirmation-due (to a provider's administrators)
 };

@@ -25,7 +25,14 @@ export {
 } from './errors.ts';
 export { excluded } from './excluded.ts';
 export { insertIdentityUser, type NewIdentityUser } from './identity/identity-users.ts';
+export {
+  type ChannelListener,
+  type ChannelListenerHandlers,
+  type ChannelListenerOptions,
+  listenToChannel,
+} from './listen.ts';
 export { jobQueueSchema, migrate, migrationsFolder } from './migrate.ts';
+export { providerTrialMonths, startProviderTrial, trialEndOf } from './provider-plans/provider-trial.ts';
 export {
   AmbiguousProviderError,
   type ProviderReference,
@@ -33,7 +40,6 @@ export {
   parseProviderReference,
   setProviderVerification,
 } from './providers/verification.ts';
-export { providerTrialMonths, startProviderTrial, trialEndOf } from './provider-plans/provider-trial.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';
 export { demoAccounts, demoPassword } from './seed/demo-data.ts';

@@ -48,7 +48,7 @@ const detailStatement = {
       p.id as provider_id, p.name as provider_name, p.verified as provider_verified,
       p.street as provider_street, p.city as provider_city, p.zipcode as provider_zipcode,
       p.identification_code, p.contact_phone, p.contact_email, p.url as provider_url,
-      p.description as provider_description, p.logo_url,
+      p.description as provider_description, p.logo_url, p.listing_confirmed_at,
       st.id as service_type_id, st.code as service_type_code, st.form as service_type_form,
       sc.id as service_category_id, sc.code as service_category_code,
       (select coalesce(json_agg(json_build_object('code', c.code, 'name', c.name)), '[]')
@@ -103,6 +103,8 @@ export async function getService(db: Db, serviceId: string, now: Date): Promise<
       url: row.provider_url,
       description: row.provider_description,
       logoUrl: row.logo_url,
+      listingConfirmedAt: base.provider.listingConfirmedAt,
+      listingPossiblyOutdated: base.provider.listingPossiblyOutdated,
       contacts: row.contacts.map(
         (contact): PublicContact => ({
           fullName: fullName({ firstName: contact.first_name, lastName: contact.last_name }),

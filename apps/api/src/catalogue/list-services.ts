@@ -90,12 +90,13 @@ const listStatement = (sort: ServiceListSort) => `
       cs.facility_service_id as id, cs.name, cs.form, cs.place, cs.sponsored, cs.verified,
       cs.price_amount_minor, cs.price_currency, cs.price_vat_rate_percent,
       cs.facility_id, cs.facility_name, cs.street, cs.city, cs.zipcode, cs.county_code, cs.county_name,
-      cs.provider_id, cs.provider_name, cs.provider_verified,
+      cs.provider_id, cs.provider_name, cs.provider_verified, p.listing_confirmed_at,
       cs.service_type_id, cs.service_type_code, cs.service_type_form,
       cs.service_category_id, cs.service_category_code,
       cs.accepting_clients, cs.free_places, cs.waiting_weeks, cs.capacity_confirmed_at
     from page
     join catalogue_services cs on cs.facility_service_id = page.id
+    join providers p on p.id = cs.provider_id
   ) items on true
   order by items.position`;
 

@@ -12,9 +12,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { envelopeQueryParameter } from '../platform/envelope.ts';
-import { jsonContentType } from '../platform/http-cache.ts';
+import {
+  envelopedEtag,
+  jsonContentType,
+  matchesIfNoneMatch,
+  notModified,
+  tagJson,
+} from '../platform/http-cache.ts';
 import { operationRoute } from '../platform/operation-route.ts';
-import { createResponseCache } from '../platform/response-cache.ts';
 import { alreadyRequestedIds } from './already-requested.ts';
 import { getService } from './get-service.ts';
 import { listServiceTypes } from './list-service-types.ts';
@@ -34,12 +39,21 @@ interface Cached<T> {
   value: T;
   json: string;
   bytes: Buffer;
+  etag: string;
 }
 
 function cached<T>(schema: z.ZodType<T>, value: T): Cached<T> {
-  const json = JSON.stringify(schema.parse(value));
-  return { value, json, bytes: Buffer.from(json) };
+  const { body: json, etag } = tagJson(schema.parse(value));
+  return { value, json, bytes: Buffer.from(json), etag };
 }
+
+/**
+ * Browsers and proxies may keep a catalogue answer but must ask again before reusing it (a provider's
+ * change is visible on the next request, decision 0107); the ETag makes asking again cheap (`304`).
+ * Signed-in answers carry the caller's own flags: never kept by a shared cache.
+ */
+const guestCacheControl = 'public, no-cache';
+const signedInCacheControl = 'private, no-cache';
 
 /** The caller's flags on a guest's items: `alreadyRequested` from one query over the page's ids. */
 async function withCallerFlags<T extends FacilityService>(
@@ -64,21 +78,26 @@ async function withCallerFlags<T extends FacilityService>(
  * may ask for the `?_envelope=1` wrapper gets the text, which the envelope hook wraps.
  */
 function sendGuestJson(request: FastifyRequest, reply: FastifyReply, body: Cached<unknown>) {
-  const payload = request.url.includes(envelopeQueryParameter) ? body.json : body.bytes;
-  return reply.type(jsonContentType).send(payload);
+  const enveloped = request.url.includes(envelopeQueryParameter);
+  const etag = enveloped ? envelopedEtag(body.etag) : body.etag;
+  reply.header('cache-control', guestCacheControl).header('etag', etag);
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type(jsonContentType).send(enveloped ? body.json : body.bytes);
 }
 
 /**
  * The public catalogue (SPEC §2 services by region, service detail): thin routes over one use case
- * each. Guests' answers are memoised for `CATALOGUE_CACHE_SECONDS` (see platform/response-cache.ts).
+ * each. Guests' answers are memoised in `app.catalogueCache`, cleared by every committed change
+ * (platform/catalogue-changes.ts).
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = createResponseCache(app.config.catalogueCacheSeconds);
+  const cache = app.catalogueCache;
 
   app.route({
     ...operationRoute(operations.listServiceTypes, {
       tags,
       summary: 'Service categories and types the catalogue filters offer',
+      failures: { 304: notModified },
     }),
     handler: async (request, reply) => {
       const taxonomy = await cache.get('service-types', async () =>
@@ -99,8 +118,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         'services accepting new clients first, then those whose capacity is unknown (never stated or not ' +
         'confirmed for 30 days), then full ones; within each, verified services first, then by name; ' +
         'sponsored services are marked, never moved up. ' +
-        'Unknown region or county → 404. Guests’ pages may be up to `CATALOGUE_CACHE_SECONDS` old.',
-      failures: { 400: ValidationProblemSchema, ...notFound },
+        'Unknown region or county → 404. A committed change shows on the next request (the cache is ' +
+        'cleared through LISTEN/NOTIFY); answers `304` to a current `If-None-Match`.',
+      failures: { 304: notModified, 400: ValidationProblemSchema, ...notFound },
     }),
     handler: async (request, reply) => {
       const query = request.query;
@@ -118,6 +138,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         cached(ServiceListSchema, await listServices(app.db, query, app.clock())),
       );
       if (!request.principal) return sendGuestJson(request, reply, page);
+      reply.header('cache-control', signedInCacheControl);
       return {
         ...page.value,
         items: await withCallerFlags(request, page.value.items, app.db),
@@ -129,8 +150,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     ...operationRoute(operations.getService, {
       tags,
       summary: 'One active service with its facility and provider (tabs info, location, provider)',
-      description: 'Unknown, draft and archived services answer 404 `NotFoundException`.',
-      failures: { 400: ValidationProblemSchema, ...notFound },
+      description:
+        'Unknown, draft and archived services answer 404 `NotFoundException`. Answers `304` to a ' +
+        'current `If-None-Match`.',
+      failures: { 304: notModified, 400: ValidationProblemSchema, ...notFound },
     }),
     handler: async (request, reply) => {
       const { serviceId } = request.params;
@@ -138,6 +161,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         cached(ServiceDetailSchema, await getService(app.db, serviceId, app.clock())),
       );
       if (!request.principal) return sendGuestJson(request, reply, detail);
+      reply.header('cache-control', signedInCacheControl);
       const [withFlags] = await withCallerFlags(request, [detail.value], app.db);
       return withFlags ?? detail.value;
     },

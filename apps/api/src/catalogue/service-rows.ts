@@ -7,6 +7,7 @@ import {
   type ServiceCapacity,
   type ServiceCapacityStatus,
 } from '@opora/contracts';
+import { listingFreshness } from '../provider-listing/listing-freshness.ts';
 
 /** A service row as the catalogue queries select it (snake_case, as PostgreSQL names the columns). */
 export type ServiceRow = {
@@ -29,6 +30,7 @@ export type ServiceRow = {
   provider_id: string;
   provider_name: string;
   provider_verified: boolean;
+  listing_confirmed_at: Date;
   service_type_id: string;
   service_type_code: FacilityService['serviceType']['code'];
   service_type_form: FacilityService['serviceType']['form'];
@@ -101,6 +103,7 @@ export function priceOf(
 
 /** A guest's view of a service at `now`: `alreadyRequested` is filled in per caller afterwards. */
 export function toFacilityService(row: ServiceRow, now: Date): FacilityService {
+  const listing = listingFreshness(row.listing_confirmed_at, now);
   return {
     id: row.id,
     name: row.name,
@@ -112,7 +115,13 @@ export function toFacilityService(row: ServiceRow, now: Date): FacilityService {
       address: addressOf(row),
       county: row.county_code && row.county_name ? { code: row.county_code, name: row.county_name } : null,
     },
-    provider: { id: row.provider_id, name: row.provider_name, verified: row.provider_verified },
+    provider: {
+      id: row.provider_id,
+      name: row.provider_name,
+      verified: row.provider_verified,
+      listingConfirmedAt: listing.confirmedAt,
+      listingPossiblyOutdated: listing.possiblyOutdated,
+    },
     serviceType: { id: row.service_type_id, code: row.service_type_code, form: row.service_type_form },
     form: row.form,
     serviceCategory: { id: row.service_category_id, code: row.service_category_code },

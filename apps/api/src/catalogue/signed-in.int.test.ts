@@ -1,6 +1,6 @@
 import { ServiceDetailSchema, ServiceListSchema } from '@opora/contracts';
 import { createCareRequest, createCase, createClient, createFacilityService } from '@opora/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AccountTestServer, startAccountTestServer } from '../accounts/testing/account-test-server.ts';
 
 // The guest response cache is on here (as in production): a signed-in caller reuses the guest's page
@@ -60,13 +60,18 @@ describe('alreadyRequested', () => {
     expect(guestDetail.flags.alreadyRequested).toBe(false);
   });
 
-  it('reuses a guest page for the cache lifetime: a new service shows up only after it expires', async () => {
+  it('reuses a guest page until a catalogue change commits: a new service shows up then', async () => {
     const db = server.database.db;
     await createFacilityService(db, { counties: ['CZ0522'] });
     expect((await get('/api/v1/web/services?countyCode=CZ0522')).total).toBe(1);
     await createFacilityService(db, { counties: ['CZ0522'] });
-    expect((await get('/api/v1/web/services?countyCode=CZ0522')).total).toBe(1);
-    // Another query is another entry.
-    expect((await get('/api/v1/web/services?countyCode=CZ0522&pageSize=10')).total).toBe(2);
+    // The commit's notification clears the cache (decision 0107); it arrives within milliseconds.
+    await vi.waitFor(
+      async () => expect((await get('/api/v1/web/services?countyCode=CZ0522')).total).toBe(2),
+      {
+        timeout: 15_000,
+        interval: 20,
+      },
+    );
   });
 });

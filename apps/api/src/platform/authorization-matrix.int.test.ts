@@ -455,6 +455,8 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   getProviderDashboard: { kind: 'provider', record: firstProvider },
   getProviderPlan: { kind: 'provider', record: firstProvider },
   createProviderPlanCheckout: { kind: 'provider', record: firstProvider },
+  getListingConfirmation: { kind: 'provider', record: firstProvider },
+  confirmListing: { kind: 'provider', record: firstProvider },
   listProviderExportJobs: { kind: 'provider', record: firstProvider },
   exportProviderCareRequests: { kind: 'provider', record: firstProvider, body: exportBody },
   createProviderExportJob: { kind: 'provider', record: firstProvider, body: exportBody },
@@ -704,6 +706,8 @@ const answersNoStore = {
   listProviderServiceCapacities: true,
   getProviderServiceCapacity: true,
   updateProviderServiceCapacity: true,
+  getListingConfirmation: true,
+  confirmListing: true,
 } as const satisfies Record<OperationId, boolean>;
 
 const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;

@@ -5,7 +5,7 @@ export const systemClock: Clock = () => new Date();
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The time reads judge freshness by (e.g. a service's capacity); tests inject their own. */
+    /** The app's time for domain rules (a service's capacity, listing confirmation); `buildApp({ clock })` in tests. */
     clock: Clock;
   }
 }

@@ -66,7 +66,8 @@ function isProxyEntry(entry: string): boolean {
  *                                           readable at /dev/mail (never in production)
  * MAIL_FROM       Opora <no-reply@opora.test>  sender of outgoing e-mail
  * SUPPORT_EMAIL   podpora@opora.test        where the contact form's messages go
- * CATALOGUE_CACHE_SECONDS  30               how long guests' catalogue answers are reused; 0 turns it off
+ * CATALOGUE_CACHE_SECONDS  30               longest guests' catalogue answers are reused (changes clear them
+ *                                           at once through LISTEN/NOTIFY); 0 turns it off
  * PAYMENT_GATEWAY test                      the payment gateway new payments go to: `test`, the embedded
  *                                           test gateway (a payment page on our origin), or `stripe`
  * TEST_GATEWAY_SECRET (dev value)           the test gateway's callback signing secret; required in production

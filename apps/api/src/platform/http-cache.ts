@@ -17,10 +17,15 @@ export function tagJson(value: unknown): TaggedJson {
 export const jsonContentType = 'application/json; charset=utf-8';
 
 /** RFC 9110 §13.1.2: If-None-Match compares weakly and may list several tags or `*`. */
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** The tag of the `?_envelope=1` representation of the body tagged `etag`. */
+export function envelopedEtag(etag: string): string {
+  return `${etag.slice(0, -1)}-e"`;
 }
 
 /**
@@ -30,7 +35,7 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
  */
 export function sendTaggedJson(request: FastifyRequest, reply: FastifyReply, tagged: TaggedJson) {
   const enveloped = new URLSearchParams(request.url.split('?')[1] ?? '').get('_envelope') === '1';
-  const etag = enveloped ? `${tagged.etag.slice(0, -1)}-e"` : tagged.etag;
+  const etag = enveloped ? envelopedEtag(tagged.etag) : tagged.etag;
   reply.header('etag', etag);
   if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(jsonContentType).send(tagged.body);

@@ -320,6 +320,11 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'A provider’s plan: three free months, then a monthly payment set up by its administrator',
           },
           {
+            name: 'provider listing',
+            description:
+              'Keeping a provider’s listing true: the six-monthly confirmation the provider area asks for',
+          },
+          {
             name: 'subscriptions',
             description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',
           },

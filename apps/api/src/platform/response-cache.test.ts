@@ -74,3 +74,28 @@ describe('guest response cache', () => {
     expect(await cache.get('k', source.load)).toEqual({ version: 2 });
   });
 });
+
+describe('guest response cache cleared by a change', () => {
+  it('forgets entries, and a load that began before the change neither stays nor is shared', async () => {
+    const cache = createResponseCache(30);
+    let release: (value: { version: number }) => void = () => {};
+    const slow = cache.get('k', () => new Promise<{ version: number }>((resolve) => (release = resolve)));
+    cache.clear();
+    const after = cache.get('k', async () => ({ version: 2 }));
+    release({ version: 1 });
+    expect(await slow).toEqual({ version: 1 });
+    expect(await after).toEqual({ version: 2 });
+    expect(await cache.get('k', async () => ({ version: 3 }))).toEqual({ version: 2 });
+  });
+
+  it('keeps nothing while it is not trusted', async () => {
+    let trusted = false;
+    const cache = createResponseCache(30, { trusted: () => trusted });
+    const source = versions();
+    await cache.get('k', source.load);
+    expect(await cache.get('k', source.load)).toEqual({ version: 2 });
+    trusted = true;
+    expect(await cache.get('k', source.load)).toEqual({ version: 3 });
+    expect(await cache.get('k', source.load)).toEqual({ version: 3 });
+  });
+});

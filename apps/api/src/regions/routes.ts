@@ -2,14 +2,13 @@ import { operations } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notModified, sendTaggedJson, tagJson } from '../platform/http-cache.ts';
 import { operationRoute } from '../platform/operation-route.ts';
-import { createResponseCache } from '../platform/response-cache.ts';
 import { listRegions } from './list-regions.ts';
 
 /** Reference data: changes only with a code-list revision, so browsers and proxies may keep it an hour. */
 const regionsCacheControl = 'public, max-age=3600';
 
 export const regionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = createResponseCache(app.config.catalogueCacheSeconds);
+  const cache = app.catalogueCache;
 
   app.route({
     ...operationRoute(operations.listRegions, {

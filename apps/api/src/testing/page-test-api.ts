@@ -134,12 +134,21 @@ const fixtures = {
   },
   /**
    * A signed-in member with `roles` of a new provider with one service (or of `providerId`, with
-   * `facilityIds` assigned).
+   * `facilityIds` assigned); `listingConfirmedAt` (ISO) backdates the provider's listing confirmation.
    */
-  async providerMember(server: AccountTestServer, { roles, providerId, facilityIds }: Args) {
+  async providerMember(
+    server: AccountTestServer,
+    { roles, providerId, facilityIds, listingConfirmedAt }: Args,
+  ) {
     const db = server.database.db;
     const service = providerId ? undefined : await createFacilityService(db);
     const ownerId = String(providerId ?? service?.providerId);
+    if (typeof listingConfirmedAt === 'string') {
+      await db
+        .update(providers)
+        .set({ listingConfirmedAt: new Date(listingConfirmedAt) })
+        .where(eq(providers.id, ownerId));
+    }
     const [provider] = await db.select().from(providers).where(eq(providers.id, ownerId));
     const member = await providerMember(server, ownerId, roles as ProviderRole[], {
       facilityIds: (facilityIds as string[] | undefined) ?? [],

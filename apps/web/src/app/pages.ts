@@ -112,7 +112,8 @@ export type TranslationNamespace =
   | 'provider-dashboard'
   | 'provider-join'
   | 'provider-plan'
-  | 'provider-capacity';
+  | 'provider-capacity'
+  | 'provider-freshness';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -149,7 +150,16 @@ const providers: Audience = { access: { permission: paths.providerHome.name }, l
 /** A request's print layout: the same permission, without header, footer or the area's bar. */
 const providersPrint: Audience = { ...providers, layout: 'print' };
 /** Every page of the provider area: its frame (`ProviderArea`), status names and the server's errors. */
-const providerNamespaces = ['provider', 'provider-join', 'provider-plan', 'enums', 'catalogue', 'errors', 'provider-capacity'] as const;
+const providerNamespaces = [
+  'provider',
+  'provider-join',
+  'provider-plan',
+  'enums',
+  'catalogue',
+  'errors',
+  'provider-capacity',
+  'provider-freshness',
+] as const;
 /** A request in the inbox: what the requester sent (questionnaires, documents) and the dialogs' forms. */
 const providerRequestNamespaces = [
   ...providerNamespaces,
@@ -528,7 +538,7 @@ export const areas: AreaDefinition[] = [
     path: paths.providerHome.path,
     pages: [
       // `/provider` opens the inbox (the page only redirects, keeping `?provider=`).
-      page('providerHome', providers, providerHomePage, ['provider']),
+      page('providerHome', providers, providerHomePage, ['provider', 'provider-freshness']),
       page('providerRequests', providers, requestsPage, providerNamespaces),
       page('providerRequest', providers, providerRequestPage, providerRequestNamespaces),
       page('providerRequestPrint', providersPrint, requestPrintPage, providerRequestNamespaces),

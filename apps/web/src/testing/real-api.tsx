@@ -42,9 +42,12 @@ interface Fixtures {
     { ownerUserId: string },
     { caseId: string; clientId: string; serviceId: string; serviceName: string },
   ];
-  providerMember: [{ roles: string[]; providerId?: string; facilityIds?: string[] }, SeededMember];
   /** The provider's free months over unpaid and its listing hidden. */
   lapsedPlan: [{ providerId: string; daysAgo?: number }, Record<string, never>];
+  providerMember: [
+    { roles: string[]; providerId?: string; facilityIds?: string[]; listingConfirmedAt?: string },
+    SeededMember,
+  ];
   inbox: [
     Record<string, never>,
     {

@@ -443,4 +443,14 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'POST',
     path: '/api/v1/provider/providers/:providerId/services/:serviceId/capacity',
   },
+  getListingConfirmation: {
+    operationId: 'getListingConfirmation',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/listing-confirmation',
+  },
+  confirmListing: {
+    operationId: 'confirmListing',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/listing-confirmation',
+  },
 };

@@ -83,6 +83,8 @@ import {
   ProviderStatusChangeSchema,
   ProviderTeamSchema,
 } from '../schemas/provider-inbox.ts';
+import { ListingConfirmationSchema } from '../schemas/provider-listing.ts';
+import { ProviderPlanSchema } from '../schemas/provider-plan.ts';
 import { ProviderRequestListQuerySchema } from '../schemas/provider-request-grid.ts';
 import {
   ProviderJoinResultSchema,
@@ -90,7 +92,6 @@ import {
   ProviderVerificationResultSchema,
   ProviderVerificationSchema,
 } from '../schemas/providers.ts';
-import { ProviderPlanSchema } from '../schemas/provider-plan.ts';
 import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
 import {
   ProviderCapacityUpdateSchema,
@@ -1009,6 +1010,31 @@ export const operations = defineOperations({
     params: ProviderServiceParamsSchema,
     body: ProviderCapacityUpdateSchema,
     response: ProviderServiceCapacitySchema,
+    successStatus: 200,
+    noStore: true,
+  },
+
+  // keeping the listing true (issue 23 §6): every 6 months the provider confirms it is up to date
+  /** When the provider last confirmed its listing and whether it is due again (the provider area's banner). */
+  getListingConfirmation: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/listing-confirmation',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: ListingConfirmationSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /**
+   * "Confirm my listing is up to date": administrators and coordinators of the provider, who keep its
+   * services true (a worker gets 403 from the scope).
+   */
+  confirmListing: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/listing-confirmation',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: ListingConfirmationSchema,
     successStatus: 200,
     noStore: true,
   },

@@ -7,6 +7,7 @@ import {
   serviceStatuses,
 } from '../enums.ts';
 import {
+  DateTimeSchema,
   EmailSchema,
   IdentificationCodeSchema,
   nameText,
@@ -130,6 +131,17 @@ export const ServiceTaxonomySchema = z
   .meta({ id: 'ServiceTaxonomy' });
 export type ServiceTaxonomy = z.infer<typeof ServiceTaxonomySchema>;
 
+/**
+ * How current the provider says its listing is (issue 23 §6, decision 0108): carers see "updated on" and,
+ * a month after a reconfirmation fell due, "possibly out of date".
+ */
+const ListingFreshnessFields = {
+  /** When the provider last confirmed (or saved) its listing. */
+  listingConfirmedAt: DateTimeSchema,
+  /** Unconfirmed for longer than `listingOutdatedMonths`. */
+  listingPossiblyOutdated: z.boolean(),
+};
+
 /** A service as clients browse it: offered by a facility, with its type, category and flags. */
 export const FacilityServiceSchema = z
   .object({
@@ -148,7 +160,12 @@ export const FacilityServiceSchema = z
       address: AddressSchema.nullable(),
       county: CountyRefSchema.nullable(),
     }),
-    provider: z.object({ id: IdSchema, name: z.string(), verified: z.boolean() }),
+    provider: z.object({
+      id: IdSchema,
+      name: z.string(),
+      verified: z.boolean(),
+      ...ListingFreshnessFields,
+    }),
     serviceType: ServiceTypeRefSchema,
     /**
      * The form this service is provided in. A type may exist in several (respite care: residential,
@@ -252,6 +269,7 @@ export const ServiceDetailSchema = FacilityServiceSchema.extend({
     description: z.string().nullable(),
     logoUrl: z.string().nullable(),
     contacts: z.array(PublicContactSchema),
+    ...ListingFreshnessFields,
   }),
 }).meta({ id: 'ServiceDetail' });
 export type ServiceDetail = z.infer<typeof ServiceDetailSchema>;

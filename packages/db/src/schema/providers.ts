@@ -50,9 +50,18 @@ export const providers = pgTable(
      * catalogue's triggers read one column (migration `provider_plans_sql`).
      */
     listed: boolean('listed').notNull().default(true),
+    /**
+     * When the provider last said its listing is true (decision 0108): set at creation, by "Confirm my
+     * listing is up to date", and by the provider's own saves. Six months later it is asked again.
+     */
+    listingConfirmedAt: timestamptz('listing_confirmed_at').notNull().defaultNow(),
+    /** When the reminder for the current confirmation was queued; earlier than the confirmation = not yet. */
+    listingRemindedAt: timestamptz('listing_reminded_at'),
     ...timestamps(),
   },
   (t) => [
+    // The listing-confirmation sweep finds the providers whose confirmation is six months old.
+    index('providers_listing_confirmed_at_idx').on(t.listingConfirmedAt),
     // One organisation per company number and country; admin search by IČO.
     uniqueIndex('providers_country_identification_code_unique').on(t.country, t.identificationCode),
     check('providers_verified_has_date', sql`${t.verified} = (${t.verifiedAt} is not null)`),

@@ -144,6 +144,9 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
   const categoryByType = new Map(typeRows.map((row) => [row.id, row.categoryId]));
   const formByType = new Map(typeRows.map((row) => [row.id, row.form]));
   const verifiedAt = new Date('2026-10-01T08:00:00Z');
+  // One provider has not confirmed its listing for eight months (decision 0108): carers see its
+  // services as possibly out of date. The others confirmed it when the demo was seeded.
+  const listingConfirmedMonthsAgo: Record<string, number> = { jarni: 8 };
 
   let serviceIndex = 0;
   for (const provider of demoCatalogue) {
@@ -171,6 +174,7 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
         description: provider.description,
         verified: provider.verified,
         verifiedAt: provider.verified ? verifiedAt : null,
+        listingConfirmedAt: sql`now() - make_interval(months => ${listingConfirmedMonthsAgo[provider.key] ?? 0})`,
       })
       .onConflictDoNothing();
     // Every demo provider on its plan's free months from the day the demo was seeded.

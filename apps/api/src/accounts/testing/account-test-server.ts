@@ -134,7 +134,7 @@ export async function startAccountTestServer(
     /** A pool of its own for the app (size, timeouts) instead of the test database's. */
     pool?: CreateDbOptions;
     jobs?: JobsOptions;
-    /** The clock reads judge freshness by (`app.clock`). */
+    /** The app's clock for domain rules (`app.clock`). */
     clock?: Clock;
     /** The database to serve (closed with the server); a fresh test database when not given. */
     database?: TestDatabase;

@@ -13,6 +13,7 @@ import type pages from '../../../../../locales/cs/pages.json';
 import type provider from '../../../../../locales/cs/provider.json';
 import type providerCapacity from '../../../../../locales/cs/provider-capacity.json';
 import type providerDashboard from '../../../../../locales/cs/provider-dashboard.json';
+import type providerFreshness from '../../../../../locales/cs/provider-freshness.json';
 import type providerJoin from '../../../../../locales/cs/provider-join.json';
 import type providerPlan from '../../../../../locales/cs/provider-plan.json';
 import type providerRequest from '../../../../../locales/cs/provider-request.json';
@@ -43,6 +44,7 @@ declare module 'i18next' {
       'provider-dashboard': typeof providerDashboard;
       'provider-join': typeof providerJoin;
       'provider-plan': typeof providerPlan;
+      'provider-freshness': typeof providerFreshness;
       'provider-request': typeof providerRequest;
       requests: typeof requests;
       subscriptions: typeof subscriptions;

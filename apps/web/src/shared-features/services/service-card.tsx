@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { CardFact, cardClasses } from '@/components/ui/card-parts.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { formatAddress } from './format.ts';
+import { OutdatedListingBadge } from './listing-freshness.tsx';
 import { ServiceBadges } from './service-badges.tsx';
 import { capacityText } from './service-capacity.ts';
 import { priceText } from './service-price.ts';
@@ -70,6 +71,7 @@ export const ServiceCard = memo(function ServiceCard({
           </Anchor>
         </Title>
         <ServiceBadges flags={service.flags} />
+        <OutdatedListingBadge provider={service.provider} />
         <CardFact icon={IconBuildingCommunity} label={t('labels.provider')}>
           {service.provider.name}
         </CardFact>

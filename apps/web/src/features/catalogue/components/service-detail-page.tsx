@@ -27,6 +27,7 @@ import { signUpHref } from '@/lib/return-path.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { formatAddress } from '@/shared-features/services/format.ts';
+import { ListingUpdatedOn, OutdatedListingBadge } from '@/shared-features/services/listing-freshness.tsx';
 import { FlagBadge, ServiceBadges } from '@/shared-features/services/service-badges.tsx';
 import { capacityText } from '@/shared-features/services/service-capacity.ts';
 import type { DetailLinkState } from '@/shared-features/services/service-card.tsx';
@@ -139,8 +140,10 @@ function Detail({ service }: { service: ServiceDetail }) {
       <Text size="lg" mt={4}>
         {service.provider.name}
       </Text>
+      <ListingUpdatedOn provider={service.provider} />
       <Stack mt="sm">
         <ServiceBadges flags={service.flags} />
+        <OutdatedListingBadge provider={service.provider} />
       </Stack>
 
       <div className={classes.detailLayout}>

@@ -8,12 +8,14 @@ import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { operatorContact } from '@/config/operator-contact.ts';
 import { paths } from '@/config/paths.ts';
+import { useListingConfirmation } from '../api/listing-confirmation.ts';
 import {
   actingMembership,
   storeActingProviderId,
   useProviderMemberships,
   useStoredProviderId,
 } from '../api/memberships.ts';
+import { ListingBanner } from './listing-banner.tsx';
 import { PlanBanner } from './plan-banner.tsx';
 import classes from './provider-inbox.module.css';
 
@@ -184,6 +186,13 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
       storeActingProviderId(namedMembership.providerId);
     }
   }, [namedMembership, storedId]);
+  const acting = memberships.data
+    ? (namedMembership ?? actingMembership(memberships.data.items, storedId))
+    : undefined;
+  // The banner's place is known before the page shows (no shift when it appears); a failed read
+  // leaves the banner out rather than the page. Asked beside the memberships for the provider named
+  // or remembered, so usually no extra round trip.
+  const listing = useListingConfirmation(acting?.providerId ?? named ?? storedId ?? undefined);
 
   if (memberships.isError) {
     return (
@@ -198,7 +207,7 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
       </div>
     );
   }
-  if (!memberships.data) {
+  if (!memberships.data || (acting && listing.isPending)) {
     return (
       <div>
         <LoadingState label={t('area.loading')}>
@@ -216,7 +225,6 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
       </div>
     );
   }
-  const acting = namedMembership ?? actingMembership(memberships.data.items, storedId);
   if (!acting) {
     return (
       <div>
@@ -231,6 +239,7 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
       {/* The plan page says it all itself. */}
       {section === 'plan' ? null : <PlanBanner providerId={acting.providerId} />}
       <div>
+        {listing.data ? <ListingBanner membership={acting} confirmation={listing.data} /> : null}
         <ActingProviderContext.Provider value={acting}>{children}</ActingProviderContext.Provider>
       </div>
     </>

@@ -1,0 +1,134 @@
+import { ServiceDetailSchema, ServiceListSchema } from '@opora/contracts';
+import { facilityServices } from '@opora/db';
+import { createFacilityService, createTestDatabase, type TestDatabase } from '@opora/db/testing';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { testConfig } from '../testing/test-app.ts';
+
+// Two API processes on one database, as behind the proxy of issue 27: A and B each cache guests'
+// answers (an hour, so only the invalidation can explain a fresh answer) and each listen for changes.
+
+let database: TestDatabase;
+let a: App;
+let b: App;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const config = testConfig({ CATALOGUE_CACHE_SECONDS: '3600' });
+  a = await buildApp({ config, db: database.db });
+  b = await buildApp({ config, db: database.db });
+});
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await database?.close();
+});
+
+async function detail(app: App, id: string) {
+  const response = await app.inject({ method: 'GET', url: `/api/v1/web/services/${id}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return { etag: response.headers.etag, body: ServiceDetailSchema.parse(response.json()) };
+}
+
+/** Polls `read` until it answers `expected`; returns how long that took (logged, never asserted). */
+async function visibleWithin(read: () => Promise<string>, expected: string): Promise<number> {
+  const started = performance.now();
+  await vi.waitFor(async () => expect(await read()).toBe(expected), { timeout: 15_000, interval: 20 });
+  return performance.now() - started;
+}
+
+const listeners = sql`select count(*)::int as n from pg_stat_activity
+  where datname = current_database() and application_name = 'opora-catalogue-listener'`;
+
+async function listenerCount(): Promise<number> {
+  const { rows } = await database.db.execute<{ n: number }>(listeners);
+  return rows[0]?.n ?? 0;
+}
+
+describe('catalogue cache invalidation across API processes', () => {
+  it('keeps answering its cached copy when nothing notifies (triggers off), so the cache is really on', async () => {
+    const service = await createFacilityService(database.db, { name: 'Cached service' });
+    expect((await detail(b, service.id)).body.name).toBe('Cached service');
+    // `replica` turns triggers off for this session: a change nobody announces.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .update(facilityServices)
+        .set({ name: 'Silent rename' })
+        .where(eq(facilityServices.id, service.id));
+    });
+    expect((await detail(b, service.id)).body.name).toBe('Cached service');
+  });
+
+  it('shows a change committed through one process (or plain SQL) on the next request to the other', async () => {
+    const service = await createFacilityService(database.db, { name: 'Before', counties: ['CZ0642'] });
+    const listB = async () => {
+      const response = await b.inject({ method: 'GET', url: '/api/v1/web/services?countyCode=CZ0642' });
+      const page = ServiceListSchema.parse(response.json());
+      return page.items.find((item) => item.id === service.id)?.name ?? '(missing)';
+    };
+    expect((await detail(a, service.id)).body.name).toBe('Before');
+    const before = await detail(b, service.id);
+    expect(await listB()).toBe('Before');
+
+    await database.db
+      .update(facilityServices)
+      .set({ name: 'After' })
+      .where(eq(facilityServices.id, service.id));
+    const ms = await visibleWithin(async () => (await detail(b, service.id)).body.name, 'After');
+    expect(await listB()).toBe('After');
+    console.info(`catalogue change visible on the other process after ${ms.toFixed(0)} ms`);
+    expect((await detail(b, service.id)).etag).not.toBe(before.etag);
+  });
+
+  it('does not announce a change that rolls back', async () => {
+    const service = await createFacilityService(database.db, { name: 'Kept' });
+    await detail(b, service.id);
+    await database.db
+      .transaction(async (tx) => {
+        await tx
+          .update(facilityServices)
+          .set({ name: 'Rolled back' })
+          .where(eq(facilityServices.id, service.id));
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect((await detail(b, service.id)).body.name).toBe('Kept');
+  });
+
+  it('reconnects a listener whose connection was killed and invalidates again', async () => {
+    const service = await createFacilityService(database.db, { name: 'Before the cut' });
+    await vi.waitFor(async () => expect(await listenerCount()).toBe(2), { timeout: 15_000 });
+    await detail(b, service.id);
+    await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and application_name = 'opora-catalogue-listener'`);
+    // While the listener is away, answers are read from the database, never from a copy that may be stale.
+    await database.db
+      .update(facilityServices)
+      .set({ name: 'During the cut' })
+      .where(eq(facilityServices.id, service.id));
+    expect((await detail(b, service.id)).body.name).toBe('During the cut');
+    await vi.waitFor(async () => expect(await listenerCount()).toBe(2), { timeout: 15_000, interval: 50 });
+    await detail(b, service.id);
+
+    await database.db
+      .update(facilityServices)
+      .set({ name: 'After the cut' })
+      .where(eq(facilityServices.id, service.id));
+    await visibleWithin(async () => (await detail(b, service.id)).body.name, 'After the cut');
+  });
+
+  it('answers 304 to a current If-None-Match and tells caches to revalidate', async () => {
+    const service = await createFacilityService(database.db);
+    const first = await b.inject({ method: 'GET', url: `/api/v1/web/services/${service.id}` });
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    const again = await b.inject({
+      method: 'GET',
+      url: `/api/v1/web/services/${service.id}`,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+});
