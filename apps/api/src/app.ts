@@ -6,6 +6,7 @@ import { accountRoutes } from './accounts/routes.ts';
 import { backgroundWork } from './background-work.ts';
 import { guestCaseRoutes } from './cases/guest-routes.ts';
 import { caseRoutes } from './cases/routes.ts';
+import { catalogueCachePlugin } from './catalogue/catalogue-cache.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
 import { clientRoutes } from './clients/routes.ts';
 import { contactRoutes } from './contact/routes.ts';
@@ -34,6 +35,7 @@ import { webAppPlugin } from './platform/web-app.ts';
 import { providerDashboardRoutes } from './provider-inbox/dashboard-routes.ts';
 import { providerExportRoutes } from './provider-inbox/export/routes.ts';
 import { providerInboxRoutes } from './provider-inbox/routes.ts';
+import { providerServiceRoutes } from './provider-services/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
@@ -91,6 +93,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   // Before the modules: it hooks every route with an operationId into the one permission check.
   await app.register(authPlugin, { config, keys: issuerKeys(config, db) }); // request.principal
   await app.register(noStorePlugin); //                                Cache-Control: no-store where the operation says so
+  await app.register(catalogueCachePlugin); //                         app.catalogueCache: guests' catalogue answers
 
   // API modules — the table of contents of the HTTP API. Each route takes its full path from the
   // operations table of packages/contracts, so modules register without a prefix.
@@ -111,6 +114,7 @@ export async function buildApp({ config, db, logger, identity, jobs }: BuildAppO
   await app.register(providerInboxRoutes); //                         /api/v1/provider/memberships, /provider/providers/{id}/team, /requests...
   await app.register(providerDashboardRoutes); //                     GET /api/v1/provider/providers/{id}/dashboard
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
+  await app.register(providerServiceRoutes); //                       /api/v1/provider/providers/{id}/services..., /survey-definitions...
   await app.register(subscriptionRoutes); //                          /api/v1/web/subscription-types, /subscriptions/current..., /checkouts..., /cases/{id}/assistant-task; /api/v1/admin/assistant-tasks
   await app.register(stripeRoutes); //                                POST /api/v1/payments/stripe/events
   await app.register(testGatewayRoutes); //                           /api/v1/test-gateway/checkouts/{ref} (page, choice), /api/v1/payments/test-gateway/events

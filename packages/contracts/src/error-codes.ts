@@ -54,6 +54,16 @@ export const errorCodes = [
   'CareRequestStatusChangeNotAllowed',
   /** An export selection too large to stream: it runs as a job instead. */
   'ExportTooLarge',
+  // provider services
+  /**
+   * The record was saved by someone else since the caller read it (its `revision` moved on); the
+   * answer carries the current record in `current`.
+   */
+  'RecordChangedByAnother',
+  /** The service's status cannot move that way (decision 0101). */
+  'ServiceStatusChangeNotAllowed',
+  /** Activation needs what the service still lacks (`errors` names each missing field). */
+  'ServiceIncomplete',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -104,4 +114,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   DocumentLimitReached: 409,
   CareRequestStatusChangeNotAllowed: 409,
   ExportTooLarge: 422,
+  RecordChangedByAnother: 409,
+  ServiceStatusChangeNotAllowed: 409,
+  ServiceIncomplete: 409,
 };

@@ -14,7 +14,6 @@ import type { z } from 'zod';
 import { envelopeQueryParameter } from '../platform/envelope.ts';
 import { jsonContentType } from '../platform/http-cache.ts';
 import { operationRoute } from '../platform/operation-route.ts';
-import { createResponseCache } from '../platform/response-cache.ts';
 import { alreadyRequestedIds } from './already-requested.ts';
 import { getService } from './get-service.ts';
 import { listServiceTypes } from './list-service-types.ts';
@@ -70,10 +69,11 @@ function sendGuestJson(request: FastifyRequest, reply: FastifyReply, body: Cache
 
 /**
  * The public catalogue (SPEC §2 services by region, service detail): thin routes over one use case
- * each. Guests' answers are memoised for `CATALOGUE_CACHE_SECONDS` (see platform/response-cache.ts).
+ * each. Guests' answers are memoised for `CATALOGUE_CACHE_SECONDS` (see platform/response-cache.ts) in
+ * `app.catalogueCache`, which a provider's change to a service clears.
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = createResponseCache(app.config.catalogueCacheSeconds);
+  const cache = app.catalogueCache;
 
   app.route({
     ...operationRoute(operations.listServiceTypes, {
