@@ -123,7 +123,9 @@ export async function updateProviderService(
           .returning({ id: facilityServices.id });
         return written.length === 1;
       },
-      () => readProviderService(db, scope.providerId, serviceId),
+      // In the transaction, not on another connection: a burst larger than the pool would wait on
+      // itself. Read committed: this statement sees the save that won.
+      () => readProviderService(tx, scope.providerId, serviceId),
     );
     await replaceCounties(tx, serviceId, countyCodes);
     const saved = await readProviderService(tx, scope.providerId, serviceId);

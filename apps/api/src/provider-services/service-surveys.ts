@@ -25,7 +25,8 @@ function attachable(providerId: string) {
   );
 }
 
-const answered = sql<boolean>`exists (select 1 from survey_answers sa where sa.survey_definition_id = ${surveyDefinitions.id})`;
+// Spelled out: inside a selected expression Drizzle would name the column without its table.
+const answered = sql<boolean>`exists (select 1 from survey_answers sa where sa.survey_definition_id = "survey_definitions"."id")`;
 
 /** `GET …/services/{id}/surveys`: what the service asks carers to fill, and what could be attached. */
 export async function readServiceSurveys(
