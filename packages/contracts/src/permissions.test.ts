@@ -94,6 +94,10 @@ describe('role table', () => {
         'providerRequest',
         'providerRequestPrint',
         'providerDashboard',
+        'providerServices',
+        'providerServiceNew',
+        'providerService',
+        'providerServicePreview',
       ]);
     }
     expect(routesForRoles(['client', 'assistant', 'admin'])).not.toContain('providerHome');

@@ -89,6 +89,10 @@ const providerAreaRoutes: readonly RouteName[] = [
   'providerRequest',
   'providerRequestPrint',
   'providerDashboard',
+  'providerServices',
+  'providerServiceNew',
+  'providerService',
+  'providerServicePreview',
 ];
 
 /**

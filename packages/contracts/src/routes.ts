@@ -79,6 +79,11 @@ export const routePatterns = {
   /** The print layout of a request (`?sections=overview,surveys,documents,history`). */
   providerRequestPrint: '/provider/requests/:id/print',
   providerDashboard: '/provider/dashboard',
+  /** The provider's services (`?status=`), a new one (`?facilityId=`), one (`?tab=surveys`) and its preview. */
+  providerServices: '/provider/services',
+  providerServiceNew: '/provider/services/new',
+  providerService: '/provider/services/:serviceId',
+  providerServicePreview: '/provider/services/:serviceId/preview',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;

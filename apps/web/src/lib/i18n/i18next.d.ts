@@ -13,6 +13,7 @@ import type pages from '../../../../../locales/cs/pages.json';
 import type provider from '../../../../../locales/cs/provider.json';
 import type providerDashboard from '../../../../../locales/cs/provider-dashboard.json';
 import type providerRequest from '../../../../../locales/cs/provider-request.json';
+import type providerServices from '../../../../../locales/cs/provider-services.json';
 import type requests from '../../../../../locales/cs/requests.json';
 import type subscriptions from '../../../../../locales/cs/subscriptions.json';
 import type surveys from '../../../../../locales/cs/surveys.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       provider: typeof provider;
       'provider-dashboard': typeof providerDashboard;
       'provider-request': typeof providerRequest;
+      'provider-services': typeof providerServices;
       requests: typeof requests;
       subscriptions: typeof subscriptions;
       surveys: typeof surveys;

@@ -1,6 +1,6 @@
 import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
-import { IconChartBar, IconInbox } from '@tabler/icons-react';
+import { IconBriefcase, IconChartBar, IconInbox } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,8 +12,8 @@ import {
   storeActingProviderId,
   useProviderMemberships,
   useStoredProviderId,
-} from '../api/memberships.ts';
-import classes from './provider-inbox.module.css';
+} from './memberships.ts';
+import classes from './provider-area.module.css';
 
 const ActingProviderContext = createContext<ProviderMembership | null>(null);
 
@@ -24,7 +24,7 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection = 'requests' | 'dashboard';
+export type ProviderSection = 'requests' | 'dashboard' | 'services';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -90,6 +90,13 @@ function AreaBar({
       icon: IconChartBar,
       count: 0,
     },
+    {
+      section: 'services' as const,
+      to: paths.providerServices.getHref(),
+      label: t('area.services'),
+      icon: IconBriefcase,
+      count: 0,
+    },
   ];
   return (
     <div className={classes.areaBar}>
@@ -138,7 +145,7 @@ function NoMembership() {
 
 /**
  * The provider area around each of its pages (SPEC §1 home area): the provider the person acts for,
- * switchable when they belong to several, and the way between the inbox and the dashboard with the
+ * switchable when they belong to several, and the way between the inbox, the dashboard and the services with the
  * count of new requests. Pages inside read the provider with `useActingProvider`.
  */
 export function ProviderArea({ section, children }: { section: ProviderSection; children: ReactNode }) {
