@@ -159,6 +159,8 @@ export function ServiceForm({
   const facilities = useFacilityOptions();
   const typeOptions = useTypeOptions();
   const countyOptions = useCountyOptions();
+  const bodyOf = (values: ServiceFormValues) =>
+    revision === null ? toServiceInput(values) : { service: toServiceInput(values), revision };
   const { form, onSubmit, submitButton } = useContractForm({
     // A new service's body, or an edit's (`{ service, revision }`): the caller's `submit` knows which.
     schema: (revision === null
@@ -166,10 +168,10 @@ export function ServiceForm({
       : ProviderServiceUpdateSchema) as FormSchema<unknown>,
     initialValues,
     mode: 'controlled',
-    toInput: (values: ServiceFormValues) =>
-      revision === null ? toServiceInput(values) : { service: toServiceInput(values), revision },
+    toInput: bodyOf,
     fields: serviceFormFields,
-    submit: (body): Promise<SubmitResult> => submit(body),
+    // The values as typed, not the schema's output: the API parses the price's typed amount itself.
+    submit: (): Promise<SubmitResult> => submit(bodyOf(form.getValues())),
     onSuccess: (service: SubmitResult) => onSaved(service),
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'RecordChangedByAnother') {
