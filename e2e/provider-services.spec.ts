@@ -10,7 +10,8 @@ import { ownProvider } from './staff.ts';
 
 const shots = 'test-results/screenshots/provider-services';
 const chrudim = { region: 'CZ053', county: 'CZ0531' };
-const countyList = `/anon-new-client/services/list/${chrudim.region}?county=${chrudim.county}`;
+// Lowest price first: the test's priced service comes before the many unpriced ones other specs make there.
+const countyList = `/anon-new-client/services/list/${chrudim.region}?county=${chrudim.county}&sort=price`;
 
 /** Picks an option of a Mantine select by its label: opens it, types to filter, clicks the option. */
 async function choose(page: Page, label: string, option: string | RegExp, typed?: string) {

@@ -136,7 +136,7 @@ function SurveyChoice({
           <Stack gap="sm" mt="xs">
             {surveys.available.map((survey) => (
               <Paper key={survey.id} withBorder radius="md" p="sm">
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Group justify="space-between" align="flex-start" gap="xs">
                   <Checkbox
                     value={survey.id}
                     disabled={!manage}
