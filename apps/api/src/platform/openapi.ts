@@ -314,6 +314,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'assignment, the team and the dashboard — each scoped to the caller’s membership',
           },
           {
+            name: 'provider services',
+            description:
+              'A provider’s services: create, edit (optimistic concurrency), activate, deactivate, archive, ' +
+              'preview, and the questionnaires they ask for, the provider’s own included',
+          },
+          {
             name: 'subscriptions',
             description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',
           },
