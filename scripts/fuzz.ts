@@ -144,8 +144,14 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
       facilityId: inboxFacility.id,
       counties: ['CZ0100'],
     });
-    // Also the inbox provider's service: its capacity operations then answer a record, not only 404.
-    serviceIds.push(inboxService.id);
+    // The provider roles' own services (a listed one and a draft), so the provider's service and
+    // capacity operations answer them too, not only 404.
+    const inboxDraft = await factories.createFacilityService(handle.db, {
+      facilityId: inboxFacility.id,
+      counties: ['CZ0100'],
+      status: 'draft',
+    });
+    serviceIds.push(inboxService.id, inboxDraft.id);
     for (let index = 0; index < 3; index += 1) {
       const client = await factories.createClient(handle.db);
       const careCase = await factories.createCase(handle.db, {

@@ -39,6 +39,7 @@ import { providerInboxRoutes } from './provider-inbox/routes.ts';
 import { providerJoinRoutes } from './provider-join/routes.ts';
 import { providerListingRoutes } from './provider-listing/routes.ts';
 import { providerPlanRoutes } from './provider-plan/routes.ts';
+import { providerServiceRoutes } from './provider-services/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
 import { serviceCapacityRoutes } from './service-capacity/routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(providerPlanRoutes); //                          /api/v1/provider/providers/{id}/plan, /plan/checkouts
   await app.register(providerListingRoutes); //                       /api/v1/provider/providers/{id}/listing-confirmation (GET, POST)
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
+  await app.register(providerServiceRoutes); //                       /api/v1/provider/providers/{id}/services..., /survey-definitions...
   await app.register(subscriptionRoutes); //                          /api/v1/web/subscription-types, /subscriptions/current..., /checkouts..., /cases/{id}/assistant-task; /api/v1/admin/assistant-tasks
   await app.register(stripeRoutes); //                                POST /api/v1/payments/stripe/events
   await app.register(testGatewayRoutes); //                           /api/v1/test-gateway/checkouts/{ref} (page, choice), /api/v1/payments/test-gateway/events

@@ -57,6 +57,16 @@ export const errorCodes = [
   // service capacity
   /** "Confirm as is" on a service whose capacity was never stated: there is nothing to confirm. */
   'ServiceCapacityNotStated',
+  // provider services
+  /**
+   * The record was saved by someone else since the caller read it (its `revision` moved on); the
+   * answer carries the current record in `current`.
+   */
+  'RecordChangedByAnother',
+  /** The service's status cannot move that way (decision 0101). */
+  'ServiceStatusChangeNotAllowed',
+  /** Activation needs what the service still lacks (`errors` names each missing field). */
+  'ServiceIncomplete',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -108,4 +118,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CareRequestStatusChangeNotAllowed: 409,
   ExportTooLarge: 422,
   ServiceCapacityNotStated: 409,
+  RecordChangedByAnother: 409,
+  ServiceStatusChangeNotAllowed: 409,
+  ServiceIncomplete: 409,
 };

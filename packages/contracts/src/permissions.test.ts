@@ -96,6 +96,10 @@ describe('role table', () => {
         'providerDashboard',
         'providerPlan',
         'providerCapacity',
+        'providerServices',
+        'providerServiceNew',
+        'providerService',
+        'providerServicePreview',
       ]);
     }
     expect(routesForRoles(['client', 'assistant', 'admin'])).not.toContain('providerHome');

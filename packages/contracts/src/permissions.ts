@@ -91,6 +91,10 @@ const providerAreaRoutes: readonly RouteName[] = [
   'providerDashboard',
   'providerPlan',
   'providerCapacity',
+  'providerServices',
+  'providerServiceNew',
+  'providerService',
+  'providerServicePreview',
 ];
 
 /**

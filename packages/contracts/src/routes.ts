@@ -85,6 +85,11 @@ export const routePatterns = {
   providerPlan: '/provider/plan',
   /** Live capacity of the services the person may update (issue 23 §4). */
   providerCapacity: '/provider/capacity',
+  /** The provider's services (`?status=`), a new one (`?facilityId=`), one (`?tab=surveys`) and its preview. */
+  providerServices: '/provider/services',
+  providerServiceNew: '/provider/services/new',
+  providerService: '/provider/services/:serviceId',
+  providerServicePreview: '/provider/services/:serviceId/preview',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;

@@ -36,9 +36,7 @@ type DetailRow = ServiceRow & {
  * The service with its facility, provider and taxonomy, its counties and the provider's public
  * contacts (as JSON arrays), in one statement by primary key; planned once per connection (prepared).
  */
-const detailStatement = {
-  name: 'catalogue-service-detail',
-  text: `
+const detailSelect = `
     select fs.id, fs.name, fs.form, fs.place, fs.sponsored, fs.verified, fs.description, fs.url,
       fs.price_amount_minor, fs.price_currency, fs.price_vat_rate_percent,
       fs.accepting_clients, fs.free_places, fs.waiting_weeks, fs.capacity_confirmed_at,
@@ -64,8 +62,19 @@ const detailStatement = {
     join service_types st on st.id = fs.service_type_id
     join service_categories sc on sc.id = fs.service_category_id
     left join counties fc on fc.code = f.county_code
-    left join regions r on r.code = fc.region_code
+    left join regions r on r.code = fc.region_code`;
+
+const detailStatement = {
+  name: 'catalogue-service-detail',
+  text: `${detailSelect}
     where fs.id = $1 and fs.status = 'active' and p.listed`,
+};
+
+/** The same for the provider's preview: its own service, whatever its status. */
+const previewStatement = {
+  name: 'provider-service-preview',
+  text: `${detailSelect}
+    where fs.id = $1 and fs.provider_id = $2`,
 };
 
 /**
@@ -75,7 +84,28 @@ const detailStatement = {
 export async function getService(db: Db, serviceId: string, now: Date): Promise<ServiceDetail> {
   const [row] = await preparedRows<DetailRow>(db, detailStatement.name, detailStatement.text, [serviceId]);
   if (!row) throw new NotFoundError();
+  return toServiceDetail(row, now);
+}
 
+/**
+ * The provider's preview of its own service (drafts and archived ones too) exactly as `getService`
+ * answers it to a guest; another provider's service answers 404.
+ */
+export async function previewService(
+  db: Db,
+  providerId: string,
+  serviceId: string,
+  now: Date,
+): Promise<ServiceDetail> {
+  const [row] = await preparedRows<DetailRow>(db, previewStatement.name, previewStatement.text, [
+    serviceId,
+    providerId,
+  ]);
+  if (!row) throw new NotFoundError();
+  return toServiceDetail(row, now);
+}
+
+function toServiceDetail(row: DetailRow, now: Date): ServiceDetail {
   const czech = collatorFor('cs');
   const base = toFacilityService(row, now);
   return {

@@ -356,7 +356,8 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
       [respite.id, ['matches-need', 'in-region']],
       [other.id, ['in-region', 'verified']],
     ]);
-    // Active again but no longer serving the county: the same.
+    // Restored and active again (an archived service returns through draft, decision 0101).
+    await db.update(facilityServices).set({ status: 'draft' }).where(eq(facilityServices.id, inCounty.id));
     await db.update(facilityServices).set({ status: 'active' }).where(eq(facilityServices.id, inCounty.id));
     expect(await offer(caller, client)).toMatchObject({ scope: 'county', total: 1 });
     await db

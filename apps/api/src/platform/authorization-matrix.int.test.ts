@@ -16,6 +16,7 @@ import {
   providerExports,
   providerUsers,
   requestDrafts,
+  serviceTypes,
   subscriptionTypes,
   surveyDefinitions,
 } from '@opora/db';
@@ -27,6 +28,7 @@ import {
   createFacilityService,
   createProvider,
   createServiceSurvey,
+  createSurveyDefinition,
 } from '@opora/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -322,13 +324,6 @@ const firstProviderRequest = async () => {
   const request = await createCareRequest(db, { caseId: careCase.id, facilityServiceId: service.id });
   return { providerId: providers.first, careRequestId: request.id };
 };
-/** A service of the first provider (its capacity). */
-const firstProviderService = async () => {
-  const db = server.database.db;
-  const facility = await createFacility(db, { providerId: providers.first });
-  const service = await createFacilityService(db, { facilityId: facility.id });
-  return { providerId: providers.first, serviceId: service.id };
-};
 /** A document of a request to the first provider. */
 const firstProviderDocument = async () => {
   const request = await firstProviderRequest();
@@ -354,6 +349,47 @@ const firstProviderExport = async () => {
   return { providerId: providers.first, exportId: made?.id ?? '' };
 };
 const exportBody = { format: 'csv', locale: 'cs', selection: { mode: 'filter', filter: {} } };
+
+/** A valid service form of the first provider (its facility filled in by `firstProviderService`). */
+const serviceBody = {
+  name: 'Pečovatelská služba',
+  facilityId: '',
+  serviceTypeId: '',
+  countyCodes: ['CZ0100'],
+  description: 'Pomoc v domácnosti.',
+  individualPrice: true,
+};
+/** A draft service of the first provider, and the form and edit bodies that fit it. */
+const firstProviderService = async () => {
+  const db = server.database.db;
+  const facility = await createFacility(db, { providerId: providers.first });
+  const service = await createFacilityService(db, { facilityId: facility.id, status: 'draft' });
+  const [type] = await db.select({ id: serviceTypes.id }).from(serviceTypes).limit(1);
+  serviceBody.facilityId = facility.id;
+  serviceBody.serviceTypeId = type?.id ?? '';
+  return { providerId: providers.first, serviceId: service.id };
+};
+/** The first provider with one facility, for creating a service in it. */
+const firstProviderWithFacility = async () => {
+  const { providerId } = await firstProviderService();
+  return { providerId };
+};
+/** An unanswered questionnaire of the first provider's own. */
+const firstProviderSurvey = async () => {
+  const definition = await createSurveyDefinition(server.database.db, {
+    type: 'service',
+    providerId: providers.first,
+    status: 'published',
+  });
+  return { providerId: providers.first, surveyDefinitionId: definition.id };
+};
+const localized = (text: string) => ({ cs: text, en: text, sk: text });
+const providerSurveyBody = {
+  version: 1,
+  code: `matrix-${randomUUID()}`,
+  title: localized('Dotazník'),
+  questions: [{ type: 'text', label: localized('Co potřebujete?'), required: true }],
+};
 
 /** A checkout of the owner, open at the test gateway. */
 const ownCheckout = async (owner: Subject) => {
@@ -485,6 +521,28 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
     record: firstProviderService,
     body: { action: 'set', acceptingClients: true, freePlaces: 2, waitingWeeks: null },
   },
+  listProviderServices: { kind: 'provider', record: firstProvider },
+  createProviderService: { kind: 'provider', record: firstProviderWithFacility, body: serviceBody },
+  getProviderService: { kind: 'provider', record: firstProviderService },
+  updateProviderService: {
+    kind: 'provider',
+    record: firstProviderService,
+    body: { service: serviceBody, revision: 1 },
+  },
+  changeProviderServiceStatus: {
+    kind: 'provider',
+    record: firstProviderService,
+    body: { status: 'archive', revision: 1 },
+  },
+  previewProviderService: { kind: 'provider', record: firstProviderService },
+  getProviderServiceSurveys: { kind: 'provider', record: firstProviderService },
+  saveProviderServiceSurveys: {
+    kind: 'provider',
+    record: firstProviderService,
+    body: { surveyDefinitionIds: [] },
+  },
+  createProviderSurveyDefinition: { kind: 'provider', record: firstProvider, body: providerSurveyBody },
+  deleteProviderSurveyDefinition: { kind: 'provider', record: firstProviderSurvey },
 };
 
 describe('records of others', () => {
@@ -708,6 +766,16 @@ const answersNoStore = {
   updateProviderServiceCapacity: true,
   getListingConfirmation: true,
   confirmListing: true,
+  listProviderServices: true,
+  createProviderService: true,
+  getProviderService: true,
+  updateProviderService: true,
+  changeProviderServiceStatus: true,
+  previewProviderService: true,
+  getProviderServiceSurveys: true,
+  saveProviderServiceSurveys: true,
+  createProviderSurveyDefinition: true,
+  deleteProviderSurveyDefinition: true,
 } as const satisfies Record<OperationId, boolean>;
 
 const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;

@@ -20,13 +20,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly detail: string | undefined;
+  /** Members the problem details carry besides the standard ones (e.g. `current` of a 409). */
+  readonly extensions: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, detail?: string, options?: { cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    detail?: string,
+    options?: { cause?: unknown; extensions?: Record<string, unknown> },
+  ) {
     super(detail ?? code, options);
     this.name = 'AppError';
     this.code = code;
     this.status = errorStatus[code];
     this.detail = detail;
+    this.extensions = options?.extensions;
   }
 }
 
@@ -396,7 +403,10 @@ export const errorsPlugin = fp(
       }
       if (error instanceof AppError) {
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-        return sendProblem(reply, problemFor(request, error.status, error.code, error.detail));
+        return sendProblem(reply, {
+          ...error.extensions,
+          ...problemFor(request, error.status, error.code, error.detail),
+        });
       }
       // `PUT /clients/my-enum` reaches `PUT /clients/:clientId` and fails its id; the path is a route
       // of its own that does not answer the method, which is what the caller needs to hear (405).

@@ -325,6 +325,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'Keeping a provider’s listing true: the six-monthly confirmation the provider area asks for',
           },
           {
+            name: 'provider services',
+            description:
+              'A provider’s services: create, edit (optimistic concurrency), activate, deactivate, archive, ' +
+              'preview, and the questionnaires they ask for, the provider’s own included',
+          },
+          {
             name: 'subscriptions',
             description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',
           },

@@ -17,7 +17,7 @@ const uniqueConstraints = {
 } as const;
 
 /** Every string of a parsed JSON value, however deep. */
-function* stringsOf(value: unknown): Generator<string> {
+export function* stringsOf(value: unknown): Generator<string> {
   if (typeof value === 'string') yield value;
   else if (Array.isArray(value)) for (const item of value) yield* stringsOf(item);
   else if (typeof value === 'object' && value !== null) {
@@ -60,14 +60,16 @@ export async function createSurveyDefinition(
     if (!row) throw new Error('Insert returned no survey definition');
     return toSurveyDefinition(row);
   } catch (error) {
-    const failure = postgresErrorOf(error);
-    const unique =
-      failure?.code === postgresErrorCodes.uniqueViolation && failure.constraint
-        ? uniqueConstraints[failure.constraint as keyof typeof uniqueConstraints]
-        : undefined;
-    if (unique) {
-      throw new FieldValidationError([createErrorDetail(unique.property, unique.code)], unique.code);
-    }
-    throw error;
+    throw uniqueFailure(error) ?? error;
   }
+}
+
+/** A unique violation of `survey_definitions` as its catalogue code on the field, else undefined. */
+export function uniqueFailure(error: unknown): FieldValidationError | undefined {
+  const failure = postgresErrorOf(error);
+  const unique =
+    failure?.code === postgresErrorCodes.uniqueViolation && failure.constraint
+      ? uniqueConstraints[failure.constraint as keyof typeof uniqueConstraints]
+      : undefined;
+  return unique && new FieldValidationError([createErrorDetail(unique.property, unique.code)], unique.code);
 }

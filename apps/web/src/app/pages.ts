@@ -113,7 +113,8 @@ export type TranslationNamespace =
   | 'provider-join'
   | 'provider-plan'
   | 'provider-capacity'
-  | 'provider-freshness';
+  | 'provider-freshness'
+  | 'provider-services';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -168,6 +169,8 @@ const providerRequestNamespaces = [
   'surveys',
   'validation',
 ] as const;
+/** The provider's services: their form and messages, the catalogue's names and the preview's detail. */
+const providerServiceNamespaces = [...providerNamespaces, 'provider-services', 'validation'] as const;
 /** The administration's entry: the permission link `/users/me` grants to platform staff only. */
 const platformStaff: Audience = { access: { permission: paths.adminHome.name }, layout: 'client' };
 
@@ -259,6 +262,22 @@ const providerDashboardPage = lazyPage(
 const providerPlanPage = lazyPage(
   () => import('../features/provider-inbox/components/plan-page.tsx'),
   (m) => m.PlanPage,
+);
+const providerServicesPage = lazyPage(
+  () => import('../features/provider-services/components/services-page.tsx'),
+  (m) => m.ServicesPage,
+);
+const providerServiceNewPage = lazyPage(
+  () => import('../features/provider-services/components/new-service-page.tsx'),
+  (m) => m.NewServicePage,
+);
+const providerServicePage = lazyPage(
+  () => import('../features/provider-services/components/service-page.tsx'),
+  (m) => m.ServicePage,
+);
+const providerServicePreviewPage = lazyPage(
+  () => import('../features/catalogue/components/service-preview-page.tsx'),
+  (m) => m.ServicePreviewPage,
 );
 const providerHomePage = lazyPage(
   () => import('../features/provider-inbox/components/provider-home-page.tsx'),
@@ -548,6 +567,10 @@ export const areas: AreaDefinition[] = [
       ]),
       page('providerPlan', providers, providerPlanPage, providerNamespaces),
       page('providerCapacity', providers, providerCapacityPage, providerNamespaces),
+      page('providerServices', providers, providerServicesPage, providerServiceNamespaces),
+      page('providerServiceNew', providers, providerServiceNewPage, providerServiceNamespaces),
+      page('providerService', providers, providerServicePage, providerServiceNamespaces),
+      page('providerServicePreview', providers, providerServicePreviewPage, providerServiceNamespaces),
     ],
   },
   {

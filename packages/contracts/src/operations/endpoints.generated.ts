@@ -453,4 +453,54 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'POST',
     path: '/api/v1/provider/providers/:providerId/listing-confirmation',
   },
+  listProviderServices: {
+    operationId: 'listProviderServices',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/services',
+  },
+  createProviderService: {
+    operationId: 'createProviderService',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/services',
+  },
+  getProviderService: {
+    operationId: 'getProviderService',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId',
+  },
+  updateProviderService: {
+    operationId: 'updateProviderService',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId',
+  },
+  changeProviderServiceStatus: {
+    operationId: 'changeProviderServiceStatus',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/status',
+  },
+  previewProviderService: {
+    operationId: 'previewProviderService',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/preview',
+  },
+  getProviderServiceSurveys: {
+    operationId: 'getProviderServiceSurveys',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/surveys',
+  },
+  saveProviderServiceSurveys: {
+    operationId: 'saveProviderServiceSurveys',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/surveys',
+  },
+  createProviderSurveyDefinition: {
+    operationId: 'createProviderSurveyDefinition',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/survey-definitions',
+  },
+  deleteProviderSurveyDefinition: {
+    operationId: 'deleteProviderSurveyDefinition',
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/survey-definitions/:surveyDefinitionId',
+  },
 };

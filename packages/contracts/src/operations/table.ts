@@ -87,6 +87,19 @@ import { ListingConfirmationSchema } from '../schemas/provider-listing.ts';
 import { ProviderPlanSchema } from '../schemas/provider-plan.ts';
 import { ProviderRequestListQuerySchema } from '../schemas/provider-request-grid.ts';
 import {
+  ProviderServiceInputSchema,
+  ProviderServiceListQuerySchema,
+  ProviderServiceListSchema,
+  ProviderServiceParamsSchema,
+  ProviderServiceSchema,
+  ProviderServiceStatusChangeSchema,
+  ProviderServiceSurveysSaveSchema,
+  ProviderServiceSurveysSchema,
+  ProviderServiceUpdateSchema,
+  ProviderSurveyDefinitionInputSchema,
+  ProviderSurveyDefinitionParamsSchema,
+} from '../schemas/provider-services.ts';
+import {
   ProviderJoinResultSchema,
   ProviderJoinSchema,
   ProviderVerificationResultSchema,
@@ -97,7 +110,6 @@ import {
   ProviderCapacityUpdateSchema,
   ProviderServiceCapacityListSchema,
   ProviderServiceCapacitySchema,
-  ProviderServiceParamsSchema,
 } from '../schemas/service-capacity.ts';
 import {
   AssistantTaskInputSchema,
@@ -1036,6 +1048,110 @@ export const operations = defineOperations({
     params: ProviderIdParamsSchema,
     response: ListingConfirmationSchema,
     successStatus: 200,
+    noStore: true,
+  },
+
+  // the provider's services (issue 23 §3, decision 0101): every member reads them; the scope lets
+  // administrators and coordinators change them (a worker is answered 403); another provider's is 404
+  listProviderServices: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/services',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    query: ProviderServiceListQuerySchema,
+    response: ProviderServiceListSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  createProviderService: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/services',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    body: ProviderServiceInputSchema,
+    response: ProviderServiceSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  getProviderService: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId',
+    access: providerStaff,
+    params: ProviderServiceParamsSchema,
+    response: ProviderServiceSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** Saves the form on the revision it was read at; a newer one answers 409 `RecordChangedByAnother`. */
+  updateProviderService: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId',
+    access: providerStaff,
+    params: ProviderServiceParamsSchema,
+    body: ProviderServiceUpdateSchema,
+    response: ProviderServiceSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** Activate, deactivate, archive or restore (decision 0101). */
+  changeProviderServiceStatus: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/status',
+    access: providerStaff,
+    params: ProviderServiceParamsSchema,
+    body: ProviderServiceStatusChangeSchema,
+    response: ProviderServiceSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** The service as a carer would see it in the catalogue, drafts included. */
+  previewProviderService: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/preview',
+    access: providerStaff,
+    params: ProviderServiceParamsSchema,
+    response: ServiceDetailSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  getProviderServiceSurveys: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/surveys',
+    access: providerStaff,
+    params: ProviderServiceParamsSchema,
+    response: ProviderServiceSurveysSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  saveProviderServiceSurveys: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/services/:serviceId/surveys',
+    access: providerStaff,
+    params: ProviderServiceParamsSchema,
+    body: ProviderServiceSurveysSaveSchema,
+    response: ProviderServiceSurveysSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** A provider's own questionnaire, published at once (a new version replaces an answered one). */
+  createProviderSurveyDefinition: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/survey-definitions',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    body: ProviderSurveyDefinitionInputSchema,
+    response: SurveyDefinitionSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  /** Nobody answered it yet; otherwise 409 `SurveyDefinitionDeleteRestriction`. */
+  deleteProviderSurveyDefinition: {
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/survey-definitions/:surveyDefinitionId',
+    access: providerStaff,
+    params: ProviderSurveyDefinitionParamsSchema,
+    response: null,
+    successStatus: 204,
     noStore: true,
   },
 });

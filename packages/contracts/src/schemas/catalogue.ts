@@ -27,7 +27,6 @@ import {
   IdParamSchema,
   IdSchema,
   maxPageSize,
-  OptionalPriceInputSchema,
   PriceSchema,
   paginatedSchema,
   SelectedIdSchema,
@@ -275,43 +274,6 @@ export const ServiceDetailSchema = FacilityServiceSchema.extend({
 export type ServiceDetail = z.infer<typeof ServiceDetailSchema>;
 
 export const ServiceIdParamsSchema = z.object({ serviceId: IdParamSchema });
-
-/** A service as its provider manages it. */
-export const ProviderServiceSchema = z
-  .object({
-    id: IdSchema,
-    name: z.string(),
-    facility: EntityRefSchema,
-    serviceType: ServiceTypeRefSchema,
-    serviceCategory: ServiceCategoryRefSchema,
-    /** Counties the service is available in. */
-    counties: z.array(CountyRefSchema),
-    status: ServiceStatusSchema,
-    url: z.string().nullable(),
-    price: PriceSchema.nullable(),
-    description: z.string().nullable(),
-    /** Where the service is provided, in words (e.g. "in the client's home"). */
-    place: z.string().nullable(),
-    flags: ServiceFlagsSchema,
-  })
-  .meta({ id: 'ProviderService' });
-export type ProviderService = z.infer<typeof ProviderServiceSchema>;
-
-export const ProviderServiceInputSchema = z
-  .object({
-    name: requiredText({ max: 200 }),
-    facilityId: SelectedIdSchema,
-    serviceTypeId: SelectedIdSchema,
-    countyCodes: z.array(SelectedCountyCodeSchema).min(1, validationKey('choiceMin')),
-    status: ServiceStatusSchema.default('draft'),
-    url: optionalField(UrlSchema),
-    /** Amount as typed, currency and VAT rate, or none of them (priced individually). */
-    price: OptionalPriceInputSchema,
-    description: optionalText({ max: 5000, multiline: true }),
-    place: optionalText({ max: 500 }),
-  })
-  .meta({ id: 'ProviderServiceBody' });
-export type ProviderServiceInput = z.infer<typeof ProviderServiceInputSchema>;
 
 /** A care provider (organisation). `email` receives requests; `contactEmail` is shown publicly. */
 export const ProviderSchema = z

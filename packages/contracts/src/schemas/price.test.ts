@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { toErrorDetails } from '../validation/error-details.ts';
-import { ProviderServiceInputSchema } from './catalogue.ts';
 import {
   maxPriceAmountMinor,
   OptionalPriceInputSchema,
@@ -9,6 +8,7 @@ import {
   parsePriceAmount,
   vatRatesByCurrency,
 } from './common.ts';
+import { ProviderServiceInputSchema } from './provider-services.ts';
 
 const problems = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

@@ -5,7 +5,6 @@ import { CurrentUserSchema } from '../operations/table.ts';
 import { toErrorDetails } from '../validation/error-details.ts';
 import { SignUpFormSchema } from './accounts.ts';
 import { CaseCreateInputSchema } from './cases.ts';
-import { ProviderServiceInputSchema } from './catalogue.ts';
 import {
   ClientCreateSchema,
   ClientFormSchema,
@@ -21,6 +20,7 @@ import {
   ResetPasswordFormSchema,
   TokenResponseSchema,
 } from './identity.ts';
+import { ProviderServiceInputSchema } from './provider-services.ts';
 import {
   CountyCodeSchema,
   countyMustLieInRegion,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTimeSchema, numberField } from '../validation/fields.ts';
-import { IdParamSchema, IdSchema } from './common.ts';
+import { IdSchema } from './common.ts';
 
 // Live capacity of a service (issue 23 §4, docs/decisions/0103): whether it takes new clients, free
 // places now and the typical wait, and when the provider last confirmed it. A confirmation older than
@@ -31,8 +31,6 @@ export const ServiceCapacitySchema = z
   })
   .meta({ id: 'ServiceCapacity' });
 export type ServiceCapacity = z.infer<typeof ServiceCapacitySchema>;
-
-export const ProviderServiceParamsSchema = z.object({ providerId: IdParamSchema, serviceId: IdParamSchema });
 
 /** A service's capacity as its provider's users see and edit it. */
 export const ProviderServiceCapacitySchema = z

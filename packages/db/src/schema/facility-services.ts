@@ -54,6 +54,11 @@ export const facilityServices = pgTable(
     priceAmountMinor: integer('price_amount_minor'),
     priceCurrency: currencyEnum('price_currency'),
     priceVatRatePercent: smallint('price_vat_rate_percent'),
+    /**
+     * The provider prices this service per client: stands in for a price when activating (decision
+     * 0101). Never together with a price.
+     */
+    individualPrice: boolean('individual_price').notNull().default(false),
     url: text('url'),
     /**
      * Live capacity (docs/decisions/0103): whether the service takes new clients (null: the provider
@@ -66,6 +71,11 @@ export const facilityServices = pgTable(
     waitingWeeks: smallint('waiting_weeks'),
     capacityConfirmedAt: timestamptz('capacity_confirmed_at'),
     capacityConfirmedBy: uuid('capacity_confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Optimistic concurrency: every save and status change names the revision it was made on and
+     * raises it by one; a save on an older revision is refused (`RecordChangedByAnother`).
+     */
+    revision: integer('revision').notNull().default(1),
     ...timestamps(),
   },
   (t) => [
@@ -106,6 +116,11 @@ export const facilityServices = pgTable(
       'facility_services_price_complete',
       sql`num_nulls(${t.priceAmountMinor}, ${t.priceCurrency}, ${t.priceVatRatePercent}) in (0, 3)`,
     ),
+    check(
+      'facility_services_individual_price_without_price',
+      sql`not (${t.individualPrice} and ${t.priceAmountMinor} is not null)`,
+    ),
+    check('facility_services_revision_positive', sql`${t.revision} >= 1`),
     check(
       'facility_services_price_non_negative',
       sql`${t.priceAmountMinor} is null or ${t.priceAmountMinor} >= 0`,

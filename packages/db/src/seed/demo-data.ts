@@ -246,6 +246,8 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
             sponsored: service.sponsored ?? false,
             verified: service.verified,
             ...priceColumns(demoPrice(provider.country, service)),
+            // A service without a price is priced per client, which counts as complete (decision 0101).
+            individualPrice: service.price === null,
             url: `https://www.${provider.domain}`,
             ...demoCapacity(serviceIndex),
           })

@@ -17,6 +17,7 @@ import type providerFreshness from '../../../../../locales/cs/provider-freshness
 import type providerJoin from '../../../../../locales/cs/provider-join.json';
 import type providerPlan from '../../../../../locales/cs/provider-plan.json';
 import type providerRequest from '../../../../../locales/cs/provider-request.json';
+import type providerServices from '../../../../../locales/cs/provider-services.json';
 import type requests from '../../../../../locales/cs/requests.json';
 import type subscriptions from '../../../../../locales/cs/subscriptions.json';
 import type surveys from '../../../../../locales/cs/surveys.json';
@@ -46,6 +47,7 @@ declare module 'i18next' {
       'provider-plan': typeof providerPlan;
       'provider-freshness': typeof providerFreshness;
       'provider-request': typeof providerRequest;
+      'provider-services': typeof providerServices;
       requests: typeof requests;
       subscriptions: typeof subscriptions;
       surveys: typeof surveys;

@@ -1,9 +1,9 @@
-import {
-  operations,
-  type ProviderCapacityUpdate,
-  type ProviderServiceCapacity,
-  type ProviderServiceCapacityList,
+import type {
+  ProviderCapacityUpdate,
+  ProviderServiceCapacity,
+  ProviderServiceCapacityList,
 } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { type QueryClient, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey, operationQueryOptions } from '@/lib/operations.ts';
 

@@ -107,7 +107,11 @@ export function ServiceDetailPage() {
   );
 }
 
-function Detail({ service }: { service: ServiceDetail }) {
+/**
+ * A service's detail as carers see it: heading, the request card and the tabs info, location,
+ * provider. `preview`: the provider's preview of its own service, whose request button does nothing.
+ */
+export function Detail({ service, preview = false }: { service: ServiceDetail; preview?: boolean }) {
   const { t } = useTranslation('catalogue');
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -147,7 +151,7 @@ function Detail({ service }: { service: ServiceDetail }) {
       </Stack>
 
       <div className={classes.detailLayout}>
-        <RequestCard service={service} />
+        <RequestCard service={service} preview={preview} />
         <Tabs value={tab} onChange={selectTab} keepMounted={false} className={classes.detailTabs}>
           <Tabs.List aria-label={t('detail.tabs.label')}>
             {serviceDetailTabs.map((value) => (
@@ -349,8 +353,8 @@ function ProviderTab({ service }: { service: ServiceDetail }) {
  * service already requested says so; an unverified provider cannot be sent requests (SPEC §8
  * `FacilityServiceProviderNotVerified`), so the page points to its contacts instead.
  */
-function RequestCard({ service }: { service: ServiceDetail }) {
-  const { t } = useTranslation('catalogue');
+function RequestCard({ service, preview }: { service: ServiceDetail; preview: boolean }) {
+  const { t } = useTranslation(['catalogue', 'provider-services']);
   const { locale } = useLocale();
   const user = useSessionUser();
   const { caseId } = useParams();
@@ -361,7 +365,16 @@ function RequestCard({ service }: { service: ServiceDetail }) {
       : paths.anonNewClientNewClient.getHref({ serviceId: service.id });
 
   let body: ReactNode;
-  if (service.flags.alreadyRequested) {
+  if (preview) {
+    body = (
+      <>
+        <Button size="lg" fullWidth disabled leftSection={<IconSend size={20} aria-hidden />}>
+          {t('detail.request.button')}
+        </Button>
+        <Text size="sm">{t('provider-services:preview.requestDisabled')}</Text>
+      </>
+    );
+  } else if (service.flags.alreadyRequested) {
     body = (
       <Alert
         color="blue"

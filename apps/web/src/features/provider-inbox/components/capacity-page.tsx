@@ -3,10 +3,10 @@ import type { ProviderServiceCapacity } from '@opora/contracts';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
+import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { useProviderServiceCapacities } from '@/shared-features/service-capacity/api.ts';
 import { CapacityEditor } from '@/shared-features/service-capacity/capacity-editor.tsx';
 import classes from './capacity-page.module.css';
-import { ProviderArea, useActingProvider } from './provider-area.tsx';
 
 /** `/provider/capacity` (issue 23 §4): live capacity of every service the person may update. */
 export function CapacityPage() {

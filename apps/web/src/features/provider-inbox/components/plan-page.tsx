@@ -11,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { PlanPayButton } from '@/shared-features/provider-area/plan-pay-button.tsx';
+import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
+import { useProviderPlan } from '@/shared-features/provider-area/provider-plan.ts';
 import { formatMoney, formatPercent } from '@/shared-features/services/format.ts';
-import { useProviderPlan } from '../api/provider-plan.ts';
 import classes from './plan-page.module.css';
-import { PlanPayButton } from './plan-pay-button.tsx';
-import { ProviderArea, useActingProvider } from './provider-area.tsx';
 
 /** `/provider/plan` (decision 0097): the provider's free months, monthly price with VAT, payment. */
 export function PlanPage() {

@@ -1,4 +1,4 @@
-import { operations } from '@opora/contracts';
+import { operations } from '@opora/contracts/endpoints';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationQueryOptions } from '@/lib/operations.ts';
 

@@ -1,6 +1,13 @@
 import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
-import { IconChartBar, IconCreditCard, IconGauge, IconInbox, IconShieldQuestion } from '@tabler/icons-react';
+import {
+  IconBriefcase,
+  IconChartBar,
+  IconCreditCard,
+  IconGauge,
+  IconInbox,
+  IconShieldQuestion,
+} from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,16 +15,16 @@ import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { operatorContact } from '@/config/operator-contact.ts';
 import { paths } from '@/config/paths.ts';
-import { useListingConfirmation } from '../api/listing-confirmation.ts';
+import { ListingBanner } from './listing-banner.tsx';
+import { useListingConfirmation } from './listing-confirmation.ts';
 import {
   actingMembership,
   storeActingProviderId,
   useProviderMemberships,
   useStoredProviderId,
-} from '../api/memberships.ts';
-import { ListingBanner } from './listing-banner.tsx';
+} from './memberships.ts';
 import { PlanBanner } from './plan-banner.tsx';
-import classes from './provider-inbox.module.css';
+import classes from './provider-area.module.css';
 
 const ActingProviderContext = createContext<ProviderMembership | null>(null);
 
@@ -28,7 +35,7 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection = 'requests' | 'dashboard' | 'plan' | 'capacity';
+export type ProviderSection = 'requests' | 'dashboard' | 'plan' | 'capacity' | 'services';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -108,6 +115,13 @@ function AreaBar({
       icon: IconGauge,
       count: 0,
     },
+    {
+      section: 'services' as const,
+      to: paths.providerServices.getHref(),
+      label: t('area.services'),
+      icon: IconBriefcase,
+      count: 0,
+    },
   ];
   return (
     <div className={classes.areaBar}>
@@ -169,7 +183,7 @@ function NoMembership() {
 
 /**
  * The provider area around each of its pages (SPEC §1 home area): the provider the person acts for,
- * switchable when they belong to several, and the way between the inbox and the dashboard with the
+ * switchable when they belong to several, and the way between the inbox, the dashboard and the services with the
  * count of new requests. Pages inside read the provider with `useActingProvider`.
  */
 export function ProviderArea({ section, children }: { section: ProviderSection; children: ReactNode }) {

@@ -6,7 +6,7 @@ import { toast } from '@/components/overlays/toast.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
-import { useCreateProviderPlanCheckout } from '../api/provider-plan.ts';
+import { useCreateProviderPlanCheckout } from './provider-plan.ts';
 
 /**
  * The administrator's "pay / set up the monthly payment": opens the checkout and sends the browser to

@@ -4,8 +4,8 @@ import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { useProviderPlan } from '../api/provider-plan.ts';
 import { PlanPayButton } from './plan-pay-button.tsx';
+import { useProviderPlan } from './provider-plan.ts';
 
 /** Days from today (Prague) to an ISO date. */
 function daysUntil(isoDate: string): number {

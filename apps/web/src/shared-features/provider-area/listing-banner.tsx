@@ -4,7 +4,7 @@ import { IconCircleCheck, IconClipboardCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AsyncButton, mutationOutcome } from '@/components/ui/async-button.tsx';
 import { formatInstantDate } from '@/shared-features/requests/dates.ts';
-import { useConfirmListing } from '../api/listing-confirmation.ts';
+import { useConfirmListing } from './listing-confirmation.ts';
 
 /** Near-black title and text: Mantine's tinted ones fall below AA contrast on the light tint. */
 const readable = {
