@@ -54,6 +54,13 @@ export const errorCodes = [
   'CareRequestStatusChangeNotAllowed',
   /** An export selection too large to stream: it runs as a job instead. */
   'ExportTooLarge',
+  // provider images
+  /** The file's content is not a JPEG, PNG, WebP or AVIF image (an SVG included), whatever its name says. */
+  'ImageTypeNotAllowed',
+  /** The image is smaller or larger than it may be (read from its header, before it is decoded). */
+  'ImageDimensionsNotAllowed',
+  /** The facility has as many photos as it may have. */
+  'ImageLimitReached',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -104,4 +111,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   DocumentLimitReached: 409,
   CareRequestStatusChangeNotAllowed: 409,
   ExportTooLarge: 422,
+  ImageTypeNotAllowed: 415,
+  ImageDimensionsNotAllowed: 422,
+  ImageLimitReached: 409,
 };

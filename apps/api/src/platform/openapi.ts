@@ -314,6 +314,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'assignment, the team and the dashboard — each scoped to the caller’s membership',
           },
           {
+            name: 'images',
+            description:
+              'A provider’s logo and facility photos: uploads, the stored images and the image proxy ' +
+              'that resizes them (SPEC §7)',
+          },
+          {
             name: 'subscriptions',
             description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',
           },
