@@ -89,6 +89,7 @@ const providerAreaRoutes: readonly RouteName[] = [
   'providerRequest',
   'providerRequestPrint',
   'providerDashboard',
+  'providerImages',
 ];
 
 /**

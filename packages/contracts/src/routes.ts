@@ -79,6 +79,8 @@ export const routePatterns = {
   /** The print layout of a request (`?sections=overview,surveys,documents,history`). */
   providerRequestPrint: '/provider/requests/:id/print',
   providerDashboard: '/provider/dashboard',
+  /** "Logo and photos" until the provider profile takes them in (issue 23 §5). */
+  providerImages: '/provider/images',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;

@@ -99,9 +99,13 @@ const listStatement = (sort: ServiceListSort) => `
       cs.facility_id, cs.facility_name, cs.street, cs.city, cs.zipcode, cs.county_code, cs.county_name,
       cs.provider_id, cs.provider_name, cs.provider_verified,
       cs.service_type_id, cs.service_type_code, cs.service_type_form,
-      cs.service_category_id, cs.service_category_code
+      cs.service_category_id, cs.service_category_code,
+      si.key as logo_key, si.width as logo_width, si.height as logo_height
     from page
     join catalogue_services cs on cs.facility_service_id = page.id
+    -- The provider's logo: two primary-key probes per item of the page (never its bytes).
+    join providers p on p.id = cs.provider_id
+    left join stored_images si on si.key = p.logo_image_key
   ) items on true
   order by items.position`;
 

@@ -1,4 +1,11 @@
-import type { Address, Currency, FacilityService, Price } from '@opora/contracts';
+import {
+  type Address,
+  type Currency,
+  type FacilityService,
+  type Price,
+  type StoredImage,
+  storedImagePathPrefix,
+} from '@opora/contracts';
 
 /** A service row as the catalogue queries select it (snake_case, as PostgreSQL names the columns). */
 export type ServiceRow = {
@@ -27,7 +34,17 @@ export type ServiceRow = {
   form: FacilityService['form'];
   service_category_id: string;
   service_category_code: FacilityService['serviceCategory']['code'];
+  /** The provider's stored logo, where the query selects it (`stored_images` by `logo_image_key`). */
+  logo_key?: string | null;
+  logo_width?: number | null;
+  logo_height?: number | null;
 };
+
+/** The provider's logo of a row: its path and size, for the page to reserve its box. */
+export function logoOf(row: Pick<ServiceRow, 'logo_key' | 'logo_width' | 'logo_height'>): StoredImage | null {
+  if (!row.logo_key || !row.logo_width || !row.logo_height) return null;
+  return { path: `${storedImagePathPrefix}${row.logo_key}`, width: row.logo_width, height: row.logo_height };
+}
 
 /** An address is shown only when it names at least a town. */
 export function addressOf(row: {
@@ -66,7 +83,12 @@ export function toFacilityService(row: ServiceRow): FacilityService {
       address: addressOf(row),
       county: row.county_code && row.county_name ? { code: row.county_code, name: row.county_name } : null,
     },
-    provider: { id: row.provider_id, name: row.provider_name, verified: row.provider_verified },
+    provider: {
+      id: row.provider_id,
+      name: row.provider_name,
+      verified: row.provider_verified,
+      logo: logoOf(row),
+    },
     serviceType: { id: row.service_type_id, code: row.service_type_code, form: row.service_type_form },
     form: row.form,
     serviceCategory: { id: row.service_category_id, code: row.service_category_code },

@@ -112,7 +112,7 @@ describe('GET /api/v1/web/services', () => {
           address: { street: 'Údolní 1', city: 'Brno', zipcode: '602 00' },
           county: { code: 'CZ0642', name: 'Brno-město' },
         },
-        provider: { id: provider.id, name: 'Domov Brno-město', verified: true },
+        provider: { id: provider.id, name: 'Domov Brno-město', verified: true, logo: null },
         serviceType: { id: expect.any(String), code: 'home-care-service', form: 'field' },
         form: 'field',
         serviceCategory: { id: expect.any(String), code: 'social' },

@@ -18,6 +18,11 @@ export const webConfigRoutes: FastifyPluginAsyncZod = async (app) => {
           realm: app.config.identity.realm,
           clientId: identityClientId,
         },
+        images: {
+          proxyBase: app.config.imageProxyBase,
+          // A proxy at another address (a CDN) fetches the source itself: it needs our address.
+          sourceBase: /^https?:\/\//.test(app.config.imageProxyBase) ? app.config.publicUrl : null,
+        },
         locales: [...locales],
         defaultLocale,
       };

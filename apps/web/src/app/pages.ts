@@ -109,7 +109,8 @@ export type TranslationNamespace =
   | 'requests'
   | 'provider'
   | 'provider-request'
-  | 'provider-dashboard';
+  | 'provider-dashboard'
+  | 'provider-images';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -238,6 +239,10 @@ const homePage = lazyPage(
 const providerDashboardPage = lazyPage(
   () => import('../features/provider-inbox/components/dashboard-page.tsx'),
   (m) => m.DashboardPage,
+);
+const providerImagesPage = lazyPage(
+  () => import('./provider-images-page.tsx'),
+  (m) => m.ProviderImagesPage,
 );
 const providerHomePage = lazyPage(
   () => import('../features/provider-inbox/components/provider-home-page.tsx'),
@@ -518,6 +523,7 @@ export const areas: AreaDefinition[] = [
         ...providerNamespaces,
         'provider-dashboard',
       ]),
+      page('providerImages', providers, providerImagesPage, [...providerNamespaces, 'provider-images']),
     ],
   },
   {

@@ -32,6 +32,7 @@ import {
   paginatedSchema,
   SelectedIdSchema,
 } from './common.ts';
+import { StoredImageSchema } from './provider-images.ts';
 import {
   CountyCodeSchema,
   CountyRefSchema,
@@ -148,7 +149,13 @@ export const FacilityServiceSchema = z
       address: AddressSchema.nullable(),
       county: CountyRefSchema.nullable(),
     }),
-    provider: z.object({ id: IdSchema, name: z.string(), verified: z.boolean() }),
+    provider: z.object({
+      id: IdSchema,
+      name: z.string(),
+      verified: z.boolean(),
+      /** The provider's logo (show it through the image proxy), or null. */
+      logo: StoredImageSchema.nullable(),
+    }),
     serviceType: ServiceTypeRefSchema,
     /**
      * The form this service is provided in. A type may exist in several (respite care: residential,
@@ -249,6 +256,7 @@ export const ServiceDetailSchema = FacilityServiceSchema.extend({
     url: z.string().nullable(),
     description: z.string().nullable(),
     logoUrl: z.string().nullable(),
+    logo: StoredImageSchema.nullable(),
     contacts: z.array(PublicContactSchema),
   }),
 }).meta({ id: 'ServiceDetail' });

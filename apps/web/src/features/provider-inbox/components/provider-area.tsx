@@ -1,6 +1,6 @@
 import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
-import { IconChartBar, IconInbox } from '@tabler/icons-react';
+import { IconChartBar, IconInbox, IconPhoto } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -24,7 +24,7 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection = 'requests' | 'dashboard';
+export type ProviderSection = 'requests' | 'dashboard' | 'images';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -88,6 +88,13 @@ function AreaBar({
       to: paths.providerDashboard.getHref(),
       label: t('area.dashboard'),
       icon: IconChartBar,
+      count: 0,
+    },
+    {
+      section: 'images' as const,
+      to: paths.providerImages.getHref(),
+      label: t('area.images'),
+      icon: IconPhoto,
       count: 0,
     },
   ];
