@@ -130,8 +130,7 @@ export function ProviderLogoSection({
               </FileButton>
               {logo ? (
                 <Button
-                  variant="outline"
-                  color="red.8"
+                  variant="default"
                   leftSection={<IconTrash size={18} aria-hidden />}
                   loading={busy === 'remove'}
                   disabled={busy !== null}
