@@ -96,7 +96,8 @@ test('an administrator uploads a logo and a guest sees it on the catalogue card 
   await page.screenshot({ path: `${shots}/images-en-390.png`, fullPage: true });
 
   // A guest: the card in the catalogue of the service's county, then the detail's Provider tab.
-  const guest = await browser.newPage();
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
   await guest.setViewportSize({ width: 1280, height: 900 });
   await guest.goto('/anon-new-client/services/list/CZ053?county=CZ0531&pageSize=100');
   const card = guest.getByRole('article').filter({ hasText: provider.name }).first();
@@ -117,5 +118,5 @@ test('an administrator uploads a logo and a guest sees it on the catalogue card 
   await guest.screenshot({ path: `${shots}/detail-provider-cs-1280.png`, fullPage: true });
   await guest.setViewportSize({ width: 390, height: 844 });
   await guest.screenshot({ path: `${shots}/detail-provider-cs-390.png`, fullPage: true });
-  await guest.close();
+  await guestContext.close();
 });
