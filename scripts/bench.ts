@@ -32,6 +32,9 @@
  *                        the demo provider's request grid of `pnpm start`'s production server with
  *                        demo data: performance, accessibility and best-practices scores
  *                        (targets ≥ 95, 100, ≥ 95) and the failing audits (scripts/bench-lighthouse.ts)
+ *   pnpm bench images    the image proxy: 4000 × 3000 photos to 400-wide WebP, cold (a new variant each)
+ *                        against a bare sharp resize of the same bytes in the same run (target ≥ 80 %),
+ *                        p50/p95, and the cached path against /api/health (scripts/bench-images.ts)
  *
  * None of them runs in `pnpm test`: they are measurements, not pass/fail checks.
  */
@@ -43,6 +46,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { benchAccounts } from './bench-accounts.ts';
 import { benchCatalogue } from './bench-catalogue.ts';
 import { benchIdentity } from './bench-identity.ts';
+import { benchImages } from './bench-images.ts';
 import { benchInbox } from './bench-inbox.ts';
 import { benchLighthouse } from './bench-lighthouse.ts';
 import { benchRequests } from './bench-requests.ts';
@@ -165,6 +169,7 @@ const benches: Record<string, () => Promise<void>> = {
   timing: benchTiming,
   requests: benchRequests,
   inbox: benchInbox,
+  images: benchImages,
 };
 
 const name = process.argv[2];

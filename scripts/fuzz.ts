@@ -25,7 +25,7 @@
  * own output per run lands in `.test-data/fuzz/`.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -94,15 +94,16 @@ function ensureSchemathesis(): void {
  * and codes the configuration's dictionaries offer beside generated ones.
  */
 async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise<Account[]> {
-  const [{ createDb, providerUsers }, factories] = await Promise.all([
-    import('@opora/db'),
-    import('@opora/db/factories'),
-  ]);
+  const [{ createDb, providerUsers, storedImages }, { storedImagePathPrefix }, factories] = await Promise.all(
+    [import('@opora/db'), import('@opora/contracts'), import('@opora/db/factories')],
+  );
   const handle = createDb(databaseUrl, { max: 1, applicationName: 'opora-fuzz' });
   const accounts: Account[] = [];
   const serviceIds: string[] = [];
   const careRequestIds: string[] = [];
   const providerIds: string[] = [];
+  const facilityIds: string[] = [];
+  const imageKeys: string[] = [];
   try {
     // The provider roles are colleagues at one provider, whose id and requests the dictionaries offer,
     // so the inbox's operations answer its records, not only 404.
@@ -165,6 +166,24 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
       careRequestIds.push(request.id);
     }
     providerIds.push(inbox.id);
+    facilityIds.push(inboxFacility.id);
+    // A stored image (the inbox provider's logo), so the image proxy and its stored images answer 200.
+    const logo = Buffer.from(fuzzLogoPng, 'base64');
+    const key = createHash('sha256').update(logo).digest('hex');
+    await handle.db.insert(storedImages).values({
+      key,
+      contentType: 'image/png',
+      width: 64,
+      height: 64,
+      sizeBytes: logo.byteLength,
+      content: logo,
+    });
+    await handle.db.$client.query('update providers set logo_image_key = $1, logo_url = $2 where id = $3', [
+      key,
+      `${storedImagePathPrefix}${key}`,
+      inbox.id,
+    ]);
+    imageKeys.push(key);
   } finally {
     await handle.close();
   }
@@ -180,6 +199,9 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
     'service-ids': serviceIds,
     'provider-ids': providerIds,
     'care-request-ids': careRequestIds,
+    'facility-ids': facilityIds,
+    'image-keys': imageKeys,
+    'image-urls': imageKeys.map((key) => `${storedImagePathPrefix}${key}`),
     regions: await codes('regions'),
     counties: await codes('counties'),
     'service-types': await ids('service_types'),
@@ -194,6 +216,11 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
   }
   return accounts;
 }
+
+/** A 64 × 64 PNG: the logo of the fuzz run's provider. */
+const fuzzLogoPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAAT0lEQVR42u3PQQkAAAgEsOtjNcMZ0Qi+hcEKLNXzWgQEBAQEBAQEBAQEBAQEBAQE' +
+  'BAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQELgvFPnEtVGJWMgAAAABJRU5ErkJggg==';
 
 const tokenPath = '/realms/opora/protocol/openid-connect/token';
 

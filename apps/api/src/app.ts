@@ -33,6 +33,7 @@ import { openApiPlugin } from './platform/openapi.ts';
 import { securityPlugin } from './platform/security.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { webAppPlugin } from './platform/web-app.ts';
+import { providerImageRoutes } from './provider-images/routes.ts';
 import { providerDashboardRoutes } from './provider-inbox/dashboard-routes.ts';
 import { providerExportRoutes } from './provider-inbox/export/routes.ts';
 import { providerInboxRoutes } from './provider-inbox/routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(providerListingRoutes); //                       /api/v1/provider/providers/{id}/listing-confirmation (GET, POST)
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(providerServiceRoutes); //                       /api/v1/provider/providers/{id}/services..., /survey-definitions...
+  await app.register(providerImageRoutes); //                         /api/v1/images (proxy), /images/stored/{key}; /provider/providers/{id}/logo, /images, /facilities/{id}/photos...
   await app.register(subscriptionRoutes); //                          /api/v1/web/subscription-types, /subscriptions/current..., /checkouts..., /cases/{id}/assistant-task; /api/v1/admin/assistant-tasks
   await app.register(stripeRoutes); //                                POST /api/v1/payments/stripe/events
   await app.register(testGatewayRoutes); //                           /api/v1/test-gateway/checkouts/{ref} (page, choice), /api/v1/payments/test-gateway/events

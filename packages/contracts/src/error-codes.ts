@@ -67,6 +67,13 @@ export const errorCodes = [
   'ServiceStatusChangeNotAllowed',
   /** Activation needs what the service still lacks (`errors` names each missing field). */
   'ServiceIncomplete',
+  // provider images
+  /** The file's content is not a JPEG, PNG, WebP or AVIF image (an SVG included), whatever its name says. */
+  'ImageTypeNotAllowed',
+  /** The image is smaller or larger than it may be (read from its header, before it is decoded). */
+  'ImageDimensionsNotAllowed',
+  /** The facility has as many photos as it may have. */
+  'ImageLimitReached',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -121,4 +128,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   RecordChangedByAnother: 409,
   ServiceStatusChangeNotAllowed: 409,
   ServiceIncomplete: 409,
+  ImageTypeNotAllowed: 415,
+  ImageDimensionsNotAllowed: 422,
+  ImageLimitReached: 409,
 };

@@ -22,6 +22,7 @@ export * from './schemas/guest-cases.ts';
 export * from './schemas/health.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/places.ts';
+export * from './schemas/provider-images.ts';
 export * from './schemas/provider-inbox.ts';
 export * from './schemas/provider-listing.ts';
 export * from './schemas/provider-plan.ts';

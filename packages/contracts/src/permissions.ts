@@ -95,6 +95,7 @@ const providerAreaRoutes: readonly RouteName[] = [
   'providerServiceNew',
   'providerService',
   'providerServicePreview',
+  'providerImages',
 ];
 
 /**

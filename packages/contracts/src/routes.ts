@@ -90,6 +90,8 @@ export const routePatterns = {
   providerServiceNew: '/provider/services/new',
   providerService: '/provider/services/:serviceId',
   providerServicePreview: '/provider/services/:serviceId/preview',
+  /** "Logo and photos" until the provider profile takes them in (issue 23 §5). */
+  providerImages: '/provider/images',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;

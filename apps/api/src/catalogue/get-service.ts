@@ -47,6 +47,7 @@ const detailSelect = `
       p.street as provider_street, p.city as provider_city, p.zipcode as provider_zipcode,
       p.identification_code, p.contact_phone, p.contact_email, p.url as provider_url,
       p.description as provider_description, p.logo_url, p.listing_confirmed_at,
+      si.key as logo_key, si.width as logo_width, si.height as logo_height,
       st.id as service_type_id, st.code as service_type_code, st.form as service_type_form,
       sc.id as service_category_id, sc.code as service_category_code,
       (select coalesce(json_agg(json_build_object('code', c.code, 'name', c.name)), '[]')
@@ -59,6 +60,7 @@ const detailSelect = `
     from facility_services fs
     join facilities f on f.id = fs.facility_id
     join providers p on p.id = fs.provider_id
+    left join stored_images si on si.key = p.logo_image_key
     join service_types st on st.id = fs.service_type_id
     join service_categories sc on sc.id = fs.service_category_id
     left join counties fc on fc.code = f.county_code

@@ -93,10 +93,13 @@ const listStatement = (sort: ServiceListSort) => `
       cs.provider_id, cs.provider_name, cs.provider_verified, p.listing_confirmed_at,
       cs.service_type_id, cs.service_type_code, cs.service_type_form,
       cs.service_category_id, cs.service_category_code,
-      cs.accepting_clients, cs.free_places, cs.waiting_weeks, cs.capacity_confirmed_at
+      cs.accepting_clients, cs.free_places, cs.waiting_weeks, cs.capacity_confirmed_at,
+      si.key as logo_key, si.width as logo_width, si.height as logo_height
     from page
     join catalogue_services cs on cs.facility_service_id = page.id
+    -- The provider's confirmation date and logo: two primary-key probes per item of the page.
     join providers p on p.id = cs.provider_id
+    left join stored_images si on si.key = p.logo_image_key
   ) items on true
   order by items.position`;
 

@@ -6,6 +6,8 @@ import {
   type Price,
   type ServiceCapacity,
   type ServiceCapacityStatus,
+  type StoredImage,
+  storedImagePathPrefix,
 } from '@opora/contracts';
 import { listingFreshness } from '../provider-listing/listing-freshness.ts';
 
@@ -37,6 +39,10 @@ export type ServiceRow = {
   form: FacilityService['form'];
   service_category_id: string;
   service_category_code: FacilityService['serviceCategory']['code'];
+  /** The provider's stored logo, where the query selects it (`stored_images` by `logo_image_key`). */
+  logo_key?: string | null;
+  logo_width?: number | null;
+  logo_height?: number | null;
 } & CapacityColumns;
 
 /** A service's capacity columns, as `facility_services` and `catalogue_services` name them. */
@@ -75,6 +81,12 @@ export function capacityOf(row: CapacityColumns, now: Date): ServiceCapacity {
     waitingWeeks: fresh ? row.waiting_weeks : null,
     confirmedAt: confirmedAtOf(row)?.toISOString() ?? null,
   };
+}
+
+/** The provider's logo of a row: its path and size, for the page to reserve its box. */
+export function logoOf(row: Pick<ServiceRow, 'logo_key' | 'logo_width' | 'logo_height'>): StoredImage | null {
+  if (!row.logo_key || !row.logo_width || !row.logo_height) return null;
+  return { path: `${storedImagePathPrefix}${row.logo_key}`, width: row.logo_width, height: row.logo_height };
 }
 
 /** An address is shown only when it names at least a town. */
@@ -121,6 +133,7 @@ export function toFacilityService(row: ServiceRow, now: Date): FacilityService {
       verified: row.provider_verified,
       listingConfirmedAt: listing.confirmedAt,
       listingPossiblyOutdated: listing.possiblyOutdated,
+      logo: logoOf(row),
     },
     serviceType: { id: row.service_type_id, code: row.service_type_code, form: row.service_type_form },
     form: row.form,

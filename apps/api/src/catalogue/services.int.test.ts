@@ -118,6 +118,7 @@ describe('GET /api/v1/web/services', () => {
           verified: true,
           listingConfirmedAt: provider.listingConfirmedAt.toISOString(),
           listingPossiblyOutdated: false,
+          logo: null,
         },
         serviceType: { id: expect.any(String), code: 'home-care-service', form: 'field' },
         form: 'field',

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   type OperationId,
   operationIds,
@@ -13,10 +13,12 @@ import {
   checkouts,
   documentContents,
   documents,
+  facilityPhotos,
   providerExports,
   providerUsers,
   requestDrafts,
   serviceTypes,
+  storedImages,
   subscriptionTypes,
   surveyDefinitions,
 } from '@opora/db';
@@ -31,6 +33,7 @@ import {
   createSurveyDefinition,
 } from '@opora/db/testing';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
@@ -230,7 +233,20 @@ type RecordAccess =
    * first provider's administrator is answered with a success, so the 404s are not those of a record
    * that was never there.
    */
-  | { kind: 'provider'; record: () => Promise<Record<string, string>>; body?: object };
+  | {
+      kind: 'provider';
+      record: () => Promise<Record<string, string>>;
+      /** A valid body: JSON, the raw bytes of an upload, or one made for the record. */
+      body?: object | Buffer | ((params: Record<string, string>) => object);
+    };
+
+/** The body a provider operation takes for its record. */
+function providerBody(
+  access: { body?: object | Buffer | ((params: Record<string, string>) => object) },
+  params: Record<string, string>,
+): object | Buffer {
+  return typeof access.body === 'function' ? access.body(params) : (access.body ?? {});
+}
 
 /** A case of the owner (for the case operations). */
 const ownCase = async (owner: Subject) => ({
@@ -391,6 +407,35 @@ const providerSurveyBody = {
   questions: [{ type: 'text', label: localized('Co potřebujete?'), required: true }],
 };
 
+/** An upload's body: a real 400 × 400 PNG, large enough for a logo and a photo. */
+const pngBytes = await sharp({
+  create: { width: 400, height: 400, channels: 3, background: '#2b6cb0' },
+})
+  .png()
+  .toBuffer();
+/** A facility of the first provider, and an id for a new photo of it. */
+const firstProviderFacility = async () => {
+  const facility = await createFacility(server.database.db, { providerId: providers.first });
+  return { providerId: providers.first, facilityId: facility.id, photoId: randomUUID() };
+};
+/** A stored photo of a facility of the first provider. */
+const firstProviderPhoto = async () => {
+  const db = server.database.db;
+  const record = await firstProviderFacility();
+  const key = createHash('sha256').update(record.photoId).digest('hex');
+  await db
+    .insert(storedImages)
+    .values({ key, contentType: 'image/webp', width: 400, height: 400, sizeBytes: 4, content: pngBytes });
+  await db.insert(facilityPhotos).values({
+    id: record.photoId,
+    providerId: record.providerId,
+    facilityId: record.facilityId,
+    imageKey: key,
+    position: 0,
+  });
+  return record;
+};
+
 /** A checkout of the owner, open at the test gateway. */
 const ownCheckout = async (owner: Subject) => {
   const [type] = await server.database.db
@@ -507,6 +552,22 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
     kind: 'provider',
     record: firstProviderRequest,
     body: { text: 'Zavolat dceři.', baseVersion: 0 },
+  },
+  getStoredImage: { kind: 'value' },
+  getProviderImages: { kind: 'provider', record: firstProvider },
+  putProviderLogo: { kind: 'provider', record: firstProvider, body: pngBytes },
+  deleteProviderLogo: { kind: 'provider', record: firstProvider },
+  putFacilityPhoto: { kind: 'provider', record: firstProviderFacility, body: pngBytes },
+  updateFacilityPhotoAlt: {
+    kind: 'provider',
+    record: firstProviderPhoto,
+    body: { alt: { cs: 'Zahrada', sk: null, en: '' } },
+  },
+  deleteFacilityPhoto: { kind: 'provider', record: firstProviderPhoto },
+  orderFacilityPhotos: {
+    kind: 'provider',
+    record: firstProviderPhoto,
+    body: (params) => ({ photoIds: [params.photoId] }),
   },
   assignProviderCareRequest: {
     kind: 'provider',
@@ -653,7 +714,7 @@ describe('records of others', () => {
         const member = subject.name === 'provider administrator';
         if (!member && subject.name !== 'another provider’s administrator') continue;
         cells += 1;
-        const { statusCode } = await call(subject, route, url, access.body ?? {});
+        const { statusCode } = await call(subject, route, url, providerBody(access, params));
         const matches = member ? statusCode < 300 : statusCode === 404;
         if (!matches) {
           mismatches.push(
@@ -757,6 +818,15 @@ const answersNoStore = {
   downloadProviderCareRequestDocument: true,
   createProviderExportJob: true,
   listProviderExportJobs: true,
+  getImage: false,
+  getStoredImage: false,
+  getProviderImages: true,
+  putProviderLogo: true,
+  deleteProviderLogo: false,
+  putFacilityPhoto: true,
+  updateFacilityPhotoAlt: true,
+  deleteFacilityPhoto: false,
+  orderFacilityPhotos: true,
   downloadProviderExport: true,
   getProviderDashboard: true,
   getProviderPlan: true,
@@ -828,11 +898,11 @@ describe('no-store', () => {
         const url = withParams(await access.record(owner)) + (access.query ?? '');
         check(operationId, 'as the owner', await call(owner, route, url, access.body ?? {}));
       } else if (access?.kind === 'provider' && providerAdministrator) {
-        const url = withParams(await access.record());
+        const params = await access.record();
         check(
           operationId,
           'as the provider’s administrator',
-          await call(providerAdministrator, route, url, access.body ?? {}),
+          await call(providerAdministrator, route, withParams(params), providerBody(access, params)),
         );
       } else if (access?.kind === 'guest') {
         const held = await guestCase();

@@ -80,6 +80,8 @@ function isProxyEntry(entry: string): boolean {
  * DATABASE_ACQUIRE_TIMEOUT_MS  5000         longest wait for a pooled connection (then 503)
  * JOBS_WORKER     true                      run the background workers in this process; false when
  *                                           `pnpm worker` runs them elsewhere
+ * IMAGE_PROXY_BASE  /api/v1/images          where the browser asks for resized images (SPEC §7): this API's
+ *                                           proxy, or a CDN's address taking the same url/width/height/format
  */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -104,6 +106,13 @@ const EnvSchema = z.object({
     .default('opora'),
   WEB_DIST_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/web/dist')),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  IMAGE_PROXY_BASE: z
+    .string()
+    .regex(
+      /^(\/[^\s?#]*|https?:\/\/[^\s?#]+)$/,
+      'expected a path (/api/v1/images) or an http(s) URL without a query',
+    )
+    .default('/api/v1/images'),
   SIGN_UP_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   SEED_DEMO: z.stringbool().default(true),
@@ -204,6 +213,8 @@ export interface Config {
   webDistDir: string;
   rateLimitMax: number;
   signUpRateLimitMax: number;
+  /** The image proxy's address the browser builds image addresses on (SPEC §7); a path or an absolute URL. */
+  imageProxyBase: string;
   bodyLimit: number;
   seedDemo: boolean;
   appVersion: string;
@@ -316,6 +327,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     webDistDir: path.resolve(parsed.WEB_DIST_DIR),
     rateLimitMax: parsed.RATE_LIMIT_MAX,
+    imageProxyBase: withoutTrailingSlash(parsed.IMAGE_PROXY_BASE),
     signUpRateLimitMax: parsed.SIGN_UP_RATE_LIMIT_MAX,
     bodyLimit: parsed.BODY_LIMIT,
     seedDemo: parsed.SEED_DEMO,

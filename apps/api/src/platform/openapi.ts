@@ -331,6 +331,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'preview, and the questionnaires they ask for, the provider’s own included',
           },
           {
+            name: 'images',
+            description:
+              'A provider’s logo and facility photos: uploads, the stored images and the image proxy ' +
+              'that resizes them (SPEC §7)',
+          },
+          {
             name: 'subscriptions',
             description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',
           },

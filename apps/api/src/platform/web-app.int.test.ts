@@ -193,6 +193,7 @@ describe('built web app', () => {
       {
         appVersion: '</script><script>alert(1)</script>',
         identity: { url: null, realm: 'opora', clientId: 'web' },
+        images: { proxyBase: '/api/v1/images', sourceBase: null },
         locales: ['cs'],
         defaultLocale: 'cs',
       },

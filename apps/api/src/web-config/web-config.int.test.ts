@@ -29,6 +29,7 @@ describe('GET /api/v1/web/config', () => {
       appVersion: '1.2.3',
       // The embedded issuer: the browser calls the origin it is on.
       identity: { url: null, realm: 'care', clientId: 'web' },
+      images: { proxyBase: '/api/v1/images', sourceBase: null },
       locales: ['cs', 'en', 'sk'],
       defaultLocale: 'cs',
     });

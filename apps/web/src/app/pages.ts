@@ -114,7 +114,8 @@ export type TranslationNamespace =
   | 'provider-plan'
   | 'provider-capacity'
   | 'provider-freshness'
-  | 'provider-services';
+  | 'provider-services'
+  | 'provider-images';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -278,6 +279,10 @@ const providerServicePage = lazyPage(
 const providerServicePreviewPage = lazyPage(
   () => import('../features/catalogue/components/service-preview-page.tsx'),
   (m) => m.ServicePreviewPage,
+);
+const providerImagesPage = lazyPage(
+  () => import('./provider-images-page.tsx'),
+  (m) => m.ProviderImagesPage,
 );
 const providerHomePage = lazyPage(
   () => import('../features/provider-inbox/components/provider-home-page.tsx'),
@@ -571,6 +576,7 @@ export const areas: AreaDefinition[] = [
       page('providerServiceNew', providers, providerServiceNewPage, providerServiceNamespaces),
       page('providerService', providers, providerServicePage, providerServiceNamespaces),
       page('providerServicePreview', providers, providerServicePreviewPage, providerServiceNamespaces),
+      page('providerImages', providers, providerImagesPage, [...providerNamespaces, 'provider-images']),
     ],
   },
   {

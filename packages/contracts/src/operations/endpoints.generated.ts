@@ -503,4 +503,49 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'DELETE',
     path: '/api/v1/provider/providers/:providerId/survey-definitions/:surveyDefinitionId',
   },
+  getImage: {
+    operationId: 'getImage',
+    method: 'GET',
+    path: '/api/v1/images',
+  },
+  getStoredImage: {
+    operationId: 'getStoredImage',
+    method: 'GET',
+    path: '/api/v1/images/stored/:key',
+  },
+  getProviderImages: {
+    operationId: 'getProviderImages',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/images',
+  },
+  putProviderLogo: {
+    operationId: 'putProviderLogo',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/logo',
+  },
+  deleteProviderLogo: {
+    operationId: 'deleteProviderLogo',
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/logo',
+  },
+  putFacilityPhoto: {
+    operationId: 'putFacilityPhoto',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId',
+  },
+  updateFacilityPhotoAlt: {
+    operationId: 'updateFacilityPhotoAlt',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId/alt',
+  },
+  deleteFacilityPhoto: {
+    operationId: 'deleteFacilityPhoto',
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId',
+  },
+  orderFacilityPhotos: {
+    operationId: 'orderFacilityPhotos',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photo-order',
+  },
 };

@@ -65,6 +65,18 @@ import {
 } from '../schemas/identity.ts';
 import { PlaceListSchema, PlaceSearchQuerySchema } from '../schemas/places.ts';
 import {
+  FacilityPhotoAltSchema,
+  FacilityPhotoListSchema,
+  FacilityPhotoOrderSchema,
+  FacilityPhotoParamsSchema,
+  FacilityPhotoSchema,
+  FacilityPhotosParamsSchema,
+  ImageProxyQuerySchema,
+  ProviderImagesSchema,
+  ProviderLogoSchema,
+  StoredImageParamsSchema,
+} from '../schemas/provider-images.ts';
+import {
   ProviderAssignmentSchema,
   ProviderCareRequestDocumentParamsSchema,
   ProviderCareRequestParamsSchema,
@@ -190,6 +202,10 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 // Who works in a provider's inbox: a provider user of any role; what they see inside the provider is
 // resolved per request from their roles and facilities (schemas/provider-inbox.ts).
 const providerStaff = { roles: ['providerAdmin', 'providerCoordinator', 'providerUser'] } as const;
+// Who manages the logo (the organisation's face): its administrators (decision 0105).
+const providerAdministrators = { roles: ['providerAdmin'] } as const;
+// Who manages facility photos: administrators and coordinators, who keep the listing (decision 0105).
+const providerListingEditors = { roles: ['providerAdmin', 'providerCoordinator'] } as const;
 
 /**
  * Every operation of the API, declared once: method, full path, who may call it (`public`, `login`
@@ -1152,6 +1168,96 @@ export const operations = defineOperations({
     params: ProviderSurveyDefinitionParamsSchema,
     response: null,
     successStatus: 204,
+    noStore: true,
+  },
+
+  // images: a provider's logo and facility photos (decisions 0105, 0106)
+  /** An image the proxy resizes: only a stored image (`url`), to a width and height of a fixed set. */
+  getImage: {
+    method: 'GET',
+    path: '/api/v1/images',
+    access: 'public',
+    query: ImageProxyQuerySchema,
+    response: DocumentBytesSchema,
+    successStatus: 200,
+  },
+  /** A stored image as normalised at upload; its key is the hash of its bytes, so it never changes. */
+  getStoredImage: {
+    method: 'GET',
+    path: '/api/v1/images/stored/:key',
+    access: 'public',
+    params: StoredImageParamsSchema,
+    response: DocumentBytesSchema,
+    successStatus: 200,
+  },
+  /** The logo and every facility's photos (the "Logo and photos" screen). */
+  getProviderImages: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/images',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: ProviderImagesSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** Sets or replaces the logo (raw bytes, `application/octet-stream`). */
+  putProviderLogo: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/logo',
+    access: providerAdministrators,
+    params: ProviderIdParamsSchema,
+    body: DocumentBytesSchema,
+    response: ProviderLogoSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  deleteProviderLogo: {
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/logo',
+    access: providerAdministrators,
+    params: ProviderIdParamsSchema,
+    response: null,
+    successStatus: 204,
+  },
+  /** Adds a photo (raw bytes) under an id the uploader chose: sending it again answers the photo already there. */
+  putFacilityPhoto: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId',
+    access: providerListingEditors,
+    params: FacilityPhotoParamsSchema,
+    body: DocumentBytesSchema,
+    response: FacilityPhotoSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  /** The photo's alt text in each language. */
+  updateFacilityPhotoAlt: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId/alt',
+    access: providerListingEditors,
+    params: FacilityPhotoParamsSchema,
+    body: FacilityPhotoAltSchema,
+    response: FacilityPhotoSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  deleteFacilityPhoto: {
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId',
+    access: providerListingEditors,
+    params: FacilityPhotoParamsSchema,
+    response: null,
+    successStatus: 204,
+  },
+  /** Puts the facility's photos in the order given (every photo once). */
+  orderFacilityPhotos: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photo-order',
+    access: providerListingEditors,
+    params: FacilityPhotosParamsSchema,
+    body: FacilityPhotoOrderSchema,
+    response: FacilityPhotoListSchema,
+    successStatus: 200,
     noStore: true,
   },
 });

@@ -32,6 +32,7 @@ import {
   SelectedIdSchema,
   ServiceTypeCodeSchema,
 } from './common.ts';
+import { StoredImageSchema } from './provider-images.ts';
 import {
   CountyCodeSchema,
   CountyRefSchema,
@@ -164,6 +165,8 @@ export const FacilityServiceSchema = z
       name: z.string(),
       verified: z.boolean(),
       ...ListingFreshnessFields,
+      /** The provider's logo (show it through the image proxy), or null. */
+      logo: StoredImageSchema.nullable(),
     }),
     serviceType: ServiceTypeRefSchema,
     /**
@@ -267,6 +270,7 @@ export const ServiceDetailSchema = FacilityServiceSchema.extend({
     url: z.string().nullable(),
     description: z.string().nullable(),
     logoUrl: z.string().nullable(),
+    logo: StoredImageSchema.nullable(),
     contacts: z.array(PublicContactSchema),
     ...ListingFreshnessFields,
   }),

@@ -16,6 +16,13 @@ export const WebConfigSchema = z
       realm: z.string(),
       clientId: z.string(),
     }),
+    /** Where image addresses are built (SPEC §7): the image proxy, and the base of relative sources. */
+    images: z.object({
+      /** The proxy taking `url`, `width`, `height`, `format`: this API's, or a CDN's. */
+      proxyBase: z.string(),
+      /** Put before a stored image's path when the proxy is elsewhere (absolute); null: the path as is. */
+      sourceBase: z.string().nullable(),
+    }),
     locales: z.array(LocaleSchema),
     defaultLocale: LocaleSchema,
   })

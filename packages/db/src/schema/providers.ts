@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   foreignKey,
@@ -14,6 +15,7 @@ import {
 import { timestamps, timestamptz } from './columns.ts';
 import { contactTypeEnum, countryEnum, providerRoleEnum } from './enums.ts';
 import { counties } from './regions.ts';
+import { storedImages } from './stored-images.ts';
 import { users } from './users.ts';
 
 /** An organisation providing care (registered social service provider or home nursing agency). */
@@ -40,7 +42,12 @@ export const providers = pgTable(
     contactEmail: text('contact_email'),
     url: text('url'),
     description: text('description'),
+    /** The logo's address (`/api/v1/images/stored/{key}`), kept with `logo_image_key`; null without a logo. */
     logoUrl: text('logo_url'),
+    /** The stored logo (decision 0105); its address is `logo_url`. */
+    logoImageKey: text('logo_image_key').references((): AnyPgColumn => storedImages.key, {
+      onDelete: 'set null',
+    }),
     /** Staff checked the provider's registration with the regional authority. */
     verified: boolean('verified').notNull().default(false),
     verifiedAt: timestamptz('verified_at'),
@@ -64,6 +71,7 @@ export const providers = pgTable(
     index('providers_listing_confirmed_at_idx').on(t.listingConfirmedAt),
     // One organisation per company number and country; admin search by IČO.
     uniqueIndex('providers_country_identification_code_unique').on(t.country, t.identificationCode),
+    index('providers_logo_image_key_idx').on(t.logoImageKey),
     check('providers_verified_has_date', sql`${t.verified} = (${t.verifiedAt} is not null)`),
   ],
 );

@@ -36,8 +36,10 @@ import {
   subscriptionTypes,
   users,
 } from '../schema/index.ts';
+import { storedImages } from '../schema/stored-images.ts';
 import { facilityServiceSurveys, surveyAnswers, surveyDefinitions } from '../schema/surveys.ts';
 import { demoCatalogue, demoPrice, demoProviders, withIcoCheckDigit } from './demo-catalogue.ts';
+import { demoLogoPng } from './demo-logo.ts';
 import { demoProviderSurveyV1 } from './surveys/demo-provider-survey.ts';
 
 /** A seeded price in another currency than the demo catalogue's (`excluded`); null when either has none. */
@@ -179,6 +181,25 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
       .onConflictDoNothing();
     // Every demo provider on its plan's free months from the day the demo was seeded.
     await startProviderTrial(db, providerId, new Date());
+    if (provider.key === 'vlidna-pece') {
+      // The demo provider shows a logo on its cards and detail (issue 23 §5); a later upload replaces it.
+      const logo = demoLogoPng();
+      await db
+        .insert(storedImages)
+        .values({
+          key: logo.key,
+          contentType: 'image/png',
+          width: logo.width,
+          height: logo.height,
+          sizeBytes: logo.content.byteLength,
+          content: logo.content,
+        })
+        .onConflictDoNothing();
+      await db
+        .update(providers)
+        .set({ logoImageKey: logo.key, logoUrl: `/api/v1/images/stored/${logo.key}` })
+        .where(sql`${providers.id} = ${providerId} and ${providers.logoImageKey} is null`);
+    }
     await db
       .insert(contacts)
       .values([

@@ -14,6 +14,7 @@ import type provider from '../../../../../locales/cs/provider.json';
 import type providerCapacity from '../../../../../locales/cs/provider-capacity.json';
 import type providerDashboard from '../../../../../locales/cs/provider-dashboard.json';
 import type providerFreshness from '../../../../../locales/cs/provider-freshness.json';
+import type providerImages from '../../../../../locales/cs/provider-images.json';
 import type providerJoin from '../../../../../locales/cs/provider-join.json';
 import type providerPlan from '../../../../../locales/cs/provider-plan.json';
 import type providerRequest from '../../../../../locales/cs/provider-request.json';
@@ -46,6 +47,7 @@ declare module 'i18next' {
       'provider-join': typeof providerJoin;
       'provider-plan': typeof providerPlan;
       'provider-freshness': typeof providerFreshness;
+      'provider-images': typeof providerImages;
       'provider-request': typeof providerRequest;
       'provider-services': typeof providerServices;
       requests: typeof requests;

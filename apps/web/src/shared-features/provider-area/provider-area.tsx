@@ -6,6 +6,7 @@ import {
   IconCreditCard,
   IconGauge,
   IconInbox,
+  IconPhoto,
   IconShieldQuestion,
 } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
@@ -35,7 +36,7 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection = 'requests' | 'dashboard' | 'plan' | 'capacity' | 'services';
+export type ProviderSection = 'requests' | 'dashboard' | 'plan' | 'capacity' | 'services' | 'images';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -120,6 +121,13 @@ function AreaBar({
       to: paths.providerServices.getHref(),
       label: t('area.services'),
       icon: IconBriefcase,
+      count: 0,
+    },
+    {
+      section: 'images' as const,
+      to: paths.providerImages.getHref(),
+      label: t('area.images'),
+      icon: IconPhoto,
       count: 0,
     },
   ];

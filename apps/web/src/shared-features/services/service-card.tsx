@@ -1,10 +1,11 @@
-import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { FacilityService } from '@opora/contracts';
 import { IconBuildingCommunity, IconCoin, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardFact, cardClasses } from '@/components/ui/card-parts.tsx';
+import { ProxiedImage } from '@/components/ui/proxied-image.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { formatAddress } from './format.ts';
 import { OutdatedListingBadge } from './listing-freshness.tsx';
@@ -12,6 +13,9 @@ import { ServiceBadges } from './service-badges.tsx';
 import { capacityText } from './service-capacity.ts';
 import { priceText } from './service-price.ts';
 import classes from './services.module.css';
+
+/** The provider's logo on a card, CSS pixels (a box reserved before it loads). */
+const cardLogoSize = 48;
 
 /** What a link to a service's detail carries: the very list (filters, page, area) to go back to. */
 export type DetailLinkState = { listHref: string };
@@ -72,9 +76,21 @@ export const ServiceCard = memo(function ServiceCard({
         </Title>
         <ServiceBadges flags={service.flags} />
         <OutdatedListingBadge provider={service.provider} />
-        <CardFact icon={IconBuildingCommunity} label={t('labels.provider')}>
-          {service.provider.name}
-        </CardFact>
+        <Group gap="sm" wrap="nowrap" justify="space-between" align="center">
+          <CardFact icon={IconBuildingCommunity} label={t('labels.provider')}>
+            {service.provider.name}
+          </CardFact>
+          {service.provider.logo ? (
+            // Decorative: the provider's name is written beside it.
+            <ProxiedImage
+              path={service.provider.logo.path}
+              alt=""
+              width={cardLogoSize}
+              height={cardLogoSize}
+              className={classes.providerLogo}
+            />
+          ) : null}
+        </Group>
         {address ? (
           <CardFact icon={IconMapPin} label={t('labels.address')}>
             {formatAddress(address)}

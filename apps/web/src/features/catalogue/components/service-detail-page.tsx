@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { Container } from '@/components/ui/container.tsx';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
+import { ProxiedImage } from '@/components/ui/proxied-image.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatPhone } from '@/lib/format.ts';
@@ -261,12 +262,24 @@ function LocationTab({ service }: { service: ServiceDetail }) {
   );
 }
 
+/** The provider's logo on its tab, CSS pixels. */
+const detailLogoSize = 128;
+
 function ProviderTab({ service }: { service: ServiceDetail }) {
   const { t } = useTranslation('catalogue');
   const { provider } = service;
   return (
     <Stack gap="lg">
       <Stack gap="xs">
+        {provider.logo ? (
+          <ProxiedImage
+            path={provider.logo.path}
+            alt={t('detail.provider.logoAlt', { name: provider.name })}
+            width={detailLogoSize}
+            height={detailLogoSize}
+            style={{ alignSelf: 'flex-start' }}
+          />
+        ) : null}
         <Title order={2} size="h3">
           {provider.name}
         </Title>
