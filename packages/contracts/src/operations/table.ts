@@ -1008,6 +1008,7 @@ export const operations = defineOperations({
     params: ProviderIdParamsSchema,
     response: CheckoutSchema,
     successStatus: 201,
+    noStore: true,
   },
   // live capacity of services (issue 23 §4): every provider user reads and updates the capacity of
   // the services in their scope — administrators and coordinators all facilities', a worker their own
