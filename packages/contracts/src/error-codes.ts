@@ -54,6 +54,9 @@ export const errorCodes = [
   'CareRequestStatusChangeNotAllowed',
   /** An export selection too large to stream: it runs as a job instead. */
   'ExportTooLarge',
+  // provider profile
+  /** Someone saved the record after the caller read it: their values are answered in `current`. */
+  'RecordChangedByAnother',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
@@ -104,4 +107,5 @@ export const errorStatus: Record<ErrorCode, number> = {
   DocumentLimitReached: 409,
   CareRequestStatusChangeNotAllowed: 409,
   ExportTooLarge: 422,
+  RecordChangedByAnother: 409,
 };

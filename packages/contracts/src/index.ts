@@ -23,6 +23,7 @@ export * from './schemas/health.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/places.ts';
 export * from './schemas/provider-inbox.ts';
+export * from './schemas/providers.ts';
 export * from './schemas/regions.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/survey-document.ts';

@@ -24,17 +24,30 @@ type DetailRow = ServiceRow & {
   provider_description: string | null;
   logo_url: string | null;
   counties: { code: string; name: string }[];
-  contacts: {
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    phone: string | null;
-  }[];
+  contacts: ContactRow[];
+  facility_contacts: ContactRow[];
 };
 
+interface ContactRow {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+function publicContact(contact: ContactRow): PublicContact {
+  return {
+    fullName: fullName({ firstName: contact.first_name, lastName: contact.last_name }),
+    email: contact.email,
+    phone: contact.phone,
+  };
+}
+
 /**
- * The service with its facility, provider and taxonomy, its counties and the provider's public
- * contacts (as JSON arrays), in one statement by primary key; planned once per connection (prepared).
+ * The service with its facility, provider and taxonomy, its counties and the public contacts of the
+ * provider and of the facility (as JSON arrays; a facility "same as provider" has none of its own), in
+ * one statement by primary key; planned once per connection (prepared). Private contacts never leave
+ * the provider: only `type = 'public'` rows are read here.
  */
 const detailStatement = {
   name: 'catalogue-service-detail',
@@ -56,7 +69,12 @@ const detailStatement = {
       (select coalesce(json_agg(json_build_object('first_name', k.first_name, 'last_name', k.last_name,
                                                   'email', k.email, 'phone', k.phone)
                                 order by k.last_name, k.first_name, k.id), '[]')
-       from contacts k where k.provider_id = p.id and k.type = 'public') as contacts
+       from contacts k where k.provider_id = p.id and k.type = 'public') as contacts,
+      (select coalesce(json_agg(json_build_object('first_name', k.first_name, 'last_name', k.last_name,
+                                                  'email', k.email, 'phone', k.phone)
+                                order by k.last_name, k.first_name, k.id), '[]')
+       from contacts k where k.facility_id = f.id and k.type = 'public' and not f.same_as_provider)
+        as facility_contacts
     from facility_services fs
     join facilities f on f.id = fs.facility_id
     join providers p on p.id = fs.provider_id
@@ -76,6 +94,8 @@ export async function getService(db: Db, serviceId: string): Promise<ServiceDeta
   if (!row) throw new NotFoundError();
 
   const czech = collatorFor('cs');
+  const providerContacts = row.contacts.map(publicContact);
+  const facilityContacts = row.facility_contacts.map(publicContact);
   const base = toFacilityService(row);
   return {
     ...base,
@@ -88,6 +108,8 @@ export async function getService(db: Db, serviceId: string): Promise<ServiceDeta
       type: row.facility_type,
       web: row.facility_web,
       description: row.facility_description,
+      // The facility's own public contacts, else (none, or "same as provider") the provider's.
+      contacts: facilityContacts.length > 0 ? facilityContacts : providerContacts,
     },
     provider: {
       ...base.provider,
@@ -102,13 +124,7 @@ export async function getService(db: Db, serviceId: string): Promise<ServiceDeta
       url: row.provider_url,
       description: row.provider_description,
       logoUrl: row.logo_url,
-      contacts: row.contacts.map(
-        (contact): PublicContact => ({
-          fullName: fullName({ firstName: contact.first_name, lastName: contact.last_name }),
-          email: contact.email,
-          phone: contact.phone,
-        }),
-      ),
+      contacts: providerContacts,
     },
   };
 }

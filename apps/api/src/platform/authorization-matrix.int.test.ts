@@ -11,9 +11,11 @@ import {
 } from '@opora/contracts';
 import {
   checkouts,
+  contacts,
   documentContents,
   documents,
   providerExports,
+  providers as providersTable,
   providerUsers,
   requestDrafts,
   subscriptionTypes,
@@ -228,7 +230,7 @@ type RecordAccess =
    * first provider's administrator is answered with a success, so the 404s are not those of a record
    * that was never there.
    */
-  | { kind: 'provider'; record: () => Promise<Record<string, string>>; body?: object };
+  | { kind: 'provider'; record: () => Promise<Record<string, string>>; body?: object; query?: string };
 
 /** A case of the owner (for the case operations). */
 const ownCase = async (owner: Subject) => ({
@@ -348,6 +350,42 @@ const firstProviderExport = async () => {
 };
 const exportBody = { format: 'csv', locale: 'cs', selection: { mode: 'filter', filter: {} } };
 
+/** A valid save of the first provider's details, at the revision it has when the record is made. */
+const providerProfileBody = {
+  name: 'Vlídná péče',
+  address: { street: 'Hrnčířská 14', city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
+  requestsEmail: 'zadosti@vlidna-pece.test',
+  revision: 1,
+};
+const firstProviderAtRevision = async () => {
+  const [row] = await server.database.db
+    .select({ revision: providersTable.revision })
+    .from(providersTable)
+    .where(eq(providersTable.id, providers.first));
+  providerProfileBody.revision = row?.revision ?? 1;
+  return { providerId: providers.first };
+};
+/** A new facility of the first provider (revision 1). */
+const firstProviderFacility = async () => ({
+  providerId: providers.first,
+  facilityId: (await createFacility(server.database.db, { providerId: providers.first })).id,
+});
+const facilityBody = {
+  name: 'Denní stacionář',
+  sameAsProvider: false,
+  address: { city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
+};
+/** A new contact of a facility of the first provider (revision 1). */
+const firstProviderContact = async () => {
+  const { facilityId } = await firstProviderFacility();
+  const [contact] = await server.database.db
+    .insert(contacts)
+    .values({ facilityId, firstName: 'Jana', lastName: 'Malá', type: 'private' })
+    .returning({ id: contacts.id });
+  return { providerId: providers.first, contactId: contact?.id ?? '' };
+};
+const contactBody = { firstName: 'Jana', lastName: 'Malá', type: 'public' };
+
 /** A checkout of the owner, open at the test gateway. */
 const ownCheckout = async (owner: Subject) => {
   const [type] = await server.database.db
@@ -466,6 +504,22 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
     body: { providerUserId: null, facilityId: null },
   },
   downloadProviderCareRequestDocument: { kind: 'provider', record: firstProviderDocument },
+  getProviderProfile: { kind: 'provider', record: firstProvider },
+  updateProviderProfile: { kind: 'provider', record: firstProviderAtRevision, body: providerProfileBody },
+  createProviderFacility: { kind: 'provider', record: firstProvider, body: facilityBody },
+  getProviderFacility: { kind: 'provider', record: firstProviderFacility },
+  updateProviderFacility: {
+    kind: 'provider',
+    record: firstProviderFacility,
+    body: { ...facilityBody, revision: 1 },
+  },
+  createProviderContact: { kind: 'provider', record: firstProvider, body: contactBody },
+  updateProviderContact: {
+    kind: 'provider',
+    record: firstProviderContact,
+    body: { ...contactBody, revision: 1 },
+  },
+  deleteProviderContact: { kind: 'provider', record: firstProviderContact, query: '?revision=1' },
 };
 
 describe('records of others', () => {
@@ -571,7 +625,9 @@ describe('records of others', () => {
       const access = recordOperations[route.operationId];
       if (access?.kind !== 'provider') continue;
       const params = await access.record();
-      const url = route.url.replaceAll(/:(\w+)/g, (_match, name: string) => params[name] ?? randomUUID());
+      const url =
+        route.url.replaceAll(/:(\w+)/g, (_match, name: string) => params[name] ?? randomUUID()) +
+        (access.query ?? '');
       for (const subject of subjects) {
         const member = subject.name === 'provider administrator';
         if (!member && subject.name !== 'another provider’s administrator') continue;
@@ -680,6 +736,14 @@ const answersNoStore = {
   listProviderExportJobs: true,
   downloadProviderExport: true,
   getProviderDashboard: true,
+  getProviderProfile: true,
+  updateProviderProfile: true,
+  createProviderFacility: true,
+  getProviderFacility: true,
+  updateProviderFacility: true,
+  createProviderContact: true,
+  updateProviderContact: true,
+  deleteProviderContact: true,
 } as const satisfies Record<OperationId, boolean>;
 
 const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;
@@ -732,7 +796,7 @@ describe('no-store', () => {
         const url = withParams(await access.record(owner)) + (access.query ?? '');
         check(operationId, 'as the owner', await call(owner, route, url, access.body ?? {}));
       } else if (access?.kind === 'provider' && providerAdministrator) {
-        const url = withParams(await access.record());
+        const url = withParams(await access.record()) + (access.query ?? '');
         check(
           operationId,
           'as the provider’s administrator',

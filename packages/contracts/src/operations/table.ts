@@ -84,6 +84,21 @@ import {
   ProviderStatusChangeSchema,
   ProviderTeamSchema,
 } from '../schemas/provider-inbox.ts';
+import {
+  FacilityDetailSchema,
+  FacilityDetailsSchema,
+  FacilityDetailsUpdateSchema,
+  FacilityRecordSchema,
+  ProviderContactCreateSchema,
+  ProviderContactParamsSchema,
+  ProviderContactSchema,
+  ProviderContactUpdateSchema,
+  ProviderDetailsUpdateSchema,
+  ProviderFacilityParamsSchema,
+  ProviderProfileSchema,
+  ProviderRecordSchema,
+  RevisionQuerySchema,
+} from '../schemas/providers.ts';
 import { RegionListQuerySchema, RegionTreeSchema } from '../schemas/regions.ts';
 import {
   AssistantTaskInputSchema,
@@ -164,6 +179,10 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 // Who works in a provider's inbox: a provider user of any role; what they see inside the provider is
 // resolved per request from their roles and facilities (schemas/provider-inbox.ts).
 const providerStaff = { roles: ['providerAdmin', 'providerCoordinator', 'providerUser'] } as const;
+// Who may change a provider's records at all; whether they may change this one is decided per call
+// from their roles in that provider (apps/api/src/provider-profile).
+const providerAdministrators = { roles: ['providerAdmin'] } as const;
+const providerContactEditors = { roles: ['providerAdmin', 'providerCoordinator'] } as const;
 
 /**
  * Every operation of the API, declared once: method, full path, who may call it (`public`, `login`
@@ -920,6 +939,90 @@ export const operations = defineOperations({
     query: ProviderDashboardQuerySchema,
     response: ProviderDashboardSchema,
     successStatus: 200,
+    noStore: true,
+  },
+
+  // the provider's profile, facilities and contacts (issue 23 §2); every save carries the revision it
+  // edited and answers 409 `RecordChangedByAnother` with the current record when someone saved first
+  /** The provider profile's three tabs: details, facilities, the provider's own contacts. */
+  getProviderProfile: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/profile',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: ProviderProfileSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  updateProviderProfile: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/profile',
+    access: providerAdministrators,
+    params: ProviderIdParamsSchema,
+    body: ProviderDetailsUpdateSchema,
+    response: ProviderRecordSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  createProviderFacility: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/facilities',
+    access: providerAdministrators,
+    params: ProviderIdParamsSchema,
+    body: FacilityDetailsSchema,
+    response: FacilityRecordSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  /** The facility detail's three tabs: services, information, contacts. */
+  getProviderFacility: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId',
+    access: providerStaff,
+    params: ProviderFacilityParamsSchema,
+    response: FacilityDetailSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  updateProviderFacility: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId',
+    access: providerAdministrators,
+    params: ProviderFacilityParamsSchema,
+    body: FacilityDetailsUpdateSchema,
+    response: FacilityRecordSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  createProviderContact: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/contacts',
+    access: providerContactEditors,
+    params: ProviderIdParamsSchema,
+    body: ProviderContactCreateSchema,
+    response: ProviderContactSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  updateProviderContact: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/contacts/:contactId',
+    access: providerContactEditors,
+    params: ProviderContactParamsSchema,
+    body: ProviderContactUpdateSchema,
+    response: ProviderContactSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** `?revision=` is the revision the person saw: a contact changed since answers 409, not deleted. */
+  deleteProviderContact: {
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/contacts/:contactId',
+    access: providerContactEditors,
+    params: ProviderContactParamsSchema,
+    query: RevisionQuerySchema,
+    response: null,
+    successStatus: 204,
     noStore: true,
   },
 });
