@@ -89,6 +89,8 @@ const providerAreaRoutes: readonly RouteName[] = [
   'providerRequest',
   'providerRequestPrint',
   'providerDashboard',
+  'providerProfile',
+  'providerFacility',
 ];
 
 /**

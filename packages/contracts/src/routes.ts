@@ -79,6 +79,10 @@ export const routePatterns = {
   /** The print layout of a request (`?sections=overview,surveys,documents,history`). */
   providerRequestPrint: '/provider/requests/:id/print',
   providerDashboard: '/provider/dashboard',
+  /** The provider profile (`?tab=details|facilities|contacts`). */
+  providerProfile: '/provider/profile',
+  /** A facility of the provider (`?tab=services|details|contacts`). */
+  providerFacility: '/provider/facilities/:facilityId',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;
@@ -95,6 +99,10 @@ export const dashboardClientTabs = ['service-offer', 'my-services', 'details'] a
 export type DashboardClientTab = (typeof dashboardClientTabs)[number];
 export const serviceDetailTabs = ['info', 'location', 'provider'] as const;
 export type ServiceDetailTab = (typeof serviceDetailTabs)[number];
+export const providerProfileTabs = ['details', 'facilities', 'contacts'] as const;
+export type ProviderProfileTab = (typeof providerProfileTabs)[number];
+export const providerFacilityTabs = ['services', 'details', 'contacts'] as const;
+export type ProviderFacilityTab = (typeof providerFacilityTabs)[number];
 export const careRequestTabs = ['overview', 'surveys', 'documents'] as const;
 export type CareRequestTab = (typeof careRequestTabs)[number];
 

@@ -43,7 +43,10 @@ function placeAddress(row: {
   };
 }
 
-export async function readProviderRecord(db: DbExecutor, providerId: string): Promise<ProviderRecord | undefined> {
+export async function readProviderRecord(
+  db: DbExecutor,
+  providerId: string,
+): Promise<ProviderRecord | undefined> {
   const [row] = await db
     .select({ provider: providers, countyName: counties.name })
     .from(providers)
@@ -186,7 +189,9 @@ export async function readFacilityDetail(
   const services = await db
     .select({ id: facilityServices.id, name: facilityServices.name, status: facilityServices.status })
     .from(facilityServices)
-    .where(and(eq(facilityServices.facilityId, facilityId), eq(facilityServices.providerId, scope.providerId)))
+    .where(
+      and(eq(facilityServices.facilityId, facilityId), eq(facilityServices.providerId, scope.providerId)),
+    )
     .orderBy(asc(facilityServices.name), asc(facilityServices.id));
   return {
     facility,

@@ -92,8 +92,7 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         'provider, following its changes).',
       failures: { 404: notFound },
     }),
-    handler: async (request) =>
-      readFacilityDetail(app.db, await scopeOf(request), request.params.facilityId),
+    handler: async (request) => readFacilityDetail(app.db, await scopeOf(request), request.params.facilityId),
   });
 
   app.route({

@@ -109,7 +109,8 @@ export type TranslationNamespace =
   | 'requests'
   | 'provider'
   | 'provider-request'
-  | 'provider-dashboard';
+  | 'provider-dashboard'
+  | 'provider-profile';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -148,6 +149,13 @@ const providersPrint: Audience = { ...providers, layout: 'print' };
 /** Every page of the provider area: its frame (`ProviderArea`), status names and the server's errors. */
 const providerNamespaces = ['provider', 'enums', 'catalogue', 'errors'] as const;
 /** A request in the inbox: what the requester sent (questionnaires, documents) and the dialogs' forms. */
+/** The profile and facility pages: their forms, the address autocomplete (`clients`) and the schema's messages. */
+const providerProfileNamespaces = [
+  ...providerNamespaces,
+  'provider-profile',
+  'clients',
+  'validation',
+] as const;
 const providerRequestNamespaces = [
   ...providerNamespaces,
   'provider-request',
@@ -234,6 +242,14 @@ const unauthorizedPage = lazyPage(
 const homePage = lazyPage(
   () => import('../features/home/components/home-page.tsx'),
   (m) => m.HomePage,
+);
+const providerProfilePage = lazyPage(
+  () => import('../features/provider-profile/components/provider-profile-page.tsx'),
+  (m) => m.ProviderProfilePage,
+);
+const providerFacilityPage = lazyPage(
+  () => import('./provider-facility-page.tsx'),
+  (m) => m.ProviderFacilityPage,
 );
 const providerDashboardPage = lazyPage(
   () => import('../features/provider-inbox/components/dashboard-page.tsx'),
@@ -518,6 +534,8 @@ export const areas: AreaDefinition[] = [
         ...providerNamespaces,
         'provider-dashboard',
       ]),
+      page('providerProfile', providers, providerProfilePage, providerProfileNamespaces),
+      page('providerFacility', providers, providerFacilityPage, providerProfileNamespaces),
     ],
   },
   {

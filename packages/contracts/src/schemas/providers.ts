@@ -247,7 +247,10 @@ export const FacilityDetailSchema = z
   .meta({ id: 'FacilityDetail' });
 export type FacilityDetail = z.infer<typeof FacilityDetailSchema>;
 
-export const ProviderFacilityParamsSchema = z.object({ providerId: IdParamSchema, facilityId: IdParamSchema });
+export const ProviderFacilityParamsSchema = z.object({
+  providerId: IdParamSchema,
+  facilityId: IdParamSchema,
+});
 export const ProviderContactParamsSchema = z.object({ providerId: IdParamSchema, contactId: IdParamSchema });
 
 /** 409 `RecordChangedByAnother`: someone saved the record since it was read; `current` is it now. */

@@ -12,6 +12,7 @@ import type legal from '../../../../../locales/cs/legal.json';
 import type pages from '../../../../../locales/cs/pages.json';
 import type provider from '../../../../../locales/cs/provider.json';
 import type providerDashboard from '../../../../../locales/cs/provider-dashboard.json';
+import type providerProfile from '../../../../../locales/cs/provider-profile.json';
 import type providerRequest from '../../../../../locales/cs/provider-request.json';
 import type requests from '../../../../../locales/cs/requests.json';
 import type subscriptions from '../../../../../locales/cs/subscriptions.json';
@@ -37,6 +38,7 @@ declare module 'i18next' {
       pages: typeof pages;
       provider: typeof provider;
       'provider-dashboard': typeof providerDashboard;
+      'provider-profile': typeof providerProfile;
       'provider-request': typeof providerRequest;
       requests: typeof requests;
       subscriptions: typeof subscriptions;

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { type ContractFormOptions, useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useSessionUser } from '@/lib/session.ts';
+import { AddressFields } from '@/shared-features/address/address-fields.tsx';
 import { useRelationshipTypes } from '../api/list-relationship-types.ts';
 import {
   type ClientFormValues,
@@ -36,7 +37,6 @@ import {
   toClientUpdateInput,
   updateNeedsConsent,
 } from '../utils/client-form-values.ts';
-import { AddressFields } from './address-fields.tsx';
 
 const earliestDateOfBirth = '1900-01-01';
 

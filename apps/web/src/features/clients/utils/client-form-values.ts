@@ -1,15 +1,14 @@
-import type { Client, ClientAddress, ClientPerson, Place, Sex } from '@opora/contracts';
+import type { Client, ClientAddress, ClientPerson, Sex } from '@opora/contracts';
+import {
+  type AddressValues,
+  addressFromPlace,
+  cityOfPlace,
+  emptyAddress,
+  formatZipcode,
+} from '@/shared-features/address/address-values.ts';
 
-/** An address as the form holds it: the chosen place's parts (sent) and its names (shown only). */
-export type AddressValues = {
-  street: string;
-  city: string;
-  zipcode: string;
-  countyCode: string;
-  /** Shown beside the chosen place; not sent. */
-  countyName: string;
-  regionName: string;
-};
+// The address helpers live with the address fields (shared with the provider's forms).
+export { type AddressValues, addressFromPlace, cityOfPlace, emptyAddress, formatZipcode };
 
 export type PersonValues = { firstName: string; lastName: string; phone: string };
 
@@ -37,14 +36,6 @@ export type ClientFormValues = {
   healthDataConsent: boolean;
 };
 
-export const emptyAddress: AddressValues = {
-  street: '',
-  city: '',
-  zipcode: '',
-  countyCode: '',
-  countyName: '',
-  regionName: '',
-};
 const emptyPerson: PersonValues = { firstName: '', lastName: '', phone: '' };
 
 export const emptyClientForm: ClientFormValues = {
@@ -67,34 +58,6 @@ export const emptyClientForm: ClientFormValues = {
   attendingDoctor: emptyPerson,
   healthDataConsent: false,
 };
-
-/**
- * The city of an address from a chosen place: the municipality, with its part where they differ
- * (`Brno-Židenice`), as Czech and Slovak addresses name a town's districts; a part named after its
- * municipality (`Hustopeče`, `Brno-město`) as it is.
- */
-export function cityOfPlace(place: Pick<Place, 'part' | 'municipality'>): string {
-  if (place.part.startsWith(place.municipality)) return place.part;
-  return `${place.municipality}-${place.part}`;
-}
-
-/** `69301` → `693 01`; anything else unchanged. */
-export function formatZipcode(zipcode: string): string {
-  const digits = zipcode.replace(/\s+/g, '');
-  return /^\d{5}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3)}` : zipcode;
-}
-
-/** The address a chosen place gives; the street typed so far stays. */
-export function addressFromPlace(place: Place, street: string): AddressValues {
-  return {
-    street,
-    city: cityOfPlace(place),
-    zipcode: place.postcode ? formatZipcode(place.postcode) : '',
-    countyCode: place.county.code,
-    countyName: place.county.name,
-    regionName: place.region.name,
-  };
-}
 
 function addressValues(address: ClientAddress | null): AddressValues {
   if (!address) return emptyAddress;

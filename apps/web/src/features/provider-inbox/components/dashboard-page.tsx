@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { type DashboardDays, useProviderDashboard } from '../api/dashboard.ts';
 import classes from './dashboard.module.css';
 import { DashboardFigures } from './dashboard-figures.tsx';
-import { ProviderArea, useActingProvider } from './provider-area.tsx';
 
 const periods = ['30', '90'] as const satisfies readonly DashboardDays[];
 

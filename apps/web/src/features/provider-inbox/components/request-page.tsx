@@ -13,6 +13,7 @@ import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { formatDateTime } from '@/shared-features/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
 import { SentSurveys } from '@/shared-features/surveys/sent-surveys.tsx';
@@ -26,7 +27,6 @@ import { RequestHistory } from './detail/request-history.tsx';
 import { RequestNote } from './detail/request-note.tsx';
 import { ClientCard, DetailCard, NeedCard, RequesterCard, RequestFacts } from './detail/request-overview.tsx';
 import { StatusDialog } from './detail/status-dialog.tsx';
-import { ProviderArea, useActingProvider } from './provider-area.tsx';
 
 /**
  * The way back to the inbox from the not-found state (a link above the detail): to the grid as it was

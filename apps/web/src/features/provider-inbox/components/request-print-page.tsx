@@ -12,11 +12,15 @@ import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/
 import { paths } from '@/config/paths.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import {
+  actingMembership,
+  useProviderMemberships,
+  useStoredProviderId,
+} from '@/shared-features/provider-area/memberships.ts';
 import { formatDateTime } from '@/shared-features/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
 import { SentSurveys } from '@/shared-features/surveys/sent-surveys.tsx';
 import { useProviderRequest } from '../api/get-request.ts';
-import { actingMembership, useProviderMemberships, useStoredProviderId } from '../api/memberships.ts';
 import classes from './detail/detail.module.css';
 import { assigneeText } from './detail/request-assignment.tsx';
 import { DocumentFacts } from './detail/request-documents.tsx';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { useProviderRequests } from '../api/list-requests.ts';
 import {
   activeFilterCount,
@@ -22,7 +23,6 @@ import { RequestFilters } from './grid/request-filters.tsx';
 import { RequestCards, RequestsTable } from './grid/requests-table.tsx';
 import { SelectionBar } from './grid/selection-bar.tsx';
 import { useHeldWhilePressed } from './grid/use-held-while-pressed.ts';
-import { ProviderArea, useActingProvider } from './provider-area.tsx';
 
 /**
  * The grid's state in the address: every change is a history entry, so back and forward walk it.

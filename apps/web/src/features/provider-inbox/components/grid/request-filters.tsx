@@ -4,6 +4,7 @@ import { careRequestStatusCodes, serviceTypeCodes } from '@opora/contracts';
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { useProviderTeam } from '../../api/team.ts';
 import {
   activeFilterCount,
@@ -13,7 +14,6 @@ import {
   withFilter,
   withoutFilters,
 } from '../../utils/grid-search.ts';
-import { useActingProvider } from '../provider-area.tsx';
 import classes from '../provider-inbox.module.css';
 
 const typingDelayMs = 350;

@@ -1,6 +1,6 @@
 import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
-import { IconChartBar, IconInbox } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconChartBar, IconInbox } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,8 +12,8 @@ import {
   storeActingProviderId,
   useProviderMemberships,
   useStoredProviderId,
-} from '../api/memberships.ts';
-import classes from './provider-inbox.module.css';
+} from './memberships.ts';
+import classes from './provider-area.module.css';
 
 const ActingProviderContext = createContext<ProviderMembership | null>(null);
 
@@ -24,7 +24,7 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection = 'requests' | 'dashboard';
+export type ProviderSection = 'requests' | 'dashboard' | 'profile';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -88,6 +88,13 @@ function AreaBar({
       to: paths.providerDashboard.getHref(),
       label: t('area.dashboard'),
       icon: IconChartBar,
+      count: 0,
+    },
+    {
+      section: 'profile' as const,
+      to: paths.providerProfile.getHref(),
+      label: t('area.profile'),
+      icon: IconBuildingCommunity,
       count: 0,
     },
   ];

@@ -5,19 +5,12 @@ import { type Place, placeSearchMinLength } from '@opora/contracts';
 import { IconMapPin, IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePlaceSearch } from '../api/search-places.ts';
-import {
-  addressFromPlace,
-  type ClientFormValues,
-  emptyAddress,
-  formatZipcode,
-} from '../utils/client-form-values.ts';
-import classes from './clients.module.css';
+import classes from './address.module.css';
+import { type AddressValues, addressFromPlace, emptyAddress, formatZipcode } from './address-values.ts';
+import { usePlaceSearch } from './search-places.ts';
 
 /** Typing pauses this long before the places are asked for. */
 const searchDelayMs = 200;
-
-type AddressName = 'residence' | 'serviceAddress';
 
 /** One line of a suggestion: part, municipality (when it differs), postcode, county. */
 function placeLabel(place: Place, county: (name: string) => string): string {
@@ -120,20 +113,22 @@ function PlacePicker({
 }
 
 /**
- * An address block of the client form: the place (autocomplete, then shown read-only with "Change"),
- * the postcode where the place has none, and the street as free text.
+ * An address block of a form (the client form, a provider's or facility's address): the place
+ * (autocomplete, then shown read-only with "Change"), the postcode where the place has none, and the
+ * street as free text. `name` is the form's field holding the `AddressValues` (a controlled form).
  */
-export function AddressFields({
+export function AddressFields<Values, Name extends keyof Values & string>({
   form,
   name,
   label,
 }: {
-  form: UseFormReturnType<ClientFormValues>;
-  name: AddressName;
+  form: UseFormReturnType<Values>;
+  name: Values[Name] extends AddressValues ? Name : never;
   label: string;
 }) {
   const { t } = useTranslation('clients');
-  const address = form.values[name];
+  const address = form.values[name] as AddressValues;
+  const setAddress = (value: AddressValues) => form.setFieldValue(name as never, value as never);
   const chosen = address.countyCode !== '' && address.city !== '';
   const [zipcodeTyped, setZipcodeTyped] = useState(chosen && address.zipcode === '');
   const searchRef = useRef<HTMLInputElement>(null);
@@ -150,12 +145,12 @@ export function AddressFields({
   const choose = (place: Place) => {
     setZipcodeTyped(!place.postcode);
     focusAfter.current = 'street';
-    form.setFieldValue(name, addressFromPlace(place, address.street));
+    setAddress(addressFromPlace(place, address.street));
     form.clearFieldError(`${name}.place`);
   };
   const change = () => {
     focusAfter.current = 'search';
-    form.setFieldValue(name, { ...emptyAddress, street: address.street });
+    setAddress({ ...emptyAddress, street: address.street });
   };
 
   return (
