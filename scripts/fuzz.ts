@@ -94,7 +94,7 @@ function ensureSchemathesis(): void {
  * and codes the configuration's dictionaries offer beside generated ones.
  */
 async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise<Account[]> {
-  const [{ createDb, providerUsers }, factories] = await Promise.all([
+  const [{ contacts, createDb, providerUsers }, factories] = await Promise.all([
     import('@opora/db'),
     import('@opora/db/factories'),
   ]);
@@ -103,6 +103,8 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
   const serviceIds: string[] = [];
   const careRequestIds: string[] = [];
   const providerIds: string[] = [];
+  const facilityIds: string[] = [];
+  const contactIds: string[] = [];
   try {
     // The provider roles are colleagues at one provider, whose id and requests the dictionaries offer,
     // so the inbox's operations answer its records, not only 404.
@@ -157,6 +159,16 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
       careRequestIds.push(request.id);
     }
     providerIds.push(inbox.id);
+    facilityIds.push(inboxFacility.id);
+    // A contact of the provider and one of its facility (the profile's contact operations).
+    const made = await handle.db
+      .insert(contacts)
+      .values([
+        { providerId: inbox.id, firstName: 'Lenka', lastName: 'Fuzzová', type: 'public' as const },
+        { facilityId: inboxFacility.id, firstName: 'Petr', lastName: 'Fuzz', type: 'private' as const },
+      ])
+      .returning({ id: contacts.id });
+    contactIds.push(...made.map((row) => row.id));
   } finally {
     await handle.close();
   }
@@ -172,6 +184,8 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
     'service-ids': serviceIds,
     'provider-ids': providerIds,
     'care-request-ids': careRequestIds,
+    'facility-ids': facilityIds,
+    'contact-ids': contactIds,
     regions: await codes('regions'),
     counties: await codes('counties'),
     'service-types': await ids('service_types'),

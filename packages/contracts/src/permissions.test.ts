@@ -94,6 +94,8 @@ describe('role table', () => {
         'providerRequest',
         'providerRequestPrint',
         'providerDashboard',
+        'providerProfile',
+        'providerFacility',
       ]);
     }
     expect(routesForRoles(['client', 'assistant', 'admin'])).not.toContain('providerHome');

@@ -179,10 +179,6 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 // Who works in a provider's inbox: a provider user of any role; what they see inside the provider is
 // resolved per request from their roles and facilities (schemas/provider-inbox.ts).
 const providerStaff = { roles: ['providerAdmin', 'providerCoordinator', 'providerUser'] } as const;
-// Who may change a provider's records at all; whether they may change this one is decided per call
-// from their roles in that provider (apps/api/src/provider-profile).
-const providerAdministrators = { roles: ['providerAdmin'] } as const;
-const providerContactEditors = { roles: ['providerAdmin', 'providerCoordinator'] } as const;
 
 /**
  * Every operation of the API, declared once: method, full path, who may call it (`public`, `login`
@@ -942,8 +938,10 @@ export const operations = defineOperations({
     noStore: true,
   },
 
-  // the provider's profile, facilities and contacts (issue 23 §2); every save carries the revision it
-  // edited and answers 409 `RecordChangedByAnother` with the current record when someone saved first
+  // the provider's profile, facilities and contacts (issue 23 §2): read by every provider user; who may
+  // change what is decided by their roles in that provider (403 otherwise). Every save carries the
+  // revision it edited and answers 409 `RecordChangedByAnother` with the current record when someone
+  // saved first
   /** The provider profile's three tabs: details, facilities, the provider's own contacts. */
   getProviderProfile: {
     method: 'GET',
@@ -957,7 +955,7 @@ export const operations = defineOperations({
   updateProviderProfile: {
     method: 'PUT',
     path: '/api/v1/provider/providers/:providerId/profile',
-    access: providerAdministrators,
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     body: ProviderDetailsUpdateSchema,
     response: ProviderRecordSchema,
@@ -967,7 +965,7 @@ export const operations = defineOperations({
   createProviderFacility: {
     method: 'POST',
     path: '/api/v1/provider/providers/:providerId/facilities',
-    access: providerAdministrators,
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     body: FacilityDetailsSchema,
     response: FacilityRecordSchema,
@@ -987,7 +985,7 @@ export const operations = defineOperations({
   updateProviderFacility: {
     method: 'PUT',
     path: '/api/v1/provider/providers/:providerId/facilities/:facilityId',
-    access: providerAdministrators,
+    access: providerStaff,
     params: ProviderFacilityParamsSchema,
     body: FacilityDetailsUpdateSchema,
     response: FacilityRecordSchema,
@@ -997,7 +995,7 @@ export const operations = defineOperations({
   createProviderContact: {
     method: 'POST',
     path: '/api/v1/provider/providers/:providerId/contacts',
-    access: providerContactEditors,
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     body: ProviderContactCreateSchema,
     response: ProviderContactSchema,
@@ -1007,7 +1005,7 @@ export const operations = defineOperations({
   updateProviderContact: {
     method: 'PUT',
     path: '/api/v1/provider/providers/:providerId/contacts/:contactId',
-    access: providerContactEditors,
+    access: providerStaff,
     params: ProviderContactParamsSchema,
     body: ProviderContactUpdateSchema,
     response: ProviderContactSchema,
@@ -1018,7 +1016,7 @@ export const operations = defineOperations({
   deleteProviderContact: {
     method: 'DELETE',
     path: '/api/v1/provider/providers/:providerId/contacts/:contactId',
-    access: providerContactEditors,
+    access: providerStaff,
     params: ProviderContactParamsSchema,
     query: RevisionQuerySchema,
     response: null,

@@ -36,7 +36,7 @@ export const RevisionQuerySchema = z.object({ revision: z.coerce.number().int().
  * An address chosen through the address autocomplete: city, postcode and county from the place, the
  * street typed (the client form's address, whose county the catalogue needs).
  */
-export const PlaceAddressInputSchema = ClientAddressInputSchema;
+export const PlaceAddressInputSchema = ClientAddressInputSchema.meta({ id: 'PlaceAddressBody' });
 
 /** A stored address; `county` null for the few older records without one. */
 export const PlaceAddressSchema = z
