@@ -532,7 +532,7 @@ describe('records of others', () => {
 
   // A sweep of every operation: hundreds of requests, so it is given time for a busy machine.
   it('answers another owner’s record or an unpublished one 404, never 403', {
-    timeout: 180_000,
+    timeout: 300_000,
   }, async () => {
     const mismatches: string[] = [];
     let cells = 0;
