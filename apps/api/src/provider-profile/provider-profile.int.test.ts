@@ -94,7 +94,7 @@ const details = {
 };
 const contactInput = { firstName: 'Lenka', lastName: 'Procházková', type: 'public' };
 
-describe('access', () => {
+describe('access', { timeout: 60_000 }, () => {
   it('lets the administrator change everything, the coordinator facility contacts only, the worker read', async () => {
     const { providerId, facilityId, administrator, coordinator, worker } = await team();
     const base = `/providers/${providerId}`;
@@ -192,7 +192,7 @@ describe('access', () => {
   });
 });
 
-describe('optimistic concurrency', () => {
+describe('optimistic concurrency', { timeout: 60_000 }, () => {
   it('lets exactly one of two saves from the same revision win; the other gets 409 with the winner’s values', async () => {
     const { providerId, administrator } = await team();
     const url = `/providers/${providerId}/profile`;
@@ -288,7 +288,7 @@ describe('optimistic concurrency', () => {
   });
 });
 
-describe('hostile input', () => {
+describe('hostile input', { timeout: 60_000 }, () => {
   it('refuses NUL bytes, lone surrogates, 1 MB strings and a bad phone with 400, writing nothing', async () => {
     const { providerId, facilityId, administrator } = await team();
     const base = `/providers/${providerId}`;
@@ -319,7 +319,7 @@ describe('hostile input', () => {
   });
 });
 
-describe('addresses and counties', () => {
+describe('addresses and counties', { timeout: 60_000 }, () => {
   it('gives a facility “same as provider” the provider’s address and county, following its changes into the catalogue', async () => {
     const { providerId, administrator } = await team();
     const base = `/providers/${providerId}`;
@@ -371,7 +371,7 @@ describe('addresses and counties', () => {
   });
 });
 
-describe('public contacts', () => {
+describe('public contacts', { timeout: 60_000 }, () => {
   it('shows a facility’s public contacts on the service’s public detail and never a private one', async () => {
     const { providerId, facilityId, administrator } = await team();
     const base = `/providers/${providerId}`;
