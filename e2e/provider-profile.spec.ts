@@ -19,11 +19,16 @@ async function signIn(page: Page, person: TestPerson): Promise<void> {
 }
 
 /** Chooses a place in an address autocomplete by typing its name, then types the street. */
-async function chooseAddress(scope: Page | Locator, label: string, search: string, street: string) {
+async function chooseAddress(
+  page: Page,
+  scope: Page | Locator,
+  label: string,
+  search: string,
+  street: string,
+) {
   const input = scope.getByRole('combobox', { name: label });
   await input.fill(search);
-  await scope
-    .page()
+  await page
     .getByRole('option', { name: /^Chrudim,.*okres Chrudim$/ })
     .first()
     .click();
@@ -67,7 +72,7 @@ test('an administrator edits the provider, adds a facility and its contacts; the
 
   // Provider information: a new name, the address from the autocomplete, public contacts.
   await name.fill(`${own.name} Chrudim`);
-  await chooseAddress(page, 'Adresa', 'Chrudim', 'Resselovo náměstí 77');
+  await chooseAddress(page, page, 'Adresa', 'Chrudim', 'Resselovo náměstí 77');
   await page.getByRole('textbox', { name: 'Veřejný telefon' }).fill('+420 469 123 456');
   await page.getByRole('textbox', { name: 'Web' }).fill('https://www.pecovatele.test');
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -81,7 +86,7 @@ test('an administrator edits the provider, adds a facility and its contacts; the
   const dialog = page.getByRole('dialog', { name: 'Nové zařízení' });
   await dialog.getByRole('textbox', { name: 'Název' }).fill('Denní centrum Chrudim');
   await dialog.getByRole('textbox', { name: 'Typ' }).fill('Denní stacionář');
-  await chooseAddress(dialog, 'Adresa', 'Chrudim', 'Široká 12');
+  await chooseAddress(page, dialog, 'Adresa', 'Chrudim', 'Široká 12');
   await expectNoAxeViolations(page, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Přidat zařízení' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Denní centrum Chrudim' })).toBeVisible({

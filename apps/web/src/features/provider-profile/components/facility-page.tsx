@@ -11,7 +11,7 @@ import { useProviderFacility, useProviderProfile } from '../api/provider-profile
 import { useTabParam } from '../utils/use-tab-param.ts';
 import { ContactsPanel } from './contacts-panel.tsx';
 import { FacilityForm } from './facility-form.tsx';
-import { TabsSkeleton } from './provider-profile-page.tsx';
+import { TabsSkeleton } from './tabs-skeleton.tsx';
 
 /** The Services tab, from the services feature (the app puts the two together). */
 export type ServicesTab = ComponentType<{ facilityId: string }>;

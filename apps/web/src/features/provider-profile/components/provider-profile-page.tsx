@@ -1,4 +1,4 @@
-import { Skeleton, Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import { providerProfileTabs } from '@opora/contracts';
 import { useTranslation } from 'react-i18next';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
@@ -8,6 +8,7 @@ import { useTabParam } from '../utils/use-tab-param.ts';
 import { ContactsPanel } from './contacts-panel.tsx';
 import { FacilitiesTab } from './facilities-tab.tsx';
 import { ProviderDetailsForm } from './provider-details-form.tsx';
+import { TabsSkeleton } from './tabs-skeleton.tsx';
 
 /** `/provider/profile` (SPEC §2): tabs Provider information, Facilities, Contacts. */
 export function ProviderProfilePage() {
@@ -15,18 +16,6 @@ export function ProviderProfilePage() {
     <ProviderArea section="profile">
       <ProviderProfile />
     </ProviderArea>
-  );
-}
-
-/** Placeholders of the tabs' height while the profile loads, so nothing jumps when it arrives. */
-export function TabsSkeleton() {
-  return (
-    <Stack gap="md">
-      <Skeleton height={44} width="60%" />
-      <Skeleton height={56} />
-      <Skeleton height={56} />
-      <Skeleton height={240} />
-    </Stack>
   );
 }
 
