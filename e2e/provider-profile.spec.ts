@@ -26,13 +26,13 @@ async function chooseAddress(
   search: string,
   street: string,
 ) {
-  const input = scope.getByRole('combobox', { name: label });
+  const input = scope.getByRole('combobox', { name: label, exact: true });
   await input.fill(search);
   await page
-    .getByRole('option', { name: /^Chrudim,.*okres Chrudim$/ })
+    .getByRole('option', { name: 'Chrudim I, Chrudim, 537 01, okres Chrudim', exact: true })
     .first()
     .click();
-  await expect(scope.getByRole('group', { name: label })).toContainText('okres Chrudim');
+  await expect(scope.getByRole('group', { name: label, exact: true })).toContainText('okres Chrudim');
   await scope.getByRole('textbox', { name: 'Ulice a číslo domu' }).fill(street);
 }
 
@@ -96,7 +96,7 @@ test('an administrator edits the provider, adds a facility and its contacts; the
   expect(facilityId).toMatch(/^[0-9a-f-]{36}$/);
 
   await page.getByRole('tab', { name: 'Informace o zařízení' }).click();
-  await expect(page.getByRole('group', { name: 'Adresa' })).toContainText('okres Chrudim');
+  await expect(page.getByRole('group', { name: 'Adresa', exact: true })).toContainText('okres Chrudim');
   await expectNoAxeViolations(page);
 
   // Contacts of the facility: one public, one private.
