@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -20,14 +19,13 @@ import {
   ProviderContactSchema,
   type ProviderContactUpdate,
   ProviderContactUpdateSchema,
-  timings,
-  zIndex,
 } from '@opora/contracts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '@/components/overlays/confirm.tsx';
+import { DetailDialog } from '@/components/overlays/detail-dialog.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -308,15 +306,11 @@ export function ContactsPanel({
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal
+      <DetailDialog
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={t(editing?.kind === 'edit' ? 'contacts.editTitle' : 'contacts.addTitle')}
         size="lg"
-        centered
-        zIndex={zIndex.modal}
-        transitionProps={{ duration: timings.modalIn, exitDuration: timings.modalOut }}
-        closeButtonProps={{ 'aria-label': t('contacts.close') }}
       >
         {editing ? (
           <ContactForm
@@ -327,7 +321,7 @@ export function ContactsPanel({
             onDone={() => setEditing(null)}
           />
         ) : null}
-      </Modal>
+      </DetailDialog>
     </Stack>
   );
 }

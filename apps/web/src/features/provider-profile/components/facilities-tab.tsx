@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Modal, Stack, Table, Text } from '@mantine/core';
-import { type ProviderProfile, timings, zIndex } from '@opora/contracts';
+import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
+import type { ProviderProfile } from '@opora/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { DetailDialog } from '@/components/overlays/detail-dialog.tsx';
 import { paths } from '@/config/paths.ts';
 import { addressLine } from '../utils/record-values.ts';
 import { FacilityForm } from './facility-form.tsx';
@@ -64,16 +65,7 @@ export function FacilitiesTab({ profile }: { profile: ProviderProfile }) {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal
-        opened={adding}
-        onClose={() => setAdding(false)}
-        title={t('facility.addTitle')}
-        size="lg"
-        centered
-        zIndex={zIndex.modal}
-        transitionProps={{ duration: timings.modalIn, exitDuration: timings.modalOut }}
-        closeButtonProps={{ 'aria-label': t('contacts.close') }}
-      >
+      <DetailDialog opened={adding} onClose={() => setAdding(false)} title={t('facility.addTitle')} size="lg">
         {adding ? (
           <FacilityForm
             providerId={provider.id}
@@ -85,7 +77,7 @@ export function FacilitiesTab({ profile }: { profile: ProviderProfile }) {
             }}
           />
         ) : null}
-      </Modal>
+      </DetailDialog>
     </Stack>
   );
 }
