@@ -263,7 +263,7 @@ export function ContactsPanel({
                 <Table.Tr key={contact.id}>
                   <Table.Th scope="row">{contact.fullName}</Table.Th>
                   <Table.Td>
-                    <Badge color={contact.type === 'public' ? 'teal' : 'gray'} variant="light">
+                    <Badge color={contact.type === 'public' ? 'teal.9' : 'gray'} variant="light">
                       {t(`contacts.types.${contact.type}`)}
                     </Badge>
                   </Table.Td>
