@@ -263,7 +263,10 @@ export function ContactsPanel({
                 <Table.Tr key={contact.id}>
                   <Table.Th scope="row">{contact.fullName}</Table.Th>
                   <Table.Td>
-                    <Badge color={contact.type === 'public' ? 'teal.9' : 'gray'} variant="light">
+                    <Badge
+                      variant={contact.type === 'public' ? 'filled' : 'outline'}
+                      color={contact.type === 'public' ? 'teal.9' : 'gray.7'}
+                    >
                       {t(`contacts.types.${contact.type}`)}
                     </Badge>
                   </Table.Td>
