@@ -94,15 +94,15 @@ function ensureSchemathesis(): void {
  * and codes the configuration's dictionaries offer beside generated ones.
  */
 async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise<Account[]> {
-  const [{ createDb, providerUsers, storedImages }, { storedImagePathPrefix }, factories] = await Promise.all(
-    [import('@opora/db'), import('@opora/contracts'), import('@opora/db/factories')],
-  );
+  const [{ contacts, createDb, providerUsers, storedImages }, { storedImagePathPrefix }, factories] =
+    await Promise.all([import('@opora/db'), import('@opora/contracts'), import('@opora/db/factories')]);
   const handle = createDb(databaseUrl, { max: 1, applicationName: 'opora-fuzz' });
   const accounts: Account[] = [];
   const serviceIds: string[] = [];
   const careRequestIds: string[] = [];
   const providerIds: string[] = [];
   const facilityIds: string[] = [];
+  const contactIds: string[] = [];
   const imageKeys: string[] = [];
   try {
     // The provider roles are colleagues at one provider, whose id and requests the dictionaries offer,
@@ -167,6 +167,15 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
     }
     providerIds.push(inbox.id);
     facilityIds.push(inboxFacility.id);
+    // A contact of the provider and one of its facility (the profile's contact operations).
+    const made = await handle.db
+      .insert(contacts)
+      .values([
+        { providerId: inbox.id, firstName: 'Lenka', lastName: 'Fuzzová', type: 'public' as const },
+        { facilityId: inboxFacility.id, firstName: 'Petr', lastName: 'Fuzz', type: 'private' as const },
+      ])
+      .returning({ id: contacts.id });
+    contactIds.push(...made.map((row) => row.id));
     // A stored image (the inbox provider's logo), so the image proxy and its stored images answer 200.
     const logo = Buffer.from(fuzzLogoPng, 'base64');
     const key = createHash('sha256').update(logo).digest('hex');
@@ -200,6 +209,7 @@ async function prepareData(databaseUrl: string, benchDb: BenchDbModule): Promise
     'provider-ids': providerIds,
     'care-request-ids': careRequestIds,
     'facility-ids': facilityIds,
+    'contact-ids': contactIds,
     'image-keys': imageKeys,
     'image-urls': imageKeys.map((key) => `${storedImagePathPrefix}${key}`),
     regions: await codes('regions'),

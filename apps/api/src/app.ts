@@ -40,6 +40,7 @@ import { providerInboxRoutes } from './provider-inbox/routes.ts';
 import { providerJoinRoutes } from './provider-join/routes.ts';
 import { providerListingRoutes } from './provider-listing/routes.ts';
 import { providerPlanRoutes } from './provider-plan/routes.ts';
+import { providerProfileRoutes } from './provider-profile/routes.ts';
 import { providerServiceRoutes } from './provider-services/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(providerDashboardRoutes); //                     GET /api/v1/provider/providers/{id}/dashboard
   await app.register(providerPlanRoutes); //                          /api/v1/provider/providers/{id}/plan, /plan/checkouts
   await app.register(providerListingRoutes); //                       /api/v1/provider/providers/{id}/listing-confirmation (GET, POST)
+  await app.register(providerProfileRoutes); //                       /api/v1/provider/providers/{id}/profile, /facilities, /contacts
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(providerServiceRoutes); //                       /api/v1/provider/providers/{id}/services..., /survey-definitions...
   await app.register(providerImageRoutes); //                         /api/v1/images (proxy), /images/stored/{key}; /provider/providers/{id}/logo, /images, /facilities/{id}/photos...

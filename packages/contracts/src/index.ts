@@ -26,6 +26,7 @@ export * from './schemas/provider-images.ts';
 export * from './schemas/provider-inbox.ts';
 export * from './schemas/provider-listing.ts';
 export * from './schemas/provider-plan.ts';
+export * from './schemas/provider-profile.ts';
 export * from './schemas/provider-request-grid.ts';
 export * from './schemas/provider-services.ts';
 export * from './schemas/providers.ts';

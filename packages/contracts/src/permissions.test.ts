@@ -100,6 +100,8 @@ describe('role table', () => {
         'providerServiceNew',
         'providerService',
         'providerServicePreview',
+        'providerProfile',
+        'providerFacility',
       ]);
     }
     expect(routesForRoles(['client', 'assistant', 'admin'])).not.toContain('providerHome');

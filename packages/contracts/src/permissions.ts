@@ -96,6 +96,8 @@ const providerAreaRoutes: readonly RouteName[] = [
   'providerService',
   'providerServicePreview',
   'providerImages',
+  'providerProfile',
+  'providerFacility',
 ];
 
 /**

@@ -92,6 +92,10 @@ export const routePatterns = {
   providerServicePreview: '/provider/services/:serviceId/preview',
   /** "Logo and photos" until the provider profile takes them in (issue 23 §5). */
   providerImages: '/provider/images',
+  /** The provider profile (`?tab=details|facilities|contacts`). */
+  providerProfile: '/provider/profile',
+  /** A facility of the provider (`?tab=services|details|contacts`). */
+  providerFacility: '/provider/facilities/:facilityId',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;
@@ -108,6 +112,10 @@ export const dashboardClientTabs = ['service-offer', 'my-services', 'details'] a
 export type DashboardClientTab = (typeof dashboardClientTabs)[number];
 export const serviceDetailTabs = ['info', 'location', 'provider'] as const;
 export type ServiceDetailTab = (typeof serviceDetailTabs)[number];
+export const providerProfileTabs = ['details', 'facilities', 'contacts'] as const;
+export type ProviderProfileTab = (typeof providerProfileTabs)[number];
+export const providerFacilityTabs = ['services', 'details', 'contacts'] as const;
+export type ProviderFacilityTab = (typeof providerFacilityTabs)[number];
 export const careRequestTabs = ['overview', 'surveys', 'documents'] as const;
 export type CareRequestTab = (typeof careRequestTabs)[number];
 

@@ -24,17 +24,30 @@ type DetailRow = ServiceRow & {
   provider_description: string | null;
   logo_url: string | null;
   counties: { code: string; name: string }[];
-  contacts: {
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    phone: string | null;
-  }[];
+  contacts: ContactRow[];
+  facility_contacts: ContactRow[];
 };
 
+interface ContactRow {
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+function publicContact(contact: ContactRow): PublicContact {
+  return {
+    fullName: fullName({ firstName: contact.first_name, lastName: contact.last_name }),
+    email: contact.email,
+    phone: contact.phone,
+  };
+}
+
 /**
- * The service with its facility, provider and taxonomy, its counties and the provider's public
- * contacts (as JSON arrays), in one statement by primary key; planned once per connection (prepared).
+ * The service with its facility, provider and taxonomy, its counties and the public contacts of the
+ * provider and of the facility (as JSON arrays; a facility "same as provider" has none of its own), in
+ * one statement by primary key; planned once per connection (prepared). Private contacts never leave
+ * the provider: only `type = 'public'` rows are read here.
  */
 const detailSelect = `
     select fs.id, fs.name, fs.form, fs.place, fs.sponsored, fs.verified, fs.description, fs.url,
@@ -56,7 +69,12 @@ const detailSelect = `
       (select coalesce(json_agg(json_build_object('first_name', k.first_name, 'last_name', k.last_name,
                                                   'email', k.email, 'phone', k.phone)
                                 order by k.last_name, k.first_name, k.id), '[]')
-       from contacts k where k.provider_id = p.id and k.type = 'public') as contacts
+       from contacts k where k.provider_id = p.id and k.type = 'public') as contacts,
+      (select coalesce(json_agg(json_build_object('first_name', k.first_name, 'last_name', k.last_name,
+                                                  'email', k.email, 'phone', k.phone)
+                                order by k.last_name, k.first_name, k.id), '[]')
+       from contacts k where k.facility_id = f.id and k.type = 'public' and not f.same_as_provider)
+        as facility_contacts
     from facility_services fs
     join facilities f on f.id = fs.facility_id
     join providers p on p.id = fs.provider_id
@@ -109,6 +127,8 @@ export async function previewService(
 
 function toServiceDetail(row: DetailRow, now: Date): ServiceDetail {
   const czech = collatorFor('cs');
+  const providerContacts = row.contacts.map(publicContact);
+  const facilityContacts = row.facility_contacts.map(publicContact);
   const base = toFacilityService(row, now);
   return {
     ...base,
@@ -121,6 +141,8 @@ function toServiceDetail(row: DetailRow, now: Date): ServiceDetail {
       type: row.facility_type,
       web: row.facility_web,
       description: row.facility_description,
+      // The facility's own public contacts, else (none, or "same as provider") the provider's.
+      contacts: facilityContacts.length > 0 ? facilityContacts : providerContacts,
     },
     provider: {
       ...base.provider,
@@ -137,13 +159,7 @@ function toServiceDetail(row: DetailRow, now: Date): ServiceDetail {
       logoUrl: row.logo_url,
       listingConfirmedAt: base.provider.listingConfirmedAt,
       listingPossiblyOutdated: base.provider.listingPossiblyOutdated,
-      contacts: row.contacts.map(
-        (contact): PublicContact => ({
-          fullName: fullName({ firstName: contact.first_name, lastName: contact.last_name }),
-          email: contact.email,
-          phone: contact.phone,
-        }),
-      ),
+      contacts: providerContacts,
     },
   };
 }

@@ -11,10 +11,12 @@ import {
 } from '@opora/contracts';
 import {
   checkouts,
+  contacts,
   documentContents,
   documents,
   facilityPhotos,
   providerExports,
+  providers as providersTable,
   providerUsers,
   requestDrafts,
   serviceTypes,
@@ -238,6 +240,7 @@ type RecordAccess =
       record: () => Promise<Record<string, string>>;
       /** A valid body: JSON, the raw bytes of an upload, or one made for the record. */
       body?: object | Buffer | ((params: Record<string, string>) => object);
+      query?: string;
     };
 
 /** The body a provider operation takes for its record. */
@@ -436,6 +439,37 @@ const firstProviderPhoto = async () => {
   return record;
 };
 
+/** A valid save of the first provider's details, at the revision it has when the record is made. */
+const providerProfileBody = {
+  name: 'Vlídná péče',
+  address: { street: 'Hrnčířská 14', city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
+  requestsEmail: 'zadosti@vlidna-pece.test',
+  revision: 1,
+};
+const firstProviderAtRevision = async () => {
+  const [row] = await server.database.db
+    .select({ revision: providersTable.revision })
+    .from(providersTable)
+    .where(eq(providersTable.id, providers.first));
+  providerProfileBody.revision = row?.revision ?? 1;
+  return { providerId: providers.first };
+};
+const facilityBody = {
+  name: 'Denní stacionář',
+  sameAsProvider: false,
+  address: { city: 'Praha 4', zipcode: '14900', countyCode: 'CZ0100' },
+};
+/** A new contact of a facility of the first provider (revision 1). */
+const firstProviderContact = async () => {
+  const { facilityId } = await firstProviderFacility();
+  const [contact] = await server.database.db
+    .insert(contacts)
+    .values({ facilityId, firstName: 'Jana', lastName: 'Malá', type: 'private' })
+    .returning({ id: contacts.id });
+  return { providerId: providers.first, contactId: contact?.id ?? '' };
+};
+const contactBody = { firstName: 'Jana', lastName: 'Malá', type: 'public' };
+
 /** A checkout of the owner, open at the test gateway. */
 const ownCheckout = async (owner: Subject) => {
   const [type] = await server.database.db
@@ -554,6 +588,22 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
     body: { text: 'Zavolat dceři.', baseVersion: 0 },
   },
   getStoredImage: { kind: 'value' },
+  getProviderProfile: { kind: 'provider', record: firstProvider },
+  updateProviderProfile: { kind: 'provider', record: firstProviderAtRevision, body: providerProfileBody },
+  createProviderFacility: { kind: 'provider', record: firstProvider, body: facilityBody },
+  getProviderFacility: { kind: 'provider', record: firstProviderFacility },
+  updateProviderFacility: {
+    kind: 'provider',
+    record: firstProviderFacility,
+    body: { ...facilityBody, revision: 1 },
+  },
+  createProviderContact: { kind: 'provider', record: firstProvider, body: contactBody },
+  updateProviderContact: {
+    kind: 'provider',
+    record: firstProviderContact,
+    body: { ...contactBody, revision: 1 },
+  },
+  deleteProviderContact: { kind: 'provider', record: firstProviderContact, query: '?revision=1' },
   getProviderImages: { kind: 'provider', record: firstProvider },
   putProviderLogo: { kind: 'provider', record: firstProvider, body: pngBytes },
   deleteProviderLogo: { kind: 'provider', record: firstProvider },
@@ -616,7 +666,7 @@ describe('records of others', () => {
 
   // A sweep of every operation: hundreds of requests, so it is given time for a busy machine.
   it('answers another owner’s record or an unpublished one 404, never 403', {
-    timeout: 180_000,
+    timeout: 300_000,
   }, async () => {
     const mismatches: string[] = [];
     let cells = 0;
@@ -709,7 +759,9 @@ describe('records of others', () => {
       const access = recordOperations[route.operationId];
       if (access?.kind !== 'provider') continue;
       const params = await access.record();
-      const url = route.url.replaceAll(/:(\w+)/g, (_match, name: string) => params[name] ?? randomUUID());
+      const url =
+        route.url.replaceAll(/:(\w+)/g, (_match, name: string) => params[name] ?? randomUUID()) +
+        (access.query ?? '');
       for (const subject of subjects) {
         const member = subject.name === 'provider administrator';
         if (!member && subject.name !== 'another provider’s administrator') continue;
@@ -818,6 +870,14 @@ const answersNoStore = {
   downloadProviderCareRequestDocument: true,
   createProviderExportJob: true,
   listProviderExportJobs: true,
+  getProviderProfile: true,
+  updateProviderProfile: true,
+  createProviderFacility: true,
+  getProviderFacility: true,
+  updateProviderFacility: true,
+  createProviderContact: true,
+  updateProviderContact: true,
+  deleteProviderContact: true,
   getImage: false,
   getStoredImage: false,
   getProviderImages: true,
@@ -902,7 +962,12 @@ describe('no-store', () => {
         check(
           operationId,
           'as the provider’s administrator',
-          await call(providerAdministrator, route, withParams(params), providerBody(access, params)),
+          await call(
+            providerAdministrator,
+            route,
+            withParams(params) + (access.query ?? ''),
+            providerBody(access, params),
+          ),
         );
       } else if (access?.kind === 'guest') {
         const held = await guestCase();

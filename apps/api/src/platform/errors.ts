@@ -65,6 +65,20 @@ export class ConflictError extends AppError {
   }
 }
 
+/**
+ * `RecordChangedByAnother` (409): a save named a revision the record no longer has. `current` is the
+ * record as its read operation answers it, so the person sees the other's values beside their own.
+ */
+export class RecordChangedError extends AppError {
+  readonly current: unknown;
+
+  constructor(current: unknown, detail = 'Someone else saved this record after you read it.') {
+    super('RecordChangedByAnother', detail);
+    this.name = 'RecordChangedError';
+    this.current = current;
+  }
+}
+
 export class ServiceUnavailableError extends AppError {
   constructor(detail = 'The service is temporarily unavailable.', options?: { cause?: unknown }) {
     super('ServiceUnavailable', detail, options);
@@ -400,6 +414,12 @@ export const errorsPlugin = fp(
       }
       if (error instanceof FieldValidationError) {
         return sendProblem(reply, validationProblem(request, error.errors, error.code, error.detail));
+      }
+      if (error instanceof RecordChangedError) {
+        return sendProblem(reply, {
+          ...problemFor(request, error.status, error.code, error.detail),
+          current: error.current,
+        } as ProblemDetails);
       }
       if (error instanceof AppError) {
         if (error.status >= 500) request.log.error({ err: error }, 'request failed');

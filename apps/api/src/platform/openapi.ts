@@ -337,6 +337,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'that resizes them (SPEC §7)',
           },
           {
+            name: 'provider profile',
+            description:
+              'A provider’s details, facilities and contacts; every save names the revision it edited ' +
+              '(409 `RecordChangedByAnother` with the current record otherwise)',
+          },
+          {
             name: 'subscriptions',
             description: 'Plans, the user’s subscription and its cancellation, checkouts, the assistant',
           },

@@ -6,8 +6,7 @@ import {
 } from '@opora/contracts';
 import { type Db, facilityServices } from '@opora/db';
 import { and, eq, sql } from 'drizzle-orm';
-import { AppError, FieldValidationError } from '../platform/errors.ts';
-import { RecordChangedError } from '../platform/optimistic-update.ts';
+import { AppError, FieldValidationError, RecordChangedError } from '../platform/errors.ts';
 import type { ProviderScope } from '../platform/provider-scope.ts';
 import { readProviderService } from './provider-service-rows.ts';
 

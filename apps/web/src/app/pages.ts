@@ -115,7 +115,8 @@ export type TranslationNamespace =
   | 'provider-capacity'
   | 'provider-freshness'
   | 'provider-services'
-  | 'provider-images';
+  | 'provider-images'
+  | 'provider-profile';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -163,6 +164,13 @@ const providerNamespaces = [
   'provider-freshness',
 ] as const;
 /** A request in the inbox: what the requester sent (questionnaires, documents) and the dialogs' forms. */
+/** The profile and facility pages: their forms, the address autocomplete (`clients`) and the schema's messages. */
+const providerProfileNamespaces = [
+  ...providerNamespaces,
+  'provider-profile',
+  'clients',
+  'validation',
+] as const;
 const providerRequestNamespaces = [
   ...providerNamespaces,
   'provider-request',
@@ -255,6 +263,14 @@ const unauthorizedPage = lazyPage(
 const homePage = lazyPage(
   () => import('../features/home/components/home-page.tsx'),
   (m) => m.HomePage,
+);
+const providerProfilePage = lazyPage(
+  () => import('../features/provider-profile/components/provider-profile-page.tsx'),
+  (m) => m.ProviderProfilePage,
+);
+const providerFacilityPage = lazyPage(
+  () => import('./provider-facility-page.tsx'),
+  (m) => m.ProviderFacilityPage,
 );
 const providerDashboardPage = lazyPage(
   () => import('../features/provider-inbox/components/dashboard-page.tsx'),
@@ -577,6 +593,8 @@ export const areas: AreaDefinition[] = [
       page('providerService', providers, providerServicePage, providerServiceNamespaces),
       page('providerServicePreview', providers, providerServicePreviewPage, providerServiceNamespaces),
       page('providerImages', providers, providerImagesPage, [...providerNamespaces, 'provider-images']),
+      page('providerProfile', providers, providerProfilePage, providerProfileNamespaces),
+      page('providerFacility', providers, providerFacilityPage, providerProfileNamespaces),
     ],
   },
   {

@@ -56,6 +56,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     title: typeof problem.title === 'string' ? problem.title : response.statusText,
     detail: typeof problem.detail === 'string' ? problem.detail : undefined,
     errors: Array.isArray(problem.errors) ? problem.errors.filter(isErrorDetail) : [],
+    current: problem.current,
   });
 }
 

@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly code: ErrorCode | (string & {});
   readonly errors: ErrorDetail[];
   readonly detail: string | undefined;
+  /** `RecordChangedByAnother`: the record as someone else saved it (read it with the operation's schema). */
+  readonly current: unknown;
 
   constructor(init: {
     status: number;
@@ -22,6 +24,7 @@ export class ApiError extends Error {
     title: string;
     detail?: string;
     errors?: ErrorDetail[];
+    current?: unknown;
   }) {
     super(init.title);
     this.name = 'ApiError';
@@ -29,5 +32,6 @@ export class ApiError extends Error {
     this.code = init.code;
     this.detail = init.detail;
     this.errors = init.errors ?? [];
+    this.current = init.current;
   }
 }

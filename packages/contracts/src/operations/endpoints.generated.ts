@@ -548,4 +548,44 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'PUT',
     path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photo-order',
   },
+  getProviderProfile: {
+    operationId: 'getProviderProfile',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/profile',
+  },
+  updateProviderProfile: {
+    operationId: 'updateProviderProfile',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/profile',
+  },
+  createProviderFacility: {
+    operationId: 'createProviderFacility',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/facilities',
+  },
+  getProviderFacility: {
+    operationId: 'getProviderFacility',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId',
+  },
+  updateProviderFacility: {
+    operationId: 'updateProviderFacility',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId',
+  },
+  createProviderContact: {
+    operationId: 'createProviderContact',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/contacts',
+  },
+  updateProviderContact: {
+    operationId: 'updateProviderContact',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/contacts/:contactId',
+  },
+  deleteProviderContact: {
+    operationId: 'deleteProviderContact',
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/contacts/:contactId',
+  },
 };

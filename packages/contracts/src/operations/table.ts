@@ -97,6 +97,21 @@ import {
 } from '../schemas/provider-inbox.ts';
 import { ListingConfirmationSchema } from '../schemas/provider-listing.ts';
 import { ProviderPlanSchema } from '../schemas/provider-plan.ts';
+import {
+  FacilityDetailSchema,
+  FacilityDetailsSchema,
+  FacilityDetailsUpdateSchema,
+  FacilityRecordSchema,
+  ProviderContactCreateSchema,
+  ProviderContactParamsSchema,
+  ProviderContactSchema,
+  ProviderContactUpdateSchema,
+  ProviderDetailsUpdateSchema,
+  ProviderFacilityParamsSchema,
+  ProviderProfileSchema,
+  ProviderRecordSchema,
+  RevisionQuerySchema,
+} from '../schemas/provider-profile.ts';
 import { ProviderRequestListQuerySchema } from '../schemas/provider-request-grid.ts';
 import {
   ProviderServiceInputSchema,
@@ -1259,6 +1274,92 @@ export const operations = defineOperations({
     body: FacilityPhotoOrderSchema,
     response: FacilityPhotoListSchema,
     successStatus: 200,
+    noStore: true,
+  },
+
+  // the provider's profile, facilities and contacts (issue 23 §2): read by every provider user; who may
+  // change what is decided by their roles in that provider (403 otherwise). Every save carries the
+  // revision it edited and answers 409 `RecordChangedByAnother` with the current record when someone
+  // saved first
+  /** The provider profile's three tabs: details, facilities, the provider's own contacts. */
+  getProviderProfile: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/profile',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: ProviderProfileSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  updateProviderProfile: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/profile',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    body: ProviderDetailsUpdateSchema,
+    response: ProviderRecordSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  createProviderFacility: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/facilities',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    body: FacilityDetailsSchema,
+    response: FacilityRecordSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  /** The facility detail's three tabs: services, information, contacts. */
+  getProviderFacility: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId',
+    access: providerStaff,
+    params: ProviderFacilityParamsSchema,
+    response: FacilityDetailSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  updateProviderFacility: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/facilities/:facilityId',
+    access: providerStaff,
+    params: ProviderFacilityParamsSchema,
+    body: FacilityDetailsUpdateSchema,
+    response: FacilityRecordSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  createProviderContact: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/contacts',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    body: ProviderContactCreateSchema,
+    response: ProviderContactSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  updateProviderContact: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/contacts/:contactId',
+    access: providerStaff,
+    params: ProviderContactParamsSchema,
+    body: ProviderContactUpdateSchema,
+    response: ProviderContactSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** `?revision=` is the revision the person saw: a contact changed since answers 409, not deleted. */
+  deleteProviderContact: {
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/contacts/:contactId',
+    access: providerStaff,
+    params: ProviderContactParamsSchema,
+    query: RevisionQuerySchema,
+    response: null,
+    successStatus: 204,
     noStore: true,
   },
 });

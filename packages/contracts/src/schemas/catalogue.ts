@@ -258,6 +258,8 @@ export const ServiceDetailSchema = FacilityServiceSchema.extend({
     type: z.string().nullable(),
     web: z.string().nullable(),
     description: z.string().nullable(),
+    /** Whom to call about this place: the facility's public contacts, else the provider's. */
+    contacts: z.array(PublicContactSchema),
   }),
   provider: z.object({
     id: IdSchema,

@@ -5,6 +5,7 @@ import {
   check,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -28,6 +29,14 @@ export const providers = pgTable(
     street: text('street'),
     city: text('city'),
     zipcode: text('zipcode'),
+    /**
+     * The county of the address (from the place chosen in the address autocomplete); facilities
+     * "same as provider" take it with the address (trigger in migration provider_profile_sql).
+     */
+    countyCode: text('county_code').references(() => counties.code, {
+      onDelete: 'restrict',
+      onUpdate: 'cascade',
+    }),
     billingName: text('billing_name'),
     billingStreet: text('billing_street'),
     billingCity: text('billing_city'),
@@ -64,6 +73,8 @@ export const providers = pgTable(
     listingConfirmedAt: timestamptz('listing_confirmed_at').notNull().defaultNow(),
     /** When the reminder for the current confirmation was queued; earlier than the confirmation = not yet. */
     listingRemindedAt: timestamptz('listing_reminded_at'),
+    /** Optimistic concurrency (decision 0099): every save names the revision it edited. */
+    revision: integer('revision').notNull().default(1),
     ...timestamps(),
   },
   (t) => [
@@ -97,6 +108,8 @@ export const facilities = pgTable(
     description: text('description'),
     /** Address and contacts are the provider's own (a provider with a single site). */
     sameAsProvider: boolean('same_as_provider').notNull().default(false),
+    /** Optimistic concurrency (decision 0099): every save names the revision it edited. */
+    revision: integer('revision').notNull().default(1),
     ...timestamps(),
   },
   (t) => [
@@ -120,6 +133,8 @@ export const contacts = pgTable(
     alternatePhone: text('alternate_phone'),
     note: text('note'),
     type: contactTypeEnum('type').notNull().default('private'),
+    /** Optimistic concurrency (decision 0099): every save names the revision it edited. */
+    revision: integer('revision').notNull().default(1),
     ...timestamps(),
   },
   (t) => [

@@ -163,6 +163,10 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
         street: provider.street,
         city: provider.city,
         zipcode: provider.zipcode,
+        // The county of the provider's own site (its "same as provider" facility), else its first.
+        countyCode: (
+          provider.facilities.find((facility) => facility.sameAsProvider) ?? provider.facilities[0]
+        )?.countyCode,
         billingName: provider.name,
         billingStreet: provider.street,
         billingCity: provider.city,

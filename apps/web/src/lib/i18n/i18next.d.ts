@@ -17,6 +17,7 @@ import type providerFreshness from '../../../../../locales/cs/provider-freshness
 import type providerImages from '../../../../../locales/cs/provider-images.json';
 import type providerJoin from '../../../../../locales/cs/provider-join.json';
 import type providerPlan from '../../../../../locales/cs/provider-plan.json';
+import type providerProfile from '../../../../../locales/cs/provider-profile.json';
 import type providerRequest from '../../../../../locales/cs/provider-request.json';
 import type providerServices from '../../../../../locales/cs/provider-services.json';
 import type requests from '../../../../../locales/cs/requests.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
       'provider-plan': typeof providerPlan;
       'provider-freshness': typeof providerFreshness;
       'provider-images': typeof providerImages;
+      'provider-profile': typeof providerProfile;
       'provider-request': typeof providerRequest;
       'provider-services': typeof providerServices;
       requests: typeof requests;

@@ -2,6 +2,7 @@ import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@manti
 import type { ProviderMembership } from '@opora/contracts';
 import {
   IconBriefcase,
+  IconBuildingCommunity,
   IconChartBar,
   IconCreditCard,
   IconGauge,
@@ -36,7 +37,14 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection = 'requests' | 'dashboard' | 'plan' | 'capacity' | 'services' | 'images';
+export type ProviderSection =
+  | 'requests'
+  | 'dashboard'
+  | 'plan'
+  | 'capacity'
+  | 'services'
+  | 'images'
+  | 'profile';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -128,6 +136,13 @@ function AreaBar({
       to: paths.providerImages.getHref(),
       label: t('area.images'),
       icon: IconPhoto,
+      count: 0,
+    },
+    {
+      section: 'profile' as const,
+      to: paths.providerProfile.getHref(),
+      label: t('area.profile'),
+      icon: IconBuildingCommunity,
       count: 0,
     },
   ];

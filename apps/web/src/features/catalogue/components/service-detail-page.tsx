@@ -258,6 +258,63 @@ function LocationTab({ service }: { service: ServiceDetail }) {
         </div>
       ) : null}
       {facility.description ? <Text className={classes.description}>{facility.description}</Text> : null}
+      <PublicContacts
+        contacts={facility.contacts}
+        title={t('detail.location.contacts')}
+        empty={t('detail.location.noContacts')}
+      />
+    </Stack>
+  );
+}
+
+/** Contact people the provider made public (SPEC §3 Contact, type public). */
+function PublicContacts({
+  contacts,
+  title,
+  empty,
+}: {
+  contacts: ServiceDetail['provider']['contacts'];
+  title: string;
+  empty: string;
+}) {
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {title}
+      </Title>
+      {contacts.length === 0 ? (
+        <Text>{empty}</Text>
+      ) : (
+        <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {contacts.map((contact, index) => (
+            <li key={`${contact.fullName}-${index}`}>
+              <Text fw={600}>{contact.fullName}</Text>
+              <Group gap="md">
+                {contact.phone ? (
+                  <Anchor href={`tel:${contact.phone}`}>
+                    <IconPhone
+                      size={16}
+                      aria-hidden
+                      style={{ verticalAlign: 'text-bottom', marginRight: 4 }}
+                    />
+                    {formatPhone(contact.phone)}
+                  </Anchor>
+                ) : null}
+                {contact.email ? (
+                  <Anchor href={`mailto:${contact.email}`}>
+                    <IconMail
+                      size={16}
+                      aria-hidden
+                      style={{ verticalAlign: 'text-bottom', marginRight: 4 }}
+                    />
+                    {contact.email}
+                  </Anchor>
+                ) : null}
+              </Group>
+            </li>
+          ))}
+        </Stack>
+      )}
     </Stack>
   );
 }
@@ -318,44 +375,11 @@ function ProviderTab({ service }: { service: ServiceDetail }) {
           </Field>
         ) : null}
       </FieldList>
-      <Stack gap="xs">
-        <Title order={3} size="h4">
-          {t('detail.provider.contacts')}
-        </Title>
-        {provider.contacts.length === 0 ? (
-          <Text>{t('detail.provider.noContacts')}</Text>
-        ) : (
-          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {provider.contacts.map((contact, index) => (
-              <li key={`${contact.fullName}-${index}`}>
-                <Text fw={600}>{contact.fullName}</Text>
-                <Group gap="md">
-                  {contact.phone ? (
-                    <Anchor href={`tel:${contact.phone}`}>
-                      <IconPhone
-                        size={16}
-                        aria-hidden
-                        style={{ verticalAlign: 'text-bottom', marginRight: 4 }}
-                      />
-                      {formatPhone(contact.phone)}
-                    </Anchor>
-                  ) : null}
-                  {contact.email ? (
-                    <Anchor href={`mailto:${contact.email}`}>
-                      <IconMail
-                        size={16}
-                        aria-hidden
-                        style={{ verticalAlign: 'text-bottom', marginRight: 4 }}
-                      />
-                      {contact.email}
-                    </Anchor>
-                  ) : null}
-                </Group>
-              </li>
-            ))}
-          </Stack>
-        )}
-      </Stack>
+      <PublicContacts
+        contacts={provider.contacts}
+        title={t('detail.provider.contacts')}
+        empty={t('detail.provider.noContacts')}
+      />
     </Stack>
   );
 }

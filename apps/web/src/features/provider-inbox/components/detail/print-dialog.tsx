@@ -3,8 +3,8 @@ import { type ProviderRequestPrintSection, providerRequestPrintSections } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailDialog } from '@/components/overlays/detail-dialog.tsx';
 import { paths } from '@/config/paths.ts';
-import { DetailDialog } from './detail-dialog.tsx';
 
 /** The print dialog (SPEC §3): which sections, then the print layout of just those. */
 export function PrintDialog({

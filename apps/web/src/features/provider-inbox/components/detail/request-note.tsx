@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
+import { DetailDialog } from '@/components/overlays/detail-dialog.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
@@ -21,7 +22,6 @@ import { providerRequestQueryOptions } from '../../api/get-request.ts';
 import { saveProviderNote } from '../../api/save-note.ts';
 import { createNoteAutosave, type NoteAutosave, type NoteSaveState } from '../../utils/note-autosave.ts';
 import classes from './detail.module.css';
-import { DetailDialog } from './detail-dialog.tsx';
 import { DetailCard } from './request-overview.tsx';
 
 function timeOf(instant: string, locale: Locale): string {

@@ -11,6 +11,7 @@ import {
 import { IconMail } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { DetailDialog } from '@/components/overlays/detail-dialog.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -22,7 +23,6 @@ import {
 } from '@/shared-features/service-capacity/api.ts';
 import { providerRequestQueryOptions } from '../../api/get-request.ts';
 import { useChangeProviderRequestStatus } from '../../api/request-changes.ts';
-import { DetailDialog } from './detail-dialog.tsx';
 
 type Values = { status: string; reason: string; reasonText: string; markServiceFull: boolean };
 

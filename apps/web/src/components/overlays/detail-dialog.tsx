@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A dialog of the request detail: Mantine's modal, whose title bar is a `<header>` — outside any
+ * A dialog (the request detail's, the provider profile's): Mantine's modal, whose title bar is a `<header>` — outside any
  * landmark of the page it would read as a second site banner, so it is presented as a plain bar.
  */
 export function DetailDialog({
