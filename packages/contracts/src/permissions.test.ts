@@ -100,6 +100,7 @@ describe('role table', () => {
         'providerServiceNew',
         'providerService',
         'providerServicePreview',
+        'providerImages',
         'providerProfile',
         'providerFacility',
       ]);

@@ -331,6 +331,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'preview, and the questionnaires they ask for, the provider’s own included',
           },
           {
+            name: 'service capacity',
+            description:
+              'Live capacity of a provider’s services: accepting new clients, free places, waiting time and ' +
+              'when it was last confirmed (issue 23 §4)',
+          },
+          {
             name: 'images',
             description:
               'A provider’s logo and facility photos: uploads, the stored images and the image proxy ' +

@@ -217,10 +217,6 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 // Who works in a provider's inbox: a provider user of any role; what they see inside the provider is
 // resolved per request from their roles and facilities (schemas/provider-inbox.ts).
 const providerStaff = { roles: ['providerAdmin', 'providerCoordinator', 'providerUser'] } as const;
-// Who manages the logo (the organisation's face): its administrators (decision 0105).
-const providerAdministrators = { roles: ['providerAdmin'] } as const;
-// Who manages facility photos: administrators and coordinators, who keep the listing (decision 0105).
-const providerListingEditors = { roles: ['providerAdmin', 'providerCoordinator'] } as const;
 
 /**
  * Every operation of the API, declared once: method, full path, who may call it (`public`, `login`
@@ -1220,7 +1216,7 @@ export const operations = defineOperations({
   putProviderLogo: {
     method: 'PUT',
     path: '/api/v1/provider/providers/:providerId/logo',
-    access: providerAdministrators,
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     body: DocumentBytesSchema,
     response: ProviderLogoSchema,
@@ -1230,7 +1226,7 @@ export const operations = defineOperations({
   deleteProviderLogo: {
     method: 'DELETE',
     path: '/api/v1/provider/providers/:providerId/logo',
-    access: providerAdministrators,
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     response: null,
     successStatus: 204,
@@ -1239,7 +1235,7 @@ export const operations = defineOperations({
   putFacilityPhoto: {
     method: 'PUT',
     path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId',
-    access: providerListingEditors,
+    access: providerStaff,
     params: FacilityPhotoParamsSchema,
     body: DocumentBytesSchema,
     response: FacilityPhotoSchema,
@@ -1250,7 +1246,7 @@ export const operations = defineOperations({
   updateFacilityPhotoAlt: {
     method: 'PUT',
     path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId/alt',
-    access: providerListingEditors,
+    access: providerStaff,
     params: FacilityPhotoParamsSchema,
     body: FacilityPhotoAltSchema,
     response: FacilityPhotoSchema,
@@ -1260,7 +1256,7 @@ export const operations = defineOperations({
   deleteFacilityPhoto: {
     method: 'DELETE',
     path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId',
-    access: providerListingEditors,
+    access: providerStaff,
     params: FacilityPhotoParamsSchema,
     response: null,
     successStatus: 204,
@@ -1269,7 +1265,7 @@ export const operations = defineOperations({
   orderFacilityPhotos: {
     method: 'PUT',
     path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photo-order',
-    access: providerListingEditors,
+    access: providerStaff,
     params: FacilityPhotosParamsSchema,
     body: FacilityPhotoOrderSchema,
     response: FacilityPhotoListSchema,

@@ -461,6 +461,7 @@ describe('web config and regions', () => {
     const config = {
       appVersion: '0.1.0',
       identity: { url: 'http://localhost:3000', realm: 'opora', clientId: 'web' },
+      images: { proxyBase: '/api/v1/images', sourceBase: null },
       locales: ['cs', 'en', 'sk'],
       defaultLocale: 'cs',
     };
