@@ -7,7 +7,7 @@ import { paths } from '@/config/paths.ts';
 import { useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { useProviderServices } from '../api/provider-services.ts';
 import { managesServices } from './manages-services.ts';
-import { ServicesTable } from './services-page.tsx';
+import { ServicesTable } from './services-table.tsx';
 
 /**
  * The Services tab of a facility's detail (SPEC §2 provider screens): the facility's services with

@@ -1,15 +1,14 @@
-import { Anchor, Button, Group, SegmentedControl, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { isOneOf, type ProviderServiceListItem, serviceStatuses } from '@opora/contracts';
+import { Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { isOneOf, serviceStatuses } from '@opora/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
-import { formatInstantDate } from '@/shared-features/requests/dates.ts';
 import { useProviderServices } from '../api/provider-services.ts';
 import { managesServices } from './manages-services.ts';
-import { ServiceStatusBadge } from './service-status-badge.tsx';
+import { ServicesTable } from './services-table.tsx';
 
 /** `/provider/services` (issue 23 §3): every service of the provider, filtered by status (`?status=`). */
 export function ServicesPage() {
@@ -92,52 +91,5 @@ function Services() {
         </LoadingState>
       )}
     </Stack>
-  );
-}
-
-/** The services as a table; on a phone its columns scroll sideways, the name stays first. */
-export function ServicesTable({
-  items,
-  withFacility = true,
-}: {
-  items: ProviderServiceListItem[];
-  withFacility?: boolean;
-}) {
-  const { t } = useTranslation(['provider-services', 'catalogue']);
-  return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped highlightOnHover verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('list.name')}</Table.Th>
-            {withFacility ? <Table.Th>{t('list.facility')}</Table.Th> : null}
-            <Table.Th>{t('list.type')}</Table.Th>
-            <Table.Th>{t('list.statusColumn')}</Table.Th>
-            <Table.Th>{t('list.updated')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((service) => (
-            <Table.Tr key={service.id}>
-              <Table.Td>
-                <Anchor
-                  component={Link}
-                  to={paths.providerService.getHref({ serviceId: service.id })}
-                  fw={600}
-                >
-                  {service.name}
-                </Anchor>
-              </Table.Td>
-              {withFacility ? <Table.Td>{service.facility.name}</Table.Td> : null}
-              <Table.Td>{t(`catalogue:serviceTypes.${service.serviceType.code}`)}</Table.Td>
-              <Table.Td>
-                <ServiceStatusBadge status={service.status} />
-              </Table.Td>
-              <Table.Td>{formatInstantDate(service.updatedAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }
