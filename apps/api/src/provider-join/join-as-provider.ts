@@ -7,6 +7,7 @@ import {
   createProviderForAdministrator,
   findListing,
   identificationCodeTakenError,
+  requireCounty,
 } from './provider-records.ts';
 
 /**
@@ -24,6 +25,7 @@ export async function joinAsProvider(
   const details = input.organisation;
   const { account, extra } = await signUpWith(context, input, {
     check: async () => {
+      await requireCounty(context.db, details.address.countyCode);
       const listing = await findListing(context.db, details);
       if (listing?.claimed) throw identificationCodeTakenError(details.identificationCode);
     },

@@ -43,13 +43,8 @@ const organisation = (identificationCode: string) => ({
   identificationCode,
   taxCode: `CZ${identificationCode}`,
   country: 'CZ',
-  street: 'Korunní 12',
-  city: 'Praha 2',
-  zipcode: '120 00',
-  billingName: '',
-  billingStreet: '',
-  billingCity: '',
-  billingZipcode: '',
+  address: { street: 'Korunní 12', city: 'Praha 2', zipcode: '120 00', countyCode: 'CZ0100' },
+  billingAddress: { name: '', street: '', city: '', zipcode: '' },
   requestsEmail: 'poptavky@slunce.example.cz',
   contactPhone: '+420 601 123 456',
   contactEmail: 'info@slunce.example.cz',
@@ -117,6 +112,7 @@ describe('POST /api/v1/web/providers/join', () => {
       street: 'Korunní 12',
       city: 'Praha 2',
       zipcode: '12000',
+      countyCode: 'CZ0100',
       billingCity: null,
       requestsEmail: 'poptavky@slunce.example.cz',
       contactPhone: '+420601123456',
@@ -229,15 +225,33 @@ describe('POST /api/v1/web/providers/join', () => {
 
   it('asks for the billing city and postcode once any billing address is given', async () => {
     const payload = joinForm(uniqueEmail('billing'), freshIdentificationCode());
-    payload.organisation = { ...payload.organisation, billingStreet: 'Jiná 1' };
+    payload.organisation = {
+      ...payload.organisation,
+      billingAddress: { ...payload.organisation.billingAddress, street: 'Jiná 1' },
+    };
     const response = await join(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       errors: [
-        { property: 'organisation.billingCity', instructions: 'validation:required' },
-        { property: 'organisation.billingZipcode', instructions: 'validation:required' },
+        { property: 'organisation.billingAddress.city', instructions: 'validation:required' },
+        { property: 'organisation.billingAddress.zipcode', instructions: 'validation:required' },
       ],
     });
+  });
+
+  it('refuses a county that does not exist beside the place picker, creating no account', async () => {
+    const email = uniqueEmail('county');
+    const payload = joinForm(email, freshIdentificationCode());
+    payload.organisation = {
+      ...payload.organisation,
+      address: { ...payload.organisation.address, countyCode: 'CZ0999' },
+    };
+    const response = await join(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      errors: [{ property: 'organisation.address.countyCode', instructions: 'validation:invalidOption' }],
+    });
+    expect(await accountsWith([email])).toEqual({ appUsers: [], identity: [] });
   });
 
   it.each([

@@ -1,5 +1,6 @@
-import type { ProviderDetails } from '@opora/contracts';
+import { createErrorDetail, type ProviderJoinOrganisation } from '@opora/contracts';
 import {
+  counties,
   type DbExecutor,
   providers,
   providerUsers,
@@ -33,20 +34,21 @@ export function identificationCodeTakenError(identificationCode: string): FieldV
   );
 }
 
-/** The `providers` columns of a provider's own details (ProviderDetailsSchema); blank ones are null. */
-function detailColumns(details: ProviderDetails) {
+/** The `providers` columns of the organisation's details; blank ones are null. */
+function detailColumns(details: ProviderJoinOrganisation) {
   return {
     name: details.name,
     identificationCode: details.identificationCode,
     taxCode: details.taxCode ?? null,
     country: details.country,
-    street: details.street ?? null,
-    city: details.city,
-    zipcode: details.zipcode,
-    billingName: details.billingName ?? null,
-    billingStreet: details.billingStreet ?? null,
-    billingCity: details.billingCity ?? null,
-    billingZipcode: details.billingZipcode ?? null,
+    street: details.address.street ?? null,
+    city: details.address.city,
+    zipcode: details.address.zipcode,
+    countyCode: details.address.countyCode,
+    billingName: details.billingAddress.name ?? null,
+    billingStreet: details.billingAddress.street ?? null,
+    billingCity: details.billingAddress.city ?? null,
+    billingZipcode: details.billingAddress.zipcode ?? null,
     requestsEmail: details.requestsEmail,
     contactPhone: details.contactPhone ?? null,
     contactEmail: details.contactEmail ?? null,
@@ -55,10 +57,18 @@ function detailColumns(details: ProviderDetails) {
   };
 }
 
+/** Refuses (400 beside the place picker) a county the address autocomplete could not have offered. */
+export async function requireCounty(db: DbExecutor, countyCode: string): Promise<void> {
+  const found = await db.$count(counties, eq(counties.code, countyCode));
+  if (found === 0) {
+    throw new FieldValidationError([createErrorDetail('organisation.address.countyCode', 'invalidOption')]);
+  }
+}
+
 /** A listing with this IČO in this country, and whether someone administers it already. */
 export async function findListing(
   db: DbExecutor,
-  details: Pick<ProviderDetails, 'country' | 'identificationCode'>,
+  details: Pick<ProviderJoinOrganisation, 'country' | 'identificationCode'>,
 ): Promise<{ id: string; claimed: boolean } | undefined> {
   const [row] = await db
     .select({
@@ -88,7 +98,7 @@ async function addAdministrator(tx: DbExecutor, providerId: string, userId: stri
 export async function createProviderForAdministrator(
   tx: DbExecutor,
   userId: string,
-  details: ProviderDetails,
+  details: ProviderJoinOrganisation,
 ): Promise<string> {
   const [provider] = await tx
     .insert(providers)
@@ -110,7 +120,7 @@ export async function claimProvider(
   tx: DbExecutor,
   providerId: string,
   userId: string,
-  details: ProviderDetails,
+  details: ProviderJoinOrganisation,
 ): Promise<void> {
   await tx.select({ id: providers.id }).from(providers).where(eq(providers.id, providerId)).for('update');
   const [member] = await tx

@@ -14,10 +14,10 @@ export const providerJoinRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['providers'],
       summary: 'An organisation joins: its administrator’s account and the provider',
       description:
-        'The sign-up form plus `organisation` (ProviderDetails). A provider with the IČO and country that ' +
+        'The sign-up form plus `organisation` (the provider’s details and its country). A provider with the IČO and country that ' +
         'nobody administers yet is claimed (its facilities and services stay); one that has users answers ' +
         '409 `NotUniqueValidator` on `organisation.identificationCode`, an address that is registered ' +
-        '409 on `email`. The provider is unverified until staff verify it; the account confirms its e-mail ' +
+        '409 on `email`, a county that does not exist 400 on `organisation.address.countyCode`. The provider is unverified until staff verify it; the account confirms its e-mail ' +
         'as any other.',
       failures: {
         400: ValidationProblemSchema,

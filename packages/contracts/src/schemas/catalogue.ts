@@ -9,15 +9,10 @@ import {
 import {
   DateTimeSchema,
   EmailSchema,
-  IdentificationCodeSchema,
   nameText,
   optionalField,
   optionalText,
   requiredOr,
-  requiredText,
-  TaxCodeSchema,
-  UrlSchema,
-  ZipcodeSchema,
 } from '../validation/fields.ts';
 import { validationKey } from '../validation/keys.ts';
 import { E164PhoneSchema, PhoneSchema } from '../validation/phone.ts';
@@ -33,13 +28,7 @@ import {
   ServiceTypeCodeSchema,
 } from './common.ts';
 import { StoredImageSchema } from './provider-images.ts';
-import {
-  CountyCodeSchema,
-  CountyRefSchema,
-  RegionCodeSchema,
-  RegionRefSchema,
-  SelectedCountyCodeSchema,
-} from './regions.ts';
+import { CountyCodeSchema, CountyRefSchema, RegionCodeSchema, RegionRefSchema } from './regions.ts';
 import { ServiceCapacitySchema } from './service-capacity.ts';
 
 export const ServiceStatusSchema = z.enum(serviceStatuses, { error: requiredOr('invalidOption') });
@@ -55,15 +44,6 @@ export const AddressSchema = z
   .meta({ id: 'Address' });
 export type Address = z.infer<typeof AddressSchema>;
 
-export const AddressInputSchema = z
-  .object({
-    street: optionalText({ max: 200 }),
-    city: requiredText({ max: 100 }),
-    zipcode: ZipcodeSchema,
-  })
-  .meta({ id: 'AddressBody' });
-export type AddressInput = z.infer<typeof AddressInputSchema>;
-
 /**
  * How a service is shown to clients: `verified` (staff checked the provider's registration),
  * `sponsored` (paid placement, always marked), `alreadyRequested` (within the current case).
@@ -76,36 +56,6 @@ export const ServiceFlagsSchema = z
   })
   .meta({ id: 'ServiceFlags' });
 export type ServiceFlags = z.infer<typeof ServiceFlagsSchema>;
-
-/** A provider's site. `sameAsProvider`: address and contacts are the provider's own. */
-export const FacilitySchema = z
-  .object({
-    id: IdSchema,
-    providerId: IdSchema,
-    name: z.string(),
-    address: AddressSchema,
-    /** County the facility lies in (LAU 1 code). */
-    countyCode: CountyCodeSchema.nullable(),
-    type: z.string().nullable(),
-    web: z.string().nullable(),
-    description: z.string().nullable(),
-    sameAsProvider: z.boolean(),
-  })
-  .meta({ id: 'Facility' });
-export type Facility = z.infer<typeof FacilitySchema>;
-
-export const FacilityInputSchema = z
-  .object({
-    name: requiredText({ max: 200 }),
-    address: AddressInputSchema,
-    countyCode: optionalField(SelectedCountyCodeSchema),
-    type: optionalText({ max: 100 }),
-    web: optionalField(UrlSchema),
-    description: optionalText({ max: 5000, multiline: true }),
-    sameAsProvider: z.boolean().default(false),
-  })
-  .meta({ id: 'FacilityBody' });
-export type FacilityInput = z.infer<typeof FacilityInputSchema>;
 
 export const ServiceFormSchema = z.enum(serviceForms);
 export const ServiceCategoryCodeSchema = z.enum(serviceCategoryCodes);
@@ -280,42 +230,6 @@ export const ServiceDetailSchema = FacilityServiceSchema.extend({
 export type ServiceDetail = z.infer<typeof ServiceDetailSchema>;
 
 export const ServiceIdParamsSchema = z.object({ serviceId: IdParamSchema });
-
-/** A care provider (organisation). `email` receives requests; `contactEmail` is shown publicly. */
-export const ProviderSchema = z
-  .object({
-    id: IdSchema,
-    name: z.string(),
-    address: AddressSchema,
-    billingAddress: AddressSchema.nullable(),
-    identificationCode: z.string(),
-    taxCode: z.string().nullable(),
-    email: z.string(),
-    contactPhone: E164PhoneSchema.nullable(),
-    contactEmail: z.string().nullable(),
-    url: z.string().nullable(),
-    description: z.string().nullable(),
-    logoUrl: z.string().nullable(),
-    verified: z.boolean(),
-  })
-  .meta({ id: 'Provider' });
-export type Provider = z.infer<typeof ProviderSchema>;
-
-export const ProviderInputSchema = z
-  .object({
-    name: requiredText({ max: 200 }),
-    address: AddressInputSchema,
-    billingAddress: AddressInputSchema.optional(),
-    identificationCode: IdentificationCodeSchema,
-    taxCode: optionalField(TaxCodeSchema),
-    email: EmailSchema,
-    contactPhone: optionalField(PhoneSchema),
-    contactEmail: optionalField(EmailSchema),
-    url: optionalField(UrlSchema),
-    description: optionalText({ max: 5000, multiline: true }),
-  })
-  .meta({ id: 'ProviderBody' });
-export type ProviderInput = z.infer<typeof ProviderInputSchema>;
 
 /** A provider's contact person; `public` contacts are shown to clients, `private` ones only to staff. */
 export const ContactSchema = z

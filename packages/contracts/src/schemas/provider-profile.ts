@@ -49,13 +49,26 @@ export const PlaceAddressSchema = z
   .meta({ id: 'PlaceAddress' });
 export type PlaceAddress = z.infer<typeof PlaceAddressSchema>;
 
-/** Billing details, when invoices go elsewhere than the address (all optional). */
+const billingAddressFields = ['street', 'city', 'zipcode'] as const;
+
+/**
+ * Billing details, when invoices go elsewhere than the address: all optional (the address itself when
+ * left out), but a billing address given needs its city and postcode.
+ */
 export const BillingAddressInputSchema = z
   .object({
+    /** Name on invoices when it differs from the provider's. */
     name: optionalText({ max: 200 }),
     street: optionalText({ max: 200 }),
     city: optionalText({ max: 100 }),
     zipcode: optionalField(ZipcodeSchema),
+  })
+  .superRefine((value, ctx) => {
+    if (!billingAddressFields.some((field) => value[field] !== undefined)) return;
+    for (const field of ['city', 'zipcode'] as const) {
+      if (value[field] !== undefined) continue;
+      ctx.addIssue({ code: 'custom', path: [field], message: validationKey('required'), input: undefined });
+    }
   })
   .meta({ id: 'BillingAddressBody' });
 
@@ -69,16 +82,19 @@ export const BillingAddressSchema = z
   .meta({ id: 'BillingAddress' });
 
 /**
- * Every field of SPEC §3 Provider as a provider enters it (joining, profile). `requestsEmail` receives
- * new requests and is never public; `contactPhone` and `contactEmail` are shown to the public.
+ * Every field of SPEC §3 Provider as a provider enters it: the one shape of a provider's details, which
+ * the join (`ProviderJoinOrganisationSchema`, with the country) and the profile's save (without the
+ * IČO) derive from. `requestsEmail` receives new requests and is never public; `contactPhone` and
+ * `contactEmail` are shown to the public.
  */
-export const ProviderProfileDetailsSchema = z
+export const ProviderDetailsSchema = z
   .object({
     name: requiredText({ max: 200 }),
     address: PlaceAddressInputSchema,
     billingAddress: BillingAddressInputSchema.default({}),
-    /** IČO; fixed once the provider exists (the profile cannot change it). */
+    /** IČO: eight digits with a check digit; fixed once the provider exists (the profile cannot change it). */
     identificationCode: IdentificationCodeSchema,
+    /** DIČ (CZ) or DIČ / IČ DPH (SK). */
     taxCode: optionalField(TaxCodeSchema),
     requestsEmail: EmailSchema,
     contactPhone: optionalField(PhoneSchema),
@@ -87,10 +103,10 @@ export const ProviderProfileDetailsSchema = z
     description: optionalText({ max: 5000, multiline: true }),
   })
   .meta({ id: 'ProviderDetailsBody' });
-export type ProviderProfileDetails = z.infer<typeof ProviderProfileDetailsSchema>;
+export type ProviderDetails = z.infer<typeof ProviderDetailsSchema>;
 
 /** The profile's save: the details but the IČO, and the revision they were edited from. */
-export const ProviderDetailsUpdateSchema = ProviderProfileDetailsSchema.omit({ identificationCode: true })
+export const ProviderDetailsUpdateSchema = ProviderDetailsSchema.omit({ identificationCode: true })
   .extend({ revision: RevisionSchema })
   .meta({ id: 'ProviderDetailsUpdateBody' });
 export type ProviderDetailsUpdate = z.infer<typeof ProviderDetailsUpdateSchema>;

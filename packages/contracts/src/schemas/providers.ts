@@ -1,57 +1,23 @@
 import { z } from 'zod';
 import { countries } from '../enums.ts';
 import { isValidTaxCode } from '../validation/company-codes.ts';
-import {
-  EmailSchema,
-  IdentificationCodeSchema,
-  optionalField,
-  optionalText,
-  requiredText,
-  selectedOptionError,
-  TaxCodeSchema,
-  UrlSchema,
-  ZipcodeSchema,
-} from '../validation/fields.ts';
+import { selectedOptionError } from '../validation/fields.ts';
 import { validationKey } from '../validation/keys.ts';
-import { PhoneSchema } from '../validation/phone.ts';
 import { SignUpSchema } from './accounts.ts';
 import { IdSchema } from './common.ts';
+import { ProviderDetailsSchema } from './provider-profile.ts';
 
 /** The forms `TaxCodeSchema` accepts, whatever the country. */
 const taxCodeForm = /^(CZ\d{8,10}|SK\d{10}|\d{10})$/;
-const billingAddressFields = ['billingStreet', 'billingCity', 'billingZipcode'] as const;
 
 /**
- * A provider's own details (SPEC §3 Provider), flat as the `providers` row keeps them: what an
- * organisation enters when it joins and what its administrator edits on its profile. The billing
- * address is left out when it is the address itself; given, it needs its city and postcode. The DIČ
- * must be one of the provider's country (`isValidTaxCode`).
+ * The organisation that joins: a provider's details (`ProviderDetailsSchema`, as its profile later
+ * edits them) and its country, fixed from then on. The DIČ must be one of that country
+ * (`isValidTaxCode`).
  */
-export const ProviderDetailsSchema = z
-  .object({
-    name: requiredText({ max: 200 }),
-    /** IČO: eight digits with a check digit; one provider per IČO and country. */
-    identificationCode: IdentificationCodeSchema,
-    /** DIČ (CZ) or DIČ / IČ DPH (SK). */
-    taxCode: optionalField(TaxCodeSchema),
-    country: z.enum(countries, { error: selectedOptionError }),
-    street: optionalText({ max: 200 }),
-    city: requiredText({ max: 100 }),
-    zipcode: ZipcodeSchema,
-    /** Name on invoices when it differs from `name`. */
-    billingName: optionalText({ max: 200 }),
-    billingStreet: optionalText({ max: 200 }),
-    billingCity: optionalText({ max: 100 }),
-    billingZipcode: optionalField(ZipcodeSchema),
-    /** Where new requests are announced; never shown publicly. */
-    requestsEmail: EmailSchema,
-    /** Shown to clients. */
-    contactPhone: optionalField(PhoneSchema),
-    /** Shown to clients. */
-    contactEmail: optionalField(EmailSchema),
-    url: optionalField(UrlSchema),
-    description: optionalText({ max: 5000, multiline: true }),
-  })
+export const ProviderJoinOrganisationSchema = ProviderDetailsSchema.extend({
+  country: z.enum(countries, { error: selectedOptionError }),
+})
   .superRefine((value, ctx) => {
     // A DIČ of no known form has its own message already (`taxCode`).
     const { taxCode } = value;
@@ -63,21 +29,15 @@ export const ProviderDetailsSchema = z
         input: taxCode,
       });
     }
-    if (billingAddressFields.some((field) => value[field] !== undefined)) {
-      for (const field of ['billingCity', 'billingZipcode'] as const) {
-        if (value[field] !== undefined) continue;
-        ctx.addIssue({ code: 'custom', path: [field], message: validationKey('required'), input: undefined });
-      }
-    }
   })
-  .meta({ id: 'ProviderDetails' });
-export type ProviderDetails = z.infer<typeof ProviderDetailsSchema>;
+  .meta({ id: 'ProviderJoinOrganisationBody' });
+export type ProviderJoinOrganisation = z.infer<typeof ProviderJoinOrganisationSchema>;
 
 /**
  * `POST /api/v1/web/providers/join`: an organisation joins — its administrator's account (the
  * sign-up's fields and rules) and the organisation's details.
  */
-export const ProviderJoinSchema = SignUpSchema.extend({ organisation: ProviderDetailsSchema }).meta({
+export const ProviderJoinSchema = SignUpSchema.extend({ organisation: ProviderJoinOrganisationSchema }).meta({
   id: 'ProviderJoinBody',
 });
 export type ProviderJoin = z.infer<typeof ProviderJoinSchema>;

@@ -78,16 +78,33 @@ describe('the join form', { timeout: 60_000 }, () => {
 });
 
 describe('the join body', () => {
-  it('flattens the addresses into the provider’s columns and leaves billing out when it is the office', () => {
+  it('sends the chosen place’s parts and leaves billing out when it is the office', () => {
     const values = structuredClone(emptyProviderJoinValues);
-    values.address = { ...values.address, street: 'Korunní 12', city: 'Praha 2', zipcode: '120 00' };
+    values.address = {
+      ...values.address,
+      street: 'Korunní 12',
+      city: 'Praha 2',
+      zipcode: '120 00',
+      countyCode: 'CZ0100',
+      countyName: 'Praha',
+    };
+    values.organisation.billingName = 'Slunce účtárna';
     values.billingAddress = { ...values.billingAddress, city: 'Brno' };
-    expect(toProviderJoinInput(values)).toMatchObject({
-      organisation: { street: 'Korunní 12', city: 'Praha 2', zipcode: '120 00', billingCity: '' },
+    const officeOnly = toProviderJoinInput(values);
+    expect(officeOnly).toMatchObject({
+      organisation: {
+        address: { street: 'Korunní 12', city: 'Praha 2', zipcode: '120 00', countyCode: 'CZ0100' },
+        billingAddress: {},
+      },
     });
+    expect(JSON.stringify(officeOnly)).not.toMatch(/countyName|Brno|účtárna/);
     values.billingSameAsAddress = false;
-    expect(toProviderJoinInput(values)).toMatchObject({ organisation: { billingCity: 'Brno' } });
-    expect(providerJoinFields['organisation.city']).toBe('address.place');
+    expect(toProviderJoinInput(values)).toMatchObject({
+      organisation: { billingAddress: { name: 'Slunce účtárna', city: 'Brno' } },
+    });
+    expect(providerJoinFields['organisation.address.city']).toBe('address.place');
+    expect(providerJoinFields['organisation.address.countyCode']).toBe('address.place');
+    expect(providerJoinFields['organisation.billingAddress.name']).toBe('organisation.billingName');
     expect(providerJoinFields['organisation.identificationCode']).toBe('organisation.identificationCode');
   });
 });

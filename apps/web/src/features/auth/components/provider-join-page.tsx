@@ -77,22 +77,29 @@ export const emptyProviderJoinValues: ProviderJoinValues = {
   billingAddress: emptyAddress,
 };
 
-/** The body `ProviderJoinSchema` checks: the addresses flattened into the provider's columns. */
+/** An address as the schemas take it: the chosen place's parts, not its names. */
+function addressInput({ street, city, zipcode, countyCode }: AddressValues) {
+  return { street, city, zipcode, countyCode };
+}
+
+/** The body `ProviderJoinSchema` checks: the billing address only when it differs from the address. */
 export function toProviderJoinInput(values: ProviderJoinValues): unknown {
   const { organisation, address, billingSameAsAddress, billingAddress, ...account } = values;
-  const billing = billingSameAsAddress ? emptyAddress : billingAddress;
+  const { billingName, ...details } = organisation;
   return {
     ...account,
     fullName: `${account.firstName.trim()} ${account.lastName.trim()}`.trim(),
     organisation: {
-      ...organisation,
-      street: address.street,
-      city: address.city,
-      zipcode: address.zipcode,
-      billingName: billingSameAsAddress ? '' : organisation.billingName,
-      billingStreet: billing.street,
-      billingCity: billing.city,
-      billingZipcode: billing.zipcode,
+      ...details,
+      address: addressInput(address),
+      billingAddress: billingSameAsAddress
+        ? {}
+        : {
+            name: billingName,
+            street: billingAddress.street,
+            city: billingAddress.city,
+            zipcode: billingAddress.zipcode,
+          },
     },
   };
 }
@@ -102,7 +109,6 @@ const organisationFields = [
   'identificationCode',
   'taxCode',
   'country',
-  'billingName',
   'requestsEmail',
   'contactPhone',
   'contactEmail',
@@ -111,18 +117,21 @@ const organisationFields = [
 ] as const;
 const accountFields = Object.keys(emptySignUpValues);
 
-/** Where each body property's error lands: the address's city is its place picker. */
+/** Where each body property's error lands: an address's city and county are its place picker. */
 export const providerJoinFields: Readonly<Record<string, string>> = {
   ...Object.fromEntries(accountFields.map((field) => [field, field])),
   ...Object.fromEntries(
     organisationFields.map((field) => [`organisation.${field}`, `organisation.${field}`]),
   ),
-  'organisation.street': 'address.street',
-  'organisation.city': 'address.place',
-  'organisation.zipcode': 'address.zipcode',
-  'organisation.billingStreet': 'billingAddress.street',
-  'organisation.billingCity': 'billingAddress.place',
-  'organisation.billingZipcode': 'billingAddress.zipcode',
+  'organisation.address': 'address.place',
+  'organisation.address.street': 'address.street',
+  'organisation.address.city': 'address.place',
+  'organisation.address.countyCode': 'address.place',
+  'organisation.address.zipcode': 'address.zipcode',
+  'organisation.billingAddress.name': 'organisation.billingName',
+  'organisation.billingAddress.street': 'billingAddress.street',
+  'organisation.billingAddress.city': 'billingAddress.place',
+  'organisation.billingAddress.zipcode': 'billingAddress.zipcode',
 };
 
 /** Hints of different lengths below side-by-side inputs, so the inputs stay aligned. */
