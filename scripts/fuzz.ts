@@ -1,6 +1,8 @@
 /**
- * `pnpm fuzz` (`node scripts/fuzz.ts [--quick]`): Schemathesis against the OpenAPI document the API
- * serves (`/api/docs/json`), as a guest and as a signed-in account of every role.
+ * `pnpm fuzz` (`node scripts/fuzz.ts [--quick] [--operation <operationId>]… [--role <role>]…`):
+ * Schemathesis against the OpenAPI document the API serves (`/api/docs/json`), as a guest and as a
+ * signed-in account of every role; `--operation` and `--role` (`guest` or a role, each repeatable)
+ * narrow a run to what a change touched.
  *
  * - Schemathesis comes from PyPI into `.venv-fuzz/` (git-ignored), pinned, installed on first use with
  *   `python3 -m venv` and pip (`PYTHON` names another interpreter).
@@ -42,6 +44,19 @@ const configFile = path.join(root, 'scripts', 'fuzz.schemathesis.toml');
 const schemathesisVersion = '4.32.5';
 
 const quick = process.argv.includes('--quick');
+
+/** Every value given after `flag` (`--role a --role b` → `['a', 'b']`). */
+function flagValues(flag: string): string[] {
+  return process.argv.flatMap((argument, index) => {
+    const value = process.argv[index + 1];
+    return argument === flag && value !== undefined ? [value] : [];
+  });
+}
+const onlyOperations = flagValues('--operation');
+const onlyRoles = flagValues('--role');
+const selectedOperations = onlyOperations.flatMap((operationId) => ['--include-operation-id', operationId]);
+const isSelected = (operationId: string) =>
+  onlyOperations.length === 0 || onlyOperations.includes(operationId);
 const maxExamples = quick ? 8 : 100;
 /** Roles fuzzed at the same time. */
 const concurrentRoles = 2;
@@ -415,16 +430,14 @@ async function main(): Promise<number> {
     const lastOperations = ['changePassword', 'deleteCurrentUser'];
     const fuzzRole = async (account: Account): Promise<Figures> => {
       const parts = [
-        await fuzz(
-          origin,
-          account.role,
-          account.role,
-          lastOperations.flatMap((operationId) => ['--exclude-operation-id', operationId]),
-        ),
+        await fuzz(origin, account.role, account.role, [
+          ...selectedOperations,
+          ...lastOperations.flatMap((operationId) => ['--exclude-operation-id', operationId]),
+        ]),
       ];
       held[account.role] = await signIn(origin, account);
       writeAuthFile(accounts, held);
-      for (const operationId of lastOperations) {
+      for (const operationId of lastOperations.filter(isSelected)) {
         parts.push(
           await fuzz(origin, `${account.role}-${operationId}`, `${account.role}-token`, [
             '--include-operation-id',
@@ -434,10 +447,11 @@ async function main(): Promise<number> {
       }
       return sum(parts);
     };
-    const runs: [string, () => Promise<Figures>][] = [
-      ['guest', () => fuzz(origin, 'guest', undefined, [])],
+    const allRuns: [string, () => Promise<Figures>][] = [
+      ['guest', () => fuzz(origin, 'guest', undefined, selectedOperations)],
       ...accounts.map((account): [string, () => Promise<Figures>] => [account.role, () => fuzzRole(account)]),
     ];
+    const runs = allRuns.filter(([name]) => onlyRoles.length === 0 || onlyRoles.includes(name));
     // Each role has accounts of its own, so roles run side by side: Schemathesis (one Python thread)
     // and the API each keep a core busy.
     const finished = new Map<string, Figures>();

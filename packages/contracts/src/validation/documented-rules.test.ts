@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { UpdateCurrentUserSchema } from '../schemas/accounts.ts';
-import { characterCount, EmailSchema, nameText, personNameText, requiredText } from './fields.ts';
+import {
+  characterCount,
+  EmailSchema,
+  nameText,
+  optionalText,
+  personNameText,
+  requiredText,
+} from './fields.ts';
 import { PhoneSchema } from './phone.ts';
 
 // The OpenAPI document shows these JSON Schemas, and fuzzers generate requests from them: a value
 // the schema admits must be one the API accepts, and the other way round.
 
-type JsonSchema = { pattern?: string; maxLength?: number; [key: string]: unknown };
+type JsonSchema = { pattern?: string; maxLength?: number; anyOf?: unknown[]; [key: string]: unknown };
 
 /** The input JSON Schema; a schema with an `id` is its `$defs` entry, as it becomes a component. */
 function documented(schema: z.ZodType): JsonSchema {
@@ -126,5 +133,34 @@ describe('documented shapes a pattern cannot give', () => {
     ]);
     expect(UpdateCurrentUserSchema.safeParse({}).success).toBe(false);
     expect(UpdateCurrentUserSchema.safeParse({ phone: null }).success).toBe(true);
+  });
+});
+
+describe('documented blank optional fields', () => {
+  const optional = optionalText({ max: 40 });
+  const [given, blank, none] = (documented(optional).anyOf ?? []) as JsonSchema[];
+
+  it('shows a given value’s rules, a blank string, or null, as the forms send them', () => {
+    expect(given).toMatchObject({ type: 'string', maxLength: 40 });
+    expect(blank).toMatchObject({ type: 'string' });
+    expect(none).toEqual({ type: 'null' });
+    expect(optional.safeParse(null).success).toBe(true);
+  });
+
+  it('documents as blank exactly what the field takes for "not entered"', () => {
+    for (const value of texts) {
+      expect(admits(blank?.pattern ?? '', value), JSON.stringify(value)).toBe(value.trim() === '');
+      const accepted = optional.safeParse(value);
+      const documentedValid = admits(blank?.pattern ?? '', value) || admits(given?.pattern ?? '', value);
+      expect(documentedValid, JSON.stringify(value)).toBe(accepted.success);
+    }
+  });
+
+  it('keeps the document of a field’s value in responses', () => {
+    const json = z.toJSONSchema(z.object({ note: optional }), { io: 'output' }) as {
+      properties: { note: JsonSchema };
+    };
+    expect(json.properties.note.anyOf).toBeUndefined();
+    expect(json.properties.note).toMatchObject({ type: 'string', maxLength: 40 });
   });
 });

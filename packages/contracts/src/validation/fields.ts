@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { processSchema } from 'zod/v4/core';
 import { formatDisplayDate } from '../dates.ts';
 import { isValidIdentificationCode } from './company-codes.ts';
 import { type ValidationKey, type ValidationMessage, validationKey } from './keys.ts';
@@ -95,11 +96,35 @@ export function selectedOptionError(issue: { input?: unknown }): ValidationMessa
  * means "not entered" and yields `undefined`; any other value must pass `schema`.
  */
 export function optionalField<S extends z.ZodType>(schema: S) {
+  const field = schema.optional();
+  // The OpenAPI document (and the fuzzers reading it) shows the blanks too: a given value passes
+  // `schema`, or is blank. Set on the inner schema, which `.meta()` copies of the field share.
+  field._zod.processJSONSchema = (ctx, json, params) => {
+    const given = processSchema(schema, ctx, params);
+    if (ctx.io === 'input') {
+      json.anyOf = [given, ...blankJsonSchemas()];
+      return;
+    }
+    const seen = ctx.seen.get(field);
+    if (seen) seen.ref = schema;
+  };
   return z.preprocess<unknown, z.ZodOptional<S>, z.input<S> | '' | null | undefined>(
     (value) => (isBlank(value) ? undefined : value),
-    schema.optional(),
+    field,
   );
 }
+
+/**
+ * What `isBlank` takes for "not entered", as JSON Schema: `null`, or a string of nothing but what
+ * `String.prototype.trim` removes (spelled out: other regex dialects read `\s` differently).
+ */
+const blankJsonSchemas = () => [
+  {
+    type: 'string' as const,
+    pattern: '^[\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]*$',
+  },
+  { type: 'null' as const },
+];
 
 /**
  * Which characters a text field refuses besides its own rules (`unsupportedCharacters`):
