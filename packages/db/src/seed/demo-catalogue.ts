@@ -66,6 +66,15 @@ export function withIcoCheckDigit(base: string): string {
   return `${base}${check}`;
 }
 
+/**
+ * A Slovak DIČ for a demo IČO: ten digits starting `20` (legal persons) and divisible by 11, as the
+ * DIČ check of the join and profile (`isValidTaxCode`) and the EU's VAT number check require.
+ */
+export function slovakTaxCodeFor(identificationCode: string): string {
+  const number = BigInt(`20${identificationCode}`);
+  return (number - (number % 11n)).toString();
+}
+
 export const demoProviders: readonly DemoProvider[] = [
   {
     key: 'vlidna-pece',

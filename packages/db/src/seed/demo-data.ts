@@ -6,7 +6,7 @@ import {
   SurveyDocumentSchema,
   surveyAnswersSchema,
 } from '@opora/contracts';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { copyCaseSurveysToRequest } from '../care-requests/case-survey-copies.ts';
 import type { DbExecutor } from '../client.ts';
 import { excluded } from '../excluded.ts';
@@ -38,7 +38,13 @@ import {
 } from '../schema/index.ts';
 import { storedImages } from '../schema/stored-images.ts';
 import { facilityServiceSurveys, surveyAnswers, surveyDefinitions } from '../schema/surveys.ts';
-import { demoCatalogue, demoPrice, demoProviders, withIcoCheckDigit } from './demo-catalogue.ts';
+import {
+  demoCatalogue,
+  demoPrice,
+  demoProviders,
+  slovakTaxCodeFor,
+  withIcoCheckDigit,
+} from './demo-catalogue.ts';
 import { demoLogoPng } from './demo-logo.ts';
 import { demoProviderSurveyV1 } from './surveys/demo-provider-survey.ts';
 
@@ -154,6 +160,8 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
   for (const provider of demoCatalogue) {
     const providerId = demoId(`provider:${provider.key}`);
     const identificationCode = withIcoCheckDigit(provider.identificationCodeBase);
+    const taxCode =
+      provider.country === 'CZ' ? `CZ${identificationCode}` : `SK${slovakTaxCodeFor(identificationCode)}`;
     await db
       .insert(providers)
       .values({
@@ -172,7 +180,7 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
         billingCity: provider.city,
         billingZipcode: provider.zipcode,
         identificationCode,
-        taxCode: provider.country === 'CZ' ? `CZ${identificationCode}` : `SK20${identificationCode}`,
+        taxCode,
         requestsEmail: `zadosti@${provider.domain}`,
         contactPhone: provider.contactPhone,
         contactEmail: `info@${provider.domain}`,
@@ -183,6 +191,12 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
         listingConfirmedAt: sql`now() - make_interval(months => ${listingConfirmedMonthsAgo[provider.key] ?? 0})`,
       })
       .onConflictDoNothing();
+    // Seeds before the DIČ check gave Slovak providers `SK20` + IČO (twelve digits): corrected, as
+    // long as nobody has changed it since.
+    await db
+      .update(providers)
+      .set({ taxCode })
+      .where(and(eq(providers.id, providerId), eq(providers.taxCode, `SK20${identificationCode}`)));
     // Every demo provider on its plan's free months from the day the demo was seeded.
     await startProviderTrial(db, providerId, new Date());
     if (provider.key === 'vlidna-pece') {

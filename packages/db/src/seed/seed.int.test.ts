@@ -1,4 +1,5 @@
 import { verify } from '@node-rs/argon2';
+import { ProviderJoinOrganisationSchema } from '@opora/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../connection-string.ts';
@@ -185,6 +186,32 @@ describe('demo seed', () => {
       join facility_services fs on fs.id = fsc.facility_service_id and fs.status = 'active'
       where c.region_code = 'CZ071'`);
     expect(Number(olomoucRegion.rows[0]?.services)).toBeGreaterThan(0);
+  });
+
+  it('gives every provider an IČO and a DIČ that pass the checks the join applies', async () => {
+    const rows = await database.db.select().from(providers);
+    expect(rows.filter((row) => row.country === 'SK' && row.taxCode !== null).length).toBeGreaterThan(0);
+    for (const row of rows) {
+      // The whole organisation as the join form would send it; only the codes' checks are asked for.
+      const result = ProviderJoinOrganisationSchema.safeParse({
+        name: row.name,
+        country: row.country,
+        identificationCode: row.identificationCode,
+        taxCode: row.taxCode ?? '',
+        address: {
+          street: row.street ?? '',
+          city: row.city,
+          zipcode: row.zipcode,
+          countyCode: row.countyCode,
+        },
+        billingAddress: {},
+        requestsEmail: row.requestsEmail,
+      });
+      const codeIssues = (result.error?.issues ?? []).filter((issue) =>
+        ['identificationCode', 'taxCode'].includes(String(issue.path[0])),
+      );
+      expect(codeIssues, `${row.name}: ${row.identificationCode} ${row.taxCode}`).toEqual([]);
+    }
   });
 
   it('gives providers public and private contacts', async () => {
