@@ -15,15 +15,15 @@ import { readProviderService } from './provider-service-rows.ts';
  * locked service. Asking for the status it already has answers it as it is (two people activating at
  * once get one activation); otherwise the revision must be the one the caller read (409
  * `RecordChangedByAnother`), the move allowed (409 `ServiceStatusChangeNotAllowed`) and, to activate,
- * the service complete (409 `ServiceIncomplete` naming what is missing). `listedChanged`: the
- * catalogue's answers must be cleared.
+ * the service complete (409 `ServiceIncomplete` naming what is missing). The catalogue follows through
+ * its triggers (decision 0107).
  */
 export async function changeServiceStatus(
   db: Db,
   scope: ProviderScope,
   serviceId: string,
   input: ProviderServiceStatusChange,
-): Promise<{ service: ProviderService; listedChanged: boolean }> {
+): Promise<ProviderService> {
   return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({ status: facilityServices.status, revision: facilityServices.revision })
@@ -31,7 +31,7 @@ export async function changeServiceStatus(
       .where(and(eq(facilityServices.id, serviceId), eq(facilityServices.providerId, scope.providerId)))
       .for('update');
     const current = await readProviderService(tx, scope.providerId, serviceId);
-    if (!locked || locked.status === input.status) return { service: current, listedChanged: false };
+    if (!locked || locked.status === input.status) return current;
     if (locked.revision !== input.revision) throw new RecordChangedError(current);
     if (!isServiceStatusTransition(locked.status, input.status)) {
       throw new AppError(
@@ -50,9 +50,6 @@ export async function changeServiceStatus(
       .update(facilityServices)
       .set({ status: input.status, revision: sql`${facilityServices.revision} + 1`, updatedAt: sql`now()` })
       .where(eq(facilityServices.id, serviceId));
-    return {
-      service: await readProviderService(tx, scope.providerId, serviceId),
-      listedChanged: locked.status === 'active' || input.status === 'active',
-    };
+    return readProviderService(tx, scope.providerId, serviceId);
   });
 }

@@ -98,15 +98,7 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { providerId, serviceId } = request.params;
       const scope = await scopeOf(request, providerId, true);
-      const { service, listed } = await updateProviderService(
-        app.db,
-        scope,
-        serviceId,
-        request.body.service,
-        request.body.revision,
-      );
-      if (listed) app.catalogueCache.clear();
-      return service;
+      return updateProviderService(app.db, scope, serviceId, request.body.service, request.body.revision);
     },
   });
 
@@ -123,9 +115,7 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { providerId, serviceId } = request.params;
       const scope = await scopeOf(request, providerId, true);
-      const { service, listedChanged } = await changeServiceStatus(app.db, scope, serviceId, request.body);
-      if (listedChanged) app.catalogueCache.clear();
-      return service;
+      return changeServiceStatus(app.db, scope, serviceId, request.body);
     },
   });
 

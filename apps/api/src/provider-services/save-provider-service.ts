@@ -90,8 +90,8 @@ export async function createProviderService(
 /**
  * `PUT …/services/{id}`: the form saved on `revision`. Written only while the stored revision is
  * still that one (else 409 `RecordChangedByAnother` with the record as it is now); an active service
- * must stay complete (409 `ServiceIncomplete`). Answers whether the catalogue shows it (its cache must
- * then be cleared) with the saved service.
+ * must stay complete (409 `ServiceIncomplete`). The catalogue follows through its triggers (decision
+ * 0107).
  */
 export async function updateProviderService(
   db: Db,
@@ -99,8 +99,8 @@ export async function updateProviderService(
   serviceId: string,
   input: ProviderServiceValues,
   revision: number,
-): Promise<{ service: ProviderService; listed: boolean }> {
-  const service = await db.transaction(async (tx) => {
+): Promise<ProviderService> {
+  return db.transaction(async (tx) => {
     // 404 before anything else: another provider's service is not there.
     await readProviderService(tx, scope.providerId, serviceId);
     const { type, countyCodes } = await resolveReferences(tx, scope.providerId, input);
@@ -138,5 +138,4 @@ export async function updateProviderService(
     }
     return saved;
   });
-  return { service, listed: service.status === 'active' };
 }
