@@ -2,6 +2,7 @@ import type { ServiceList, ServiceListSort } from '@opora/contracts';
 import type { Db } from '@opora/db';
 import { NotFoundError } from '../platform/errors.ts';
 import { preparedRows } from '../platform/prepared.ts';
+import { recommendedOrder, recommendedScan } from './recommended-order.ts';
 import { capacityFreshSince, type ServiceRow, toFacilityService } from './service-rows.ts';
 
 /** The query after validation (defaults applied). */
@@ -24,7 +25,7 @@ export interface ServiceListInput {
  * priced individually; `-price` reverses the amounts, not that grouping.
  */
 const orders: Record<ServiceListSort, string> = {
-  recommended: 'cas.verified desc nulls last, cas.name collate "cs-x-icu", cas.facility_service_id',
+  recommended: recommendedOrder,
   name: 'cas.name collate "cs-x-icu", cas.facility_service_id',
   price:
     'cas.price_in_other_currency asc nulls last, cas.price_amount_minor asc nulls last, cas.facility_service_id',
@@ -112,40 +113,12 @@ const areaScan = (order: string) => `
       order by ${order}
       limit $6 offset $7`;
 
-/**
- * Capacity groups of `recommended` (docs/decisions/0104): accepting, then unknown (never stated, or
- * confirmed before $8, 30 days before now), then full. Staleness moves with the clock, so no index can
- * hold the groups; each group is one or more ranges of `catalogue_area_services_capacity_idx` (stated
- * capacity — 0 accepting, 1 never stated, 2 full, an equality so the range keeps the index's order —
- * then the `recommended` order), each read up to the page's end, and the page is cut from those at
- * most 5 × (offset + page size) entries.
- */
-const capacityGroups: [group: number, where: string][] = [
-  [0, 'cas.capacity_state = 0 and cas.capacity_confirmed_at >= $8'],
-  [1, 'cas.capacity_state = 1'],
-  [1, 'cas.capacity_state = 0 and cas.capacity_confirmed_at < $8'],
-  [1, 'cas.capacity_state = 2 and cas.capacity_confirmed_at < $8'],
-  [2, 'cas.capacity_state = 2 and cas.capacity_confirmed_at >= $8'],
-];
-
 function pageStatement(sort: ServiceListSort): string {
   if (sort !== 'recommended') return areaScan(orders[sort]);
-  const recommended = orders.recommended;
-  const parts = capacityGroups.map(
-    ([group, where]) => `
-      select ${group} as capacity_group, part.* from (
-        select cas.facility_service_id as id, cas.verified, cas.name
-        from catalogue_area_services cas
-        where cas.area_code = (select area_code from scope) and (select total from scope) > $7
-          and ${filtered('cas')} and ${where}
-        order by ${recommended}
-        limit $6::bigint + $7::bigint
-      ) part`,
+  return recommendedScan(
+    `cas.area_code = (select area_code from scope) and (select total from scope) > $7 and ${filtered('cas')}`,
+    { limit: '$6', offset: '$7', freshSince: '$8' },
   );
-  return `
-      select grouped.id from (${parts.join('\n      union all')}) grouped
-      order by grouped.capacity_group, grouped.verified desc nulls last, grouped.name collate "cs-x-icu", grouped.id
-      limit $6 offset $7`;
 }
 
 const statements = Object.fromEntries(

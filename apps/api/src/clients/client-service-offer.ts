@@ -8,7 +8,8 @@ import {
   type ServiceTypeCode,
 } from '@opora/contracts';
 import type { Db } from '@opora/db';
-import { type ServiceRow, toFacilityService } from '../catalogue/service-rows.ts';
+import { recommendedScan } from '../catalogue/recommended-order.ts';
+import { capacityFreshSince, type ServiceRow, toFacilityService } from '../catalogue/service-rows.ts';
 import { AppError, ConflictError, NotFoundError } from '../platform/errors.ts';
 import { preparedRows } from '../platform/prepared.ts';
 import { givesAccessCondition } from '../subscriptions/active-subscription.ts';
@@ -25,13 +26,11 @@ export interface ServiceOfferInput {
 const textLiteral = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const jsonbLiteral = (value: unknown) => `${textLiteral(JSON.stringify(value))}::jsonb`;
 
-/** The order of the public list's `recommended` sort: its index of `catalogue_area_services`. */
-const recommendedOrder = 'cas.verified desc nulls last, cas.name collate "cs-x-icu", cas.facility_service_id';
-
 /**
  * The whole pool in one statement. Parameters: $1 the caller, $2 the client, $3 true for `area=county`,
  * $4 page size, $5 offset, $6 the recommended type codes when the caller states them (null: derived
- * here from the case survey's answers), and with `caseId`, $7 the case.
+ * here from the case survey's answers), $7 since when a stated capacity is fresh, and with `caseId`,
+ * $8 the case.
  *
  * - `client`: the county (where care is provided with `area=county`, else of permanent residence) and
  *   its region; no row for another user's client (404), no county for a client without address (409);
@@ -43,10 +42,11 @@ const recommendedOrder = 'cas.verified desc nulls last, cas.name collate "cs-x-i
  *   with `area=region`, the region. `counted`: the area's total and how many of them are of the needed
  *   types, from the counts (a few dozen rows per area).
  * - `bounds` and `page`: services of the needed types come first, then the rest, each part in the
- *   `recommended` index's order (verified, then name in Czech, then id): the page is at most two
- *   index-ordered scans of one area (index-only: the index holds the type), offsets and limits computed
- *   from the two counts, so each scan stops at the page's last row and a part the page does not reach
- *   (or a page past the end) is not scanned at all.
+ *   public list's `recommended` order (`recommendedScan`: accepting, unknown, full; within each,
+ *   verified, then name in Czech, then id): each part is the capacity ranges of one area
+ *   (index-only: the index holds the type), offsets and limits computed from the two counts, so each
+ *   range stops at the page's last row and a part the page does not reach (or a page past the end)
+ *   is not scanned at all.
  * - the page's items from `catalogue_services` and `alreadyRequested` by the case's care requests;
  *   what the answer says besides its items (`head`) only on the first row (repeating it on every row
  *   cost more to send and parse than the rest of the page).
@@ -71,7 +71,7 @@ const offerStatement = (byCase: boolean) => `
     left join survey_answers sa on sa.case_id = k.id and sa.survey_type = 'case'
     where k.owner_user_id = $1::uuid and ${
       byCase
-        ? 'k.id = $7::uuid and (k.client_id = $2::uuid or k.client_id is null)'
+        ? 'k.id = $8::uuid and (k.client_id = $2::uuid or k.client_id is null)'
         : 'k.client_id = $2::uuid'
     }
     order by k.created_at desc, k.id
@@ -117,23 +117,23 @@ const offerStatement = (byCase: boolean) => `
   ),
   page as (
     select needed.id, true as matches_need, row_number() over () as position
-    from (
-      select cas.facility_service_id as id
-      from catalogue_area_services cas
-      where cas.area_code = (select area_code from scope) and (select need_limit from bounds) > 0
-        and cas.service_type_id = any ((select ids from need)::uuid[])
-      order by ${recommendedOrder}
-      limit (select need_limit from bounds) offset $5::int
+    from (${recommendedScan(
+      `cas.area_code = (select area_code from scope) and (select need_limit from bounds) > 0
+        and cas.service_type_id = any ((select ids from need)::uuid[])`,
+      { limit: '(select need_limit from bounds)', offset: '$5::int', freshSince: '$7::timestamptz' },
+    )}
     ) needed
     union all
     select rest.id, false, row_number() over ()
-    from (
-      select cas.facility_service_id as id
-      from catalogue_area_services cas
-      where cas.area_code = (select area_code from scope) and (select rest_limit from bounds) > 0
-        and cas.service_type_id <> all ((select ids from need)::uuid[])
-      order by ${recommendedOrder}
-      limit (select rest_limit from bounds) offset (select rest_offset from bounds)
+    from (${recommendedScan(
+      `cas.area_code = (select area_code from scope) and (select rest_limit from bounds) > 0
+        and cas.service_type_id <> all ((select ids from need)::uuid[])`,
+      {
+        limit: '(select rest_limit from bounds)',
+        offset: '(select rest_offset from bounds)',
+        freshSince: '$7::timestamptz',
+      },
+    )}
     ) rest
   )
   select head.*, items.*
@@ -194,6 +194,7 @@ function readOffer(
   clientId: string,
   input: ServiceOfferInput,
   statedTypes: ServiceTypeCode[] | null,
+  now: Date,
 ): Promise<OfferRow[]> {
   const statement = input.caseId === undefined ? statements.latest : statements.byCase;
   return preparedRows<OfferRow>(db, statement.name, statement.text, [
@@ -203,6 +204,7 @@ function readOffer(
     input.pageSize,
     (input.page - 1) * input.pageSize,
     statedTypes,
+    capacityFreshSince(now),
     ...(input.caseId === undefined ? [] : [input.caseId]),
   ]);
 }
@@ -223,7 +225,9 @@ function toOfferItem(row: ItemRow, scope: 'county' | 'region', now: Date): Servi
 
 /**
  * `GET /clients/{clientId}/service-offer`: the client's services pool. Services whose type the case
- * survey asks for come first, then services staff verified, then by name (Czech); sponsorship never
+ * survey asks for come first; within each of the two, the public list's `recommended` order
+ * (decision 0113): accepting, unknown, full, and in each services staff verified first, then by
+ * name (Czech); sponsorship never
  * moves a service, and each item says why it is listed (`reasons`). A county without active services
  * answers its region's (`scope: 'region'`, `fallback: true`, SPEC §4). `alreadyRequested` is within
  * the case the recommendation follows: `caseId` when given (the caller's case of this client, or one
@@ -242,7 +246,7 @@ export async function getClientServiceOffer(
   input: ServiceOfferInput,
   now: Date,
 ): Promise<ServiceOffer> {
-  let rows = await readOffer(db, userId, clientId, input, null);
+  let rows = await readOffer(db, userId, clientId, input, null, now);
   const first = rows[0];
   if (!first?.client_found) throw new NotFoundError();
   if (!first.subscribed) {
@@ -251,7 +255,7 @@ export async function getClientServiceOffer(
   if (input.caseId !== undefined && first.case_id === null) throw new NotFoundError();
   const recommendedTypes = recommendedServiceTypes({ [helpNeededQuestionName]: first.help_needed });
   if (!sameSet(first.need_codes ?? [], recommendedTypes)) {
-    rows = await readOffer(db, userId, clientId, input, recommendedTypes);
+    rows = await readOffer(db, userId, clientId, input, recommendedTypes, now);
   }
   return toOffer(rows, input, recommendedTypes, now);
 }

@@ -84,11 +84,13 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...operationRoute(operations.getClientServiceOffer, {
       tags,
-      summary: 'A client’s services pool: recommended, verified, then by name',
+      summary: 'A client’s services pool: needed types first, each part in the recommended order',
       description:
         '`area=county` (default): the county where care is provided, or its region when the county has ' +
         'no active services (`fallback`); `area=region`: the region of permanent residence. Services of ' +
-        'the types the case survey asks for come first, then verified ones, then by name; sponsorship ' +
+        'the types the case survey asks for come first; each part in the catalogue’s `recommended` order ' +
+        '(accepting new clients, then capacity unknown, then full; within each, verified ones first, then ' +
+        'by name); sponsorship ' +
         'never moves a service. `reasons` says why each is listed. The case is `caseId` (the caller’s, ' +
         'of this client) or the client’s latest.',
       failures: {

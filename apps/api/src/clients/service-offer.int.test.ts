@@ -319,6 +319,78 @@ describe('GET /api/v1/web/clients/{clientId}/service-offer', () => {
     expect(regionFirst.items.map((item) => item.id)).toEqual([inNeighbour.id, needFirst.id, needSecond.id]);
   });
 
+  it('ranks accepting, then unknown, then full services within each match level, as the public list does', async () => {
+    const caller = await carer();
+    const db = server.database.db;
+    const client = await createClient(db, { ownerUserId: caller.userId, countyCode: 'CZ0533' });
+    const fresh = new Date(Date.now() - 86_400_000);
+    // Confirmed longer than 30 days ago: the stated capacity reads as unknown (decision 0104).
+    const stale = new Date(Date.now() - 40 * 86_400_000);
+    const service = async (
+      name: string,
+      serviceTypeCode: 'home-nursing' | 'day-care-centre',
+      acceptingClients: boolean | null,
+      capacityConfirmedAt: Date | null,
+    ) => {
+      const created = await createFacilityService(db, { name, serviceTypeCode, counties: ['CZ0533'] });
+      await db
+        .update(facilityServices)
+        .set({ acceptingClients, capacityConfirmedAt })
+        .where(eq(facilityServices.id, created.id));
+      return created;
+    };
+    // Names in the opposite order to capacity, so only capacity explains the order.
+    const needFull = await service('Alfa', 'home-nursing', false, fresh);
+    const needStale = await service('Beta', 'home-nursing', true, stale);
+    const needAccepting = await service('Cesta', 'home-nursing', true, fresh);
+    const restFull = await service('Anděl', 'day-care-centre', false, fresh);
+    const restNeverStated = await service('Brána', 'day-care-centre', null, null);
+    const restStaleFull = await service('Dub', 'day-care-centre', false, stale);
+    const restAccepting = await service('Eden', 'day-care-centre', true, fresh);
+    await caseNeeding(caller, client, ['nursing-at-home']);
+
+    const expected = [
+      needAccepting,
+      needStale,
+      needFull,
+      restAccepting,
+      restNeverStated,
+      restStaleFull,
+      restFull,
+    ].map((row) => row.id);
+    const whole = await offer(caller, client);
+    expect(whole.items.map((item) => item.id)).toEqual(expected);
+    expect(whole.items.map((item) => [item.reasons[0], item.capacity.status])).toEqual([
+      ['matches-need', 'accepting'],
+      ['matches-need', 'unknown'],
+      ['matches-need', 'full'],
+      ['in-county', 'accepting'],
+      ['in-county', 'unknown'],
+      ['in-county', 'unknown'],
+      ['in-county', 'full'],
+    ]);
+    for (const pageSize of [1, 2, 3, 5]) {
+      const ids: string[] = [];
+      for (let page = 1; page <= Math.ceil(7 / pageSize); page++) {
+        const answer = await offer(caller, client, `page=${page}&pageSize=${pageSize}`);
+        ids.push(...answer.items.map((item) => item.id));
+      }
+      expect(ids, `pages of ${pageSize}`).toEqual(expected);
+    }
+
+    // Each match level is in the public list's `recommended` order.
+    const list = await server.app.inject({
+      method: 'GET',
+      url: '/api/v1/web/services?countyCode=CZ0533&sort=recommended&pageSize=100',
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = list.json<{ items: { id: string }[] }>().items.map((item) => item.id);
+    const needIds = new Set(expected.slice(0, 3));
+    expect([...listed.filter((id) => needIds.has(id)), ...listed.filter((id) => !needIds.has(id))]).toEqual(
+      expected,
+    );
+  });
+
   it('falls back to the region once the county’s services leave the list, and answers an empty region', async () => {
     const caller = await carer();
     const db = server.database.db;

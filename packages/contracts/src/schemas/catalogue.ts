@@ -310,8 +310,9 @@ export const ServiceOfferItemSchema = FacilityServiceSchema.extend({
 export type ServiceOfferItem = z.infer<typeof ServiceOfferItemSchema>;
 
 /**
- * A page of the pool: services whose type the case survey asks for first, then verified ones, then
- * by name; `recommendedTypes` are those types (empty before the case survey is answered).
+ * A page of the pool: services whose type the case survey asks for first, each part in the
+ * catalogue's `recommended` order (accepting, unknown, full; then verified, then by name);
+ * `recommendedTypes` are those types (empty before the case survey is answered).
  */
 export const ServiceOfferSchema = paginatedSchema(ServiceOfferItemSchema)
   .extend({
