@@ -67,12 +67,12 @@ export function withIcoCheckDigit(base: string): string {
 }
 
 /**
- * A Slovak DIČ for a demo IČO: ten digits starting `20` (legal persons) and divisible by 11, as the
- * DIČ check of the join and profile (`isValidTaxCode`) and the EU's VAT number check require.
+ * A Slovak DIČ for a demo IČO: ten digits divisible by 11 (the DIČ check of the join and the EU's VAT
+ * number check), from 2000000002 on as legal persons' are, one per IČO (eleven times a number that
+ * grows with the IČO's seven digits before its check digit).
  */
 export function slovakTaxCodeFor(identificationCode: string): string {
-  const number = BigInt(`20${identificationCode}`);
-  return (number - (number % 11n)).toString();
+  return (11n * (181_818_182n + BigInt(identificationCode.slice(0, 7)))).toString();
 }
 
 export const demoProviders: readonly DemoProvider[] = [

@@ -191,6 +191,8 @@ describe('demo seed', () => {
   it('gives every provider an IČO and a DIČ that pass the checks the join applies', async () => {
     const rows = await database.db.select().from(providers);
     expect(rows.filter((row) => row.country === 'SK' && row.taxCode !== null).length).toBeGreaterThan(0);
+    const taxCodes = rows.flatMap((row) => (row.taxCode === null ? [] : [row.taxCode]));
+    expect(new Set(taxCodes).size, 'one provider per DIČ').toBe(taxCodes.length);
     for (const row of rows) {
       // The whole organisation as the join form would send it; only the codes' checks are asked for.
       const result = ProviderJoinOrganisationSchema.safeParse({
