@@ -126,7 +126,6 @@ export function FacilityForm({
             }}
           />
         ) : null}
-        {/* images: FacilityPhotosSection */}
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -94,7 +94,6 @@ export function ProviderDetailsForm({ profile }: { profile: ProviderProfile }) {
             }}
           />
         ) : null}
-        {/* images: ProviderLogoSection */}
         <Fieldset legend={t('details.sections.organisation')} disabled={readOnly}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t('details.name')} withAsterisk {...form.getInputProps('name')} />

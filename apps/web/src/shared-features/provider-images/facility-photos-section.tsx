@@ -17,13 +17,7 @@ import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { ProxiedImage } from '@/components/ui/proxied-image.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
-import {
-  deletePhoto,
-  orderPhotos,
-  providerImagesQueryOptions,
-  savePhotoAlt,
-  uploadPhoto,
-} from '../api/images.ts';
+import { deletePhoto, orderPhotos, providerImagesQueryOptions, savePhotoAlt, uploadPhoto } from './images.ts';
 import classes from './provider-images.module.css';
 import { checkBeforeSending, type ImageProblem, problemOf } from './upload-checks.ts';
 
@@ -124,7 +118,7 @@ export function FacilityPhotosSection({
     <section aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={headingOrder} size="h3" id={headingId}>
-          {t('photos.heading', { facility: facility.name })}
+          {t('photos.heading')}
         </Title>
         <Text size="sm" c="dimmed">
           {t('photos.count', { count: photos.length, max: maxPhotosPerFacility })}

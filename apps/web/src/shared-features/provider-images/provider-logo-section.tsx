@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { ProxiedImage } from '@/components/ui/proxied-image.tsx';
-import { deleteLogo, providerImagesQueryOptions, uploadLogo } from '../api/images.ts';
+import { deleteLogo, providerImagesQueryOptions, uploadLogo } from './images.ts';
 import classes from './provider-images.module.css';
 import { checkBeforeSending, type ImageProblem, problemOf } from './upload-checks.ts';
 
