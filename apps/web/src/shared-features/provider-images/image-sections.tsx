@@ -7,9 +7,9 @@ import { type ProviderImages, useProviderImages } from './images.ts';
 import { ProviderLogoSection } from './provider-logo-section.tsx';
 
 /**
- * The provider's images where SPEC §2 puts them: the logo in the profile's Provider information tab,
- * a facility's photos in its Facility information tab (decision 0110). Each loads the provider's images itself (one
- * query, shared), so the tabs' forms never wait for them.
+ * The provider's images where SPEC §2 puts them (decision 0110): the logo in the profile's Provider
+ * information tab, a facility's photos in its Facility information tab. Each loads the provider's
+ * images itself (one query, shared), so the tabs' forms never wait for them.
  */
 function WithImages({
   providerId,
