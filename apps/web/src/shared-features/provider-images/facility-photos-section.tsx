@@ -17,7 +17,7 @@ import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { ProxiedImage } from '@/components/ui/proxied-image.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
-import { deletePhoto, orderPhotos, providerImagesQueryOptions, savePhotoAlt, uploadPhoto } from './images.ts';
+import { deletePhoto, orderPhotos, refreshAfterImageChange, savePhotoAlt, uploadPhoto } from './images.ts';
 import classes from './provider-images.module.css';
 import { checkBeforeSending, type ImageProblem, problemOf } from './upload-checks.ts';
 
@@ -53,8 +53,7 @@ export function FacilityPhotosSection({
   const { photos } = facility;
   const room = maxPhotosPerFacility - photos.length;
 
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: providerImagesQueryOptions(providerId).queryKey });
+  const refresh = () => refreshAfterImageChange(queryClient, providerId);
 
   const upload = async (files: File[]) => {
     if (files.length === 0 || uploading > 0) return;

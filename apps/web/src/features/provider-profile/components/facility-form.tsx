@@ -77,6 +77,7 @@ export function FacilityForm({
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderProfile) }),
         queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderFacility) }),
+        queryClient.invalidateQueries({ queryKey: operationKey(operations.getListingConfirmation) }),
       ]);
       if (facility) {
         const values = facilityValues(saved);
