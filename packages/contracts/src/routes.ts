@@ -90,7 +90,7 @@ export const routePatterns = {
   providerServiceNew: '/provider/services/new',
   providerService: '/provider/services/:serviceId',
   providerServicePreview: '/provider/services/:serviceId/preview',
-  /** "Logo and photos" until the provider profile takes them in (issue 23 §5). */
+  /** The old "Logo and photos" page: redirects to the provider profile, where the logo is now (issue 23). */
   providerImages: '/provider/images',
   /** The provider profile (`?tab=details|facilities|contacts`). */
   providerProfile: '/provider/profile',

@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../platform/errors.ts';
 import type { ProviderScope } from '../platform/provider-scope.ts';
+import { confirmListingBy } from '../provider-listing/confirm-listing.ts';
 import { normaliseImage } from './image-files.ts';
 import { type ImageStore, storedImagePath } from './image-store.ts';
 
@@ -25,6 +26,8 @@ export interface ImageContext {
   store: ImageStore;
   /** Told when a stored image is gone, so the proxy forgets its variants. */
   onImageDeleted?: (key: string) => void;
+  /** The app clock's time of the call: a change of the logo or photos confirms the listing then (decision 0108). */
+  now: Date;
 }
 
 /** The logo is the organisation's: its administrators manage it (decision 0105). */
@@ -120,7 +123,7 @@ export async function getProviderImages(db: Db, scope: ProviderScope): Promise<P
  * previous logo's bytes removed unless something else shows them — all or nothing.
  */
 export async function putProviderLogo(
-  { db, store, onImageDeleted }: ImageContext,
+  { db, store, onImageDeleted, now }: ImageContext,
   scope: ProviderScope,
   content: Uint8Array,
 ): Promise<{ logo: StoredImage }> {
@@ -141,6 +144,7 @@ export async function putProviderLogo(
     if (locked.logoImageKey && locked.logoImageKey !== image.key) {
       await store.deleteIfUnreferenced(tx, locked.logoImageKey);
     }
+    await confirmListingBy(tx, scope, now);
     return locked.logoImageKey;
   });
   if (previous && previous !== image.key) onImageDeleted?.(previous);
@@ -148,7 +152,10 @@ export async function putProviderLogo(
 }
 
 /** `DELETE …/logo`: the provider shows no logo; answering 204 when it had none. */
-export async function deleteProviderLogo({ db, store, onImageDeleted }: ImageContext, scope: ProviderScope) {
+export async function deleteProviderLogo(
+  { db, store, onImageDeleted, now }: ImageContext,
+  scope: ProviderScope,
+) {
   assertManagesLogo(scope);
   const previous = await db.transaction(async (tx) => {
     const [locked] = await tx
@@ -162,6 +169,7 @@ export async function deleteProviderLogo({ db, store, onImageDeleted }: ImageCon
       .set({ logoImageKey: null, logoUrl: null })
       .where(eq(providers.id, scope.providerId));
     if (locked.logoImageKey) await store.deleteIfUnreferenced(tx, locked.logoImageKey);
+    await confirmListingBy(tx, scope, now);
     return locked.logoImageKey;
   });
   if (previous) onImageDeleted?.(previous);
@@ -199,7 +207,7 @@ async function findPhoto(tx: DbExecutor, scope: ProviderScope, facilityId: strin
  * photo is 409. At most `maxPhotosPerFacility`, counted on the locked facility.
  */
 export async function putFacilityPhoto(
-  { db, store }: ImageContext,
+  { db, store, now }: ImageContext,
   scope: ProviderScope,
   facilityId: string,
   photoId: string,
@@ -241,6 +249,7 @@ export async function putFacilityPhoto(
         imageKey: image.key,
         position: count?.next ?? 0,
       });
+      await confirmListingBy(tx, scope, now);
       const stored = await findPhoto(tx, scope, facilityId, photoId);
       if (!stored) throw new NotFoundError();
       return { photo: photoOf(stored), created: true };
@@ -259,7 +268,7 @@ export async function putFacilityPhoto(
 
 /** `PUT …/photos/{photoId}/alt`: the alt text in each language (blank: none). */
 export async function updateFacilityPhotoAlt(
-  db: Db,
+  db: DbExecutor,
   scope: ProviderScope,
   facilityId: string,
   photoId: string,
@@ -285,7 +294,7 @@ export async function updateFacilityPhotoAlt(
 
 /** `DELETE …/photos/{photoId}`: the photo, and its bytes unless something else shows them. */
 export async function deleteFacilityPhoto(
-  { db, store, onImageDeleted }: ImageContext,
+  { db, store, onImageDeleted, now }: ImageContext,
   scope: ProviderScope,
   facilityId: string,
   photoId: string,
@@ -305,6 +314,7 @@ export async function deleteFacilityPhoto(
       .returning({ imageKey: facilityPhotos.imageKey });
     if (!deleted) throw new NotFoundError();
     await store.deleteIfUnreferenced(tx, deleted.imageKey);
+    await confirmListingBy(tx, scope, now);
     return deleted.imageKey;
   });
   onImageDeleted?.(key);
@@ -312,7 +322,7 @@ export async function deleteFacilityPhoto(
 
 /** `PUT …/photo-order`: every photo of the facility once, in the new order; else 409 (it changed meanwhile). */
 export async function orderFacilityPhotos(
-  db: Db,
+  db: DbExecutor,
   scope: ProviderScope,
   facilityId: string,
   photoIds: string[],

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
 import { resolveProviderScope } from '../platform/provider-scope.ts';
+import { saveConfirmingListing } from '../provider-listing/confirm-listing.ts';
 import {
   type ImageVariant,
   notStoredImage,
@@ -89,6 +90,7 @@ export const providerImageRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     store: postgresImageStore,
     onImageDeleted: (key) => variants.forget(key),
+    now: app.clock(),
   });
   // Uploads are the raw file, as documents' (decision 0065).
   app.addContentTypeParser(
@@ -238,7 +240,9 @@ export const providerImageRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { providerId, facilityId, photoId } = request.params;
       const scope = await resolveProviderScope(app.db, requirePrincipal(request), providerId);
-      return updateFacilityPhotoAlt(app.db, scope, facilityId, photoId, request.body);
+      return saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        updateFacilityPhotoAlt(tx, scope, facilityId, photoId, request.body),
+      );
     },
   });
 
@@ -265,7 +269,9 @@ export const providerImageRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { providerId, facilityId } = request.params;
       const scope = await resolveProviderScope(app.db, requirePrincipal(request), providerId);
-      return orderFacilityPhotos(app.db, scope, facilityId, request.body.photoIds);
+      return saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        orderFacilityPhotos(tx, scope, facilityId, request.body.photoIds),
+      );
     },
   });
 };

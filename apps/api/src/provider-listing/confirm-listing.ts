@@ -2,6 +2,7 @@ import type { ListingConfirmation } from '@opora/contracts';
 import { type DbExecutor, providers } from '@opora/db';
 import { eq, sql } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
+import { type ProviderScope, seesWholeProvider } from '../platform/provider-scope.ts';
 import { listingFreshness } from './listing-freshness.ts';
 
 /** Where the listing of `providerId` stands at `now` (the caller's membership is checked before). */
@@ -40,4 +41,28 @@ export async function confirmListing(
     .returning({ confirmedAt: providers.listingConfirmedAt });
   if (!row) throw new NotFoundError();
   return listingFreshness(row.confirmedAt, now);
+}
+
+/**
+ * A save of the provider's listing (profile, facilities, contacts, services, capacity) by one of its
+ * people, and the listing confirmed at `now` in the same transaction (decision 0108): a refused save
+ * rolls the confirmation back with it. Only those who may confirm explicitly confirm by saving: a
+ * worker's capacity click vouches for one service, not for the listing.
+ */
+export function saveConfirmingListing<T>(
+  db: DbExecutor,
+  scope: ProviderScope,
+  now: Date,
+  save: (tx: DbExecutor) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const saved = await save(tx);
+    await confirmListingBy(tx, scope, now);
+    return saved;
+  });
+}
+
+/** `confirmListing` when the caller may confirm (administrators and coordinators); inside the save's transaction. */
+export async function confirmListingBy(tx: DbExecutor, scope: ProviderScope, now: Date): Promise<void> {
+  if (seesWholeProvider(scope)) await confirmListing(tx, scope.providerId, now);
 }

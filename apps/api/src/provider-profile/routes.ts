@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
 import { resolveProviderScope } from '../platform/provider-scope.ts';
+import { saveConfirmingListing } from '../provider-listing/confirm-listing.ts';
 import { readFacilityDetail, readProviderProfile } from './provider-records.ts';
 import { createProviderContact, deleteProviderContact, updateProviderContact } from './save-contact.ts';
 import { createProviderFacility, updateProviderFacility } from './save-facility.ts';
@@ -36,7 +37,8 @@ const changed = (schema: typeof ProviderChangedProblemSchema | typeof FacilityCh
 /**
  * The provider's profile, facilities and contacts (SPEC §2 provider profile and facility detail,
  * issue 23 §2). Every route resolves the caller's scope in the provider first; another provider's
- * record answers 404. Every save names the revision it edited (decision 0099).
+ * record answers 404. Every save names the revision it edited (decision 0099) and confirms the
+ * listing in its transaction (decision 0108).
  */
 export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const scopeOf = (request: { params: { providerId: string } } & Parameters<typeof requirePrincipal>[0]) =>
@@ -68,7 +70,12 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         409: changed(ProviderChangedProblemSchema),
       },
     }),
-    handler: async (request) => saveProviderProfile(app.db, await scopeOf(request), request.body),
+    handler: async (request) => {
+      const scope = await scopeOf(request);
+      return saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        saveProviderProfile(tx, scope, request.body),
+      );
+    },
   });
 
   app.route({
@@ -78,7 +85,10 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       failures: { 400: ValidationProblemSchema, 403: notAllowed, 404: notFound },
     }),
     handler: async (request, reply) => {
-      const facility = await createProviderFacility(app.db, await scopeOf(request), request.body);
+      const scope = await scopeOf(request);
+      const facility = await saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        createProviderFacility(tx, scope, request.body),
+      );
       return reply.code(201).send(facility);
     },
   });
@@ -106,8 +116,12 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         409: changed(FacilityChangedProblemSchema),
       },
     }),
-    handler: async (request) =>
-      updateProviderFacility(app.db, await scopeOf(request), request.params.facilityId, request.body),
+    handler: async (request) => {
+      const scope = await scopeOf(request);
+      return saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        updateProviderFacility(tx, scope, request.params.facilityId, request.body),
+      );
+    },
   });
 
   app.route({
@@ -125,7 +139,10 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
     handler: async (request, reply) => {
-      const contact = await createProviderContact(app.db, await scopeOf(request), request.body);
+      const scope = await scopeOf(request);
+      const contact = await saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        createProviderContact(tx, scope, request.body),
+      );
       return reply.code(201).send(contact);
     },
   });
@@ -144,8 +161,12 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     }),
-    handler: async (request) =>
-      updateProviderContact(app.db, await scopeOf(request), request.params.contactId, request.body),
+    handler: async (request) => {
+      const scope = await scopeOf(request);
+      return saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        updateProviderContact(tx, scope, request.params.contactId, request.body),
+      );
+    },
   });
 
   app.route({
@@ -165,7 +186,9 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const scope = await scopeOf(request);
-      await deleteProviderContact(app.db, scope, request.params.contactId, request.query.revision);
+      await saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        deleteProviderContact(tx, scope, request.params.contactId, request.query.revision),
+      );
       return reply.code(204).send(null);
     },
   });

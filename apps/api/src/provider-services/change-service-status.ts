@@ -4,7 +4,7 @@ import {
   type ProviderService,
   type ProviderServiceStatusChange,
 } from '@opora/contracts';
-import { type Db, facilityServices } from '@opora/db';
+import { type DbExecutor, facilityServices } from '@opora/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, FieldValidationError, RecordChangedError } from '../platform/errors.ts';
 import type { ProviderScope } from '../platform/provider-scope.ts';
@@ -19,7 +19,7 @@ import { readProviderService } from './provider-service-rows.ts';
  * its triggers (decision 0107).
  */
 export async function changeServiceStatus(
-  db: Db,
+  db: DbExecutor,
   scope: ProviderScope,
   serviceId: string,
   input: ProviderServiceStatusChange,

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { previewService } from '../catalogue/get-service.ts';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
+import { saveConfirmingListing } from '../provider-listing/confirm-listing.ts';
 import { changeServiceStatus } from './change-service-status.ts';
 import { listProviderServices, readProviderService } from './provider-service-rows.ts';
 import { createProviderService, updateProviderService } from './save-provider-service.ts';
@@ -39,7 +40,7 @@ const recordChanged = ProblemDetailsSchema.extend({ current: ProviderServiceSche
  * The provider's services (issue 23 §3, decision 0101) and its own questionnaires. Every route resolves
  * the caller's membership of the path's provider first (404 otherwise); writes need an administrator
  * or coordinator there. A change to a service the catalogue shows clears the catalogue's answers, so
- * the next guest sees it.
+ * the next guest sees it. Every save of a service confirms the listing in its transaction (decision 0108).
  */
 export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const scopeOf = (request: Parameters<typeof requirePrincipal>[0], providerId: string, manage: boolean) =>
@@ -68,7 +69,10 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const scope = await scopeOf(request, request.params.providerId, true);
-      return reply.code(201).send(await createProviderService(app.db, scope, request.body));
+      const service = await saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        createProviderService(tx, scope, request.body),
+      );
+      return reply.code(201).send(service);
     },
   });
 
@@ -98,7 +102,9 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { providerId, serviceId } = request.params;
       const scope = await scopeOf(request, providerId, true);
-      return updateProviderService(app.db, scope, serviceId, request.body.service, request.body.revision);
+      return saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        updateProviderService(tx, scope, serviceId, request.body.service, request.body.revision),
+      );
     },
   });
 
@@ -115,7 +121,9 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { providerId, serviceId } = request.params;
       const scope = await scopeOf(request, providerId, true);
-      return changeServiceStatus(app.db, scope, serviceId, request.body);
+      return saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        changeServiceStatus(tx, scope, serviceId, request.body),
+      );
     },
   });
 
@@ -158,7 +166,9 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { providerId, serviceId } = request.params;
       const scope = await scopeOf(request, providerId, true);
-      return saveServiceSurveys(app.db, scope.providerId, serviceId, request.body.surveyDefinitionIds);
+      return saveConfirmingListing(app.db, scope, app.clock(), (tx) =>
+        saveServiceSurveys(tx, scope.providerId, serviceId, request.body.surveyDefinitionIds),
+      );
     },
   });
 

@@ -6,7 +6,6 @@ import {
 } from '@opora/contracts';
 import {
   counties,
-  type Db,
   type DbExecutor,
   facilities,
   facilityServiceCounties,
@@ -70,7 +69,7 @@ async function replaceCounties(tx: DbExecutor, serviceId: string, countyCodes: s
 
 /** `POST …/services`: a new service of one of the provider's facilities, as a draft. */
 export async function createProviderService(
-  db: Db,
+  db: DbExecutor,
   scope: ProviderScope,
   input: ProviderServiceValues,
 ): Promise<ProviderService> {
@@ -94,7 +93,7 @@ export async function createProviderService(
  * 0107).
  */
 export async function updateProviderService(
-  db: Db,
+  db: DbExecutor,
   scope: ProviderScope,
   serviceId: string,
   input: ProviderServiceValues,

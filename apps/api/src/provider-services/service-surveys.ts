@@ -62,7 +62,7 @@ export async function readServiceSurveys(
  * must be attachable (else 400 on `surveyDefinitionIds`); requests already sent keep their answers.
  */
 export async function saveServiceSurveys(
-  db: Db,
+  db: DbExecutor,
   providerId: string,
   serviceId: string,
   surveyDefinitionIds: string[],

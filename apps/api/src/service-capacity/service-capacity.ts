@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type CapacityColumns, capacityFreshSince, capacityStatusOf } from '../catalogue/service-rows.ts';
 import { AppError, NotFoundError } from '../platform/errors.ts';
 import { type ProviderScope, uuidArray } from '../platform/provider-scope.ts';
+import { saveConfirmingListing } from '../provider-listing/confirm-listing.ts';
 
 // Live capacity of a provider's services (issue 23 §4, docs/decisions/0103). Every provider user may
 // update the capacity of the services in their scope: administrators and coordinators of every
@@ -129,7 +130,11 @@ export async function applyCapacityUpdate(
   throw new AppError('ServiceCapacityNotStated', 'Nothing to confirm: the capacity was never stated.');
 }
 
-/** `POST …/services/{serviceId}/capacity`: the update, answered with the capacity as it now is. */
+/**
+ * `POST …/services/{serviceId}/capacity`: the update, answered with the capacity as it now is. An
+ * administrator's or coordinator's update also confirms the listing (decision 0108); a request's
+ * acceptance marking the service full does not (it calls `applyCapacityUpdate` alone).
+ */
 export async function updateServiceCapacity(
   db: Db,
   scope: ProviderScope,
@@ -137,6 +142,8 @@ export async function updateServiceCapacity(
   update: ProviderCapacityUpdate,
   now: Date,
 ): Promise<ProviderServiceCapacity> {
-  await applyCapacityUpdate(db, scope, serviceId, update, now);
-  return getServiceCapacity(db, scope, serviceId, now);
+  return saveConfirmingListing(db, scope, now, async (tx) => {
+    await applyCapacityUpdate(tx, scope, serviceId, update, now);
+    return getServiceCapacity(tx, scope, serviceId, now);
+  });
 }

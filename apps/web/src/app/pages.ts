@@ -168,6 +168,7 @@ const providerNamespaces = [
 const providerProfileNamespaces = [
   ...providerNamespaces,
   'provider-profile',
+  'provider-images',
   'clients',
   'validation',
 ] as const;
@@ -295,10 +296,6 @@ const providerServicePage = lazyPage(
 const providerServicePreviewPage = lazyPage(
   () => import('../features/catalogue/components/service-preview-page.tsx'),
   (m) => m.ServicePreviewPage,
-);
-const providerImagesPage = lazyPage(
-  () => import('./provider-images-page.tsx'),
-  (m) => m.ProviderImagesPage,
 );
 const providerHomePage = lazyPage(
   () => import('../features/provider-inbox/components/provider-home-page.tsx'),
@@ -592,7 +589,6 @@ export const areas: AreaDefinition[] = [
       page('providerServiceNew', providers, providerServiceNewPage, providerServiceNamespaces),
       page('providerService', providers, providerServicePage, providerServiceNamespaces),
       page('providerServicePreview', providers, providerServicePreviewPage, providerServiceNamespaces),
-      page('providerImages', providers, providerImagesPage, [...providerNamespaces, 'provider-images']),
       page('providerProfile', providers, providerProfilePage, providerProfileNamespaces),
       page('providerFacility', providers, providerFacilityPage, providerProfileNamespaces),
     ],

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { redirect, replace } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { createCase } from '@/features/clients/api/create-case.ts';
 import { myClientsQueryOptions } from '@/features/clients/api/list-my-clients.ts';
@@ -91,4 +91,13 @@ export async function newCaseWizardStart(url: string): Promise<never> {
       ? paths.newCaseWizardExtCaseSurvey.getHref({ clientId }, { caseId: search.get('caseId') })
       : paths.dashboard.getHref(),
   );
+}
+
+/**
+ * `/provider/images`, the old "Logo and photos" page: the logo is now in the provider profile's
+ * Provider information tab, the photos in each facility's Facility information tab (SPEC §2). Old
+ * links land on the profile, keeping `?provider=` (which provider the person acts for).
+ */
+export function providerImagesMoved(url: string): never {
+  throw replace(paths.providerProfile.getHref({}, { provider: new URL(url).searchParams.get('provider') }));
 }

@@ -109,6 +109,11 @@ const redirectRoutes: RouteObject[] = [
     element: null,
     loader: async ({ request }) => (await import('./redirects.ts')).redirectAfterRegistration(request.url),
   },
+  {
+    path: paths.providerImages.path,
+    element: null,
+    loader: async ({ request }) => (await import('./redirects.ts')).providerImagesMoved(request.url),
+  },
 ];
 
 /**

@@ -7,7 +7,6 @@ import {
   IconCreditCard,
   IconGauge,
   IconInbox,
-  IconPhoto,
   IconShieldQuestion,
 } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
@@ -37,14 +36,7 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection =
-  | 'requests'
-  | 'dashboard'
-  | 'plan'
-  | 'capacity'
-  | 'services'
-  | 'images'
-  | 'profile';
+export type ProviderSection = 'requests' | 'dashboard' | 'plan' | 'capacity' | 'services' | 'profile';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -129,13 +121,6 @@ function AreaBar({
       to: paths.providerServices.getHref(),
       label: t('area.services'),
       icon: IconBriefcase,
-      count: 0,
-    },
-    {
-      section: 'images' as const,
-      to: paths.providerImages.getHref(),
-      label: t('area.images'),
-      icon: IconPhoto,
       count: 0,
     },
     {

@@ -56,6 +56,8 @@ export function storeServiceCapacity(
     operations.listServices,
     operations.getService,
     operations.getClientServiceOffer,
+    // An administrator's or coordinator's update confirmed the listing (decision 0108).
+    operations.getListingConfirmation,
   ]) {
     void queryClient.invalidateQueries({ queryKey: operationKey(operation) });
   }

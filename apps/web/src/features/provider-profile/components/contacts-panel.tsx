@@ -88,6 +88,7 @@ function ContactForm({
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderProfile) }),
         queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderFacility) }),
+        queryClient.invalidateQueries({ queryKey: operationKey(operations.getListingConfirmation) }),
       ]);
       onDone();
     },
@@ -227,6 +228,7 @@ export function ContactsPanel({
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderProfile) }),
       queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderFacility) }),
+      queryClient.invalidateQueries({ queryKey: operationKey(operations.getListingConfirmation) }),
     ]);
   };
 

@@ -77,6 +77,7 @@ export function FacilityForm({
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderProfile) }),
         queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderFacility) }),
+        queryClient.invalidateQueries({ queryKey: operationKey(operations.getListingConfirmation) }),
       ]);
       if (facility) {
         const values = facilityValues(saved);
@@ -126,7 +127,6 @@ export function FacilityForm({
             }}
           />
         ) : null}
-        {/* images: FacilityPhotosSection */}
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

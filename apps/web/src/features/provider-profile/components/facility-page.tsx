@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { isMissing, LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
+import { FacilityPhotos } from '@/shared-features/provider-images/image-sections.tsx';
 import { useProviderFacility, useProviderProfile } from '../api/provider-profile.ts';
 import { useTabParam } from '../utils/use-tab-param.ts';
 import { ContactsPanel } from './contacts-panel.tsx';
@@ -80,13 +81,23 @@ function Facility({ servicesTab: FacilityServicesTab }: { servicesTab: ServicesT
             <FacilityServicesTab facilityId={facilityId} />
           </Tabs.Panel>
           <Tabs.Panel value="details" pt="lg">
-            <FacilityForm
-              key={detail.data.facility.id}
-              providerId={acting.providerId}
-              providerAddress={profile.data.provider.address}
-              facility={detail.data.facility}
-              readOnly={!detail.data.access.editProvider}
-            />
+            {/* Photos save on their own, at once: beside the form, not among its fields. */}
+            <Stack gap="xl">
+              <FacilityForm
+                key={detail.data.facility.id}
+                providerId={acting.providerId}
+                providerAddress={profile.data.provider.address}
+                facility={detail.data.facility}
+                readOnly={!detail.data.access.editProvider}
+              />
+              <FacilityPhotos
+                providerId={acting.providerId}
+                facility={detail.data.facility}
+                canManage={acting.roles.some(
+                  (role) => role === 'providerAdmin' || role === 'providerCoordinator',
+                )}
+              />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="contacts" pt="lg">
             <ContactsPanel

@@ -49,7 +49,11 @@ export function ProviderDetailsForm({ profile }: { profile: ProviderProfile }) {
       form.setValues(values);
       form.resetDirty(values);
       toast.success(t('details.saved'));
-      await queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderProfile) });
+      // The save confirmed the listing too (decision 0108): the provider area's banner reads it again.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderProfile) }),
+        queryClient.invalidateQueries({ queryKey: operationKey(operations.getListingConfirmation) }),
+      ]);
     },
   });
 
@@ -94,7 +98,6 @@ export function ProviderDetailsForm({ profile }: { profile: ProviderProfile }) {
             }}
           />
         ) : null}
-        {/* images: ProviderLogoSection */}
         <Fieldset legend={t('details.sections.organisation')} disabled={readOnly}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t('details.name')} withAsterisk {...form.getInputProps('name')} />

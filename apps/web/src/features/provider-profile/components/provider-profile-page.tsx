@@ -3,6 +3,7 @@ import { providerProfileTabs } from '@opora/contracts';
 import { useTranslation } from 'react-i18next';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
+import { ProviderLogo } from '@/shared-features/provider-images/image-sections.tsx';
 import { useProviderProfile } from '../api/provider-profile.ts';
 import { useTabParam } from '../utils/use-tab-param.ts';
 import { ContactsPanel } from './contacts-panel.tsx';
@@ -50,7 +51,15 @@ function ProviderProfile() {
             ))}
           </Tabs.List>
           <Tabs.Panel value="details" pt="lg">
-            <ProviderDetailsForm key={profile.data.provider.id} profile={profile.data} />
+            {/* The logo saves on its own, at once: beside the form, not one of its fields. */}
+            <Stack gap="xl">
+              <ProviderLogo
+                providerId={profile.data.provider.id}
+                providerName={profile.data.provider.name}
+                canManage={profile.data.access.editProvider}
+              />
+              <ProviderDetailsForm key={profile.data.provider.id} profile={profile.data} />
+            </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="facilities" pt="lg">
             <FacilitiesTab profile={profile.data} />

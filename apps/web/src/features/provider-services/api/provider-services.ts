@@ -40,7 +40,10 @@ export function useServiceSurveys(providerId: string, serviceId: string) {
   );
 }
 
-/** Every cached answer about the provider's services, after any change to one. */
+/**
+ * Every cached answer about the provider's services, after any change to one; the change confirmed the
+ * listing too (decision 0108), so the provider area's banner reads it again.
+ */
 function useRefreshServices() {
   const queryClient = useQueryClient();
   return () =>
@@ -50,6 +53,7 @@ function useRefreshServices() {
         operations.getProviderService,
         operations.previewProviderService,
         operations.getProviderServiceSurveys,
+        operations.getListingConfirmation,
       ].map((operation) => queryClient.invalidateQueries({ queryKey: operationKey(operation) })),
     );
 }

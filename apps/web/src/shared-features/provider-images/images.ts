@@ -6,9 +6,9 @@ import {
   type StoredImage,
 } from '@opora/contracts';
 import { operations } from '@opora/contracts/endpoints';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiBasePath, apiRequest } from '@/lib/api-client.ts';
-import { operationQueryOptions } from '@/lib/operations.ts';
+import { operationKey, operationQueryOptions } from '@/lib/operations.ts';
 
 type PathOf = { path: string };
 
@@ -19,6 +19,17 @@ function pathOf(operation: PathOf, params: Record<string, string>): `/${string}`
 
 export function providerImagesQueryOptions(providerId: string) {
   return operationQueryOptions(operations.getProviderImages, { params: { providerId } });
+}
+
+/**
+ * After a change of the logo or photos: the images read again, and the listing's confirmation, which
+ * the change moved (decision 0108), so the provider area's banner follows.
+ */
+export function refreshAfterImageChange(queryClient: QueryClient, providerId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: providerImagesQueryOptions(providerId).queryKey }),
+    queryClient.invalidateQueries({ queryKey: operationKey(operations.getListingConfirmation) }),
+  ]);
 }
 
 /** `getProviderImages`: the logo and each facility's photos. */

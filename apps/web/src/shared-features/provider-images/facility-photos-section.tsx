@@ -17,13 +17,7 @@ import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { ProxiedImage } from '@/components/ui/proxied-image.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
-import {
-  deletePhoto,
-  orderPhotos,
-  providerImagesQueryOptions,
-  savePhotoAlt,
-  uploadPhoto,
-} from '../api/images.ts';
+import { deletePhoto, orderPhotos, refreshAfterImageChange, savePhotoAlt, uploadPhoto } from './images.ts';
 import classes from './provider-images.module.css';
 import { checkBeforeSending, type ImageProblem, problemOf } from './upload-checks.ts';
 
@@ -59,8 +53,7 @@ export function FacilityPhotosSection({
   const { photos } = facility;
   const room = maxPhotosPerFacility - photos.length;
 
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: providerImagesQueryOptions(providerId).queryKey });
+  const refresh = () => refreshAfterImageChange(queryClient, providerId);
 
   const upload = async (files: File[]) => {
     if (files.length === 0 || uploading > 0) return;
@@ -124,7 +117,7 @@ export function FacilityPhotosSection({
     <section aria-labelledby={headingId}>
       <Stack gap="sm">
         <Title order={headingOrder} size="h3" id={headingId}>
-          {t('photos.heading', { facility: facility.name })}
+          {t('photos.heading')}
         </Title>
         <Text size="sm" c="dimmed">
           {t('photos.count', { count: photos.length, max: maxPhotosPerFacility })}

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { ProxiedImage } from '@/components/ui/proxied-image.tsx';
-import { deleteLogo, providerImagesQueryOptions, uploadLogo } from '../api/images.ts';
+import { deleteLogo, refreshAfterImageChange, uploadLogo } from './images.ts';
 import classes from './provider-images.module.css';
 import { checkBeforeSending, type ImageProblem, problemOf } from './upload-checks.ts';
 
@@ -44,8 +44,7 @@ export function ProviderLogoSection({
   const errorId = useId();
   const { logo } = images;
 
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: providerImagesQueryOptions(providerId).queryKey });
+  const refresh = () => refreshAfterImageChange(queryClient, providerId);
 
   const upload = async (file: File | null) => {
     if (!file || busy) return;
