@@ -1,4 +1,4 @@
-import { paths } from '@opora/contracts';
+import { type ProviderServiceUpdate, paths } from '@opora/contracts';
 import { operations } from '@opora/contracts/endpoints';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,8 @@ const route = {
 async function colleagueRenames(providerId: string, serviceId: string, name: string) {
   const params = { providerId, serviceId };
   const stored = await callOperation(operations.getProviderService, { params });
-  const body = { service: toServiceInput({ ...serviceFormValues(stored), name }), revision: stored.revision };
+  const service = toServiceInput({ ...serviceFormValues(stored), name });
+  const body = { service, revision: stored.revision } as ProviderServiceUpdate;
   return callOperation(operations.updateProviderService, { params, body });
 }
 
