@@ -1,15 +1,16 @@
-import { Badge, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
 import {
   IconBriefcase,
   IconBuildingCommunity,
   IconChartBar,
+  IconChevronDown,
   IconCreditCard,
   IconGauge,
   IconInbox,
   IconShieldQuestion,
 } from '@tabler/icons-react';
-import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
@@ -134,33 +135,140 @@ function AreaBar({
   return (
     <div className={classes.areaBar}>
       <ProviderSwitcher memberships={memberships} acting={acting} />
-      <nav aria-label={t('area.navigation')}>
-        <ul className={classes.areaNav}>
-          {links.map(({ section: linkSection, to, label, icon: Icon, count }) => (
-            <li key={to}>
-              <Link
-                to={to}
-                className={classes.areaLink}
-                aria-current={section === linkSection ? 'page' : undefined}
-              >
-                <Icon size={20} aria-hidden />
-                {label}
-                {count > 0 ? (
-                  <Badge
-                    size="md"
-                    circle={count < 10}
-                    color="red.8"
-                    aria-label={t('area.newCount', { count })}
-                    className={classes.areaBadge}
-                  >
-                    {count > 99 ? '99+' : count}
-                  </Badge>
-                ) : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
+      <nav aria-label={t('area.navigation')} className={classes.areaNavBox}>
+        <Box visibleFrom="sm">
+          <SectionRow links={links} section={section} />
+        </Box>
+        <Box hiddenFrom="sm">
+          <SectionDisclosure links={links} section={section} />
+        </Box>
       </nav>
+    </div>
+  );
+}
+
+type SectionLink = {
+  section: ProviderSection;
+  to: string;
+  label: string;
+  icon: typeof IconInbox;
+  count: number;
+};
+
+function NewCount({ count }: { count: number }) {
+  const { t } = useTranslation('provider');
+  if (count <= 0) return null;
+  return (
+    <Badge
+      size="md"
+      circle={count < 10}
+      color="red.8"
+      aria-label={t('area.newCount', { count })}
+      className={classes.areaBadge}
+    >
+      {count > 99 ? '99+' : count}
+    </Badge>
+  );
+}
+
+/**
+ * From tablets up: the sections in one row that scrolls sideways when it does not fit (never a second
+ * row), the current one scrolled into sight.
+ */
+function SectionRow({ links, section }: { links: readonly SectionLink[]; section: ProviderSection }) {
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const row = list.current;
+    const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !current || row.scrollWidth <= row.clientWidth) return;
+    // The row only, not the page: `scrollIntoView` would move the window too.
+    row.scrollLeft = current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2;
+  }, [section]);
+  return (
+    <ul ref={list} className={classes.areaNav}>
+      {links.map(({ section: linkSection, to, label, icon: Icon, count }) => (
+        <li key={to}>
+          <Link
+            to={to}
+            className={classes.areaLink}
+            aria-current={section === linkSection ? 'page' : undefined}
+          >
+            <Icon size={20} aria-hidden />
+            {label}
+            <NewCount count={count} />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * On a phone: one button naming the current section, which shows the sections as a list of links below
+ * it (a disclosure, not an ARIA menu: these are links to pages); Escape closes it and returns to the button.
+ */
+function SectionDisclosure({ links, section }: { links: readonly SectionLink[]; section: ProviderSection }) {
+  const { t } = useTranslation('provider');
+  const [opened, setOpened] = useState(false);
+  const listId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!opened || !element) return;
+    const close = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpened(false);
+      button.current?.focus();
+    };
+    element.addEventListener('keydown', close);
+    return () => element.removeEventListener('keydown', close);
+  }, [opened]);
+  const current = links.find((link) => link.section === section) ?? links[0];
+  const CurrentIcon = current?.icon ?? IconInbox;
+  const elsewhere = links.reduce((sum, link) => (link.section === section ? sum : sum + link.count), 0);
+  return (
+    <div ref={box}>
+      <Button
+        ref={button}
+        variant="default"
+        size="md"
+        fullWidth
+        justify="space-between"
+        aria-expanded={opened}
+        aria-controls={listId}
+        onClick={() => setOpened((open) => !open)}
+        leftSection={<CurrentIcon size={20} aria-hidden />}
+        rightSection={
+          <Group gap={6} wrap="nowrap">
+            {opened ? null : <NewCount count={elsewhere} />}
+            <IconChevronDown
+              size={18}
+              aria-hidden
+              className={classes.chevron}
+              data-opened={opened || undefined}
+            />
+          </Group>
+        }
+      >
+        {t('area.sections', { section: current?.label ?? '' })}
+      </Button>
+      <ul id={listId} hidden={!opened} className={classes.areaList}>
+        {links.map(({ section: linkSection, to, label, icon: Icon, count }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className={classes.areaLink}
+              aria-current={section === linkSection ? 'page' : undefined}
+              onClick={() => setOpened(false)}
+            >
+              <Icon size={20} aria-hidden />
+              {label}
+              <NewCount count={count} />
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

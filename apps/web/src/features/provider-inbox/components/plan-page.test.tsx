@@ -1,6 +1,8 @@
 import { paths } from '@opora/contracts';
-import { screen, within } from '@testing-library/react';
+import { operations } from '@opora/contracts/endpoints';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { callOperation } from '@/lib/operations.ts';
 import { slow, useRealApi } from '@/testing/real-api.tsx';
 import { PlanPage } from './plan-page.tsx';
 
@@ -48,5 +50,29 @@ describe('provider plan page against the real API', { timeout: 60_000 }, () => {
     within(card).getByText('skryté');
     within(card).getByText('Zaplatit může správce poskytovatele.');
     expect(screen.queryByRole('button', { name: /Zaplatit|Nastavit/ })).toBeNull();
+  });
+
+  it('stops asking for a payment the gateway leaves pending, says so, and asks again on request', async () => {
+    const admin = await api.seed('providerMember', { roles: ['providerAdmin'] });
+    await api.signIn(admin);
+    // The administrator went to the test gateway and came back without it answering.
+    const checkout = await callOperation(operations.createProviderPlanCheckout, {
+      params: { providerId: admin.providerId },
+    });
+    await api.renderPage(<PlanPage wait={{ firstDelayMs: 200, maxDelayMs: 400, limitMs: 3_000 }} />, {
+      ...route,
+      url: `${paths.providerPlan.getHref()}?checkout=${checkout.id}`,
+    });
+
+    // However slowly the page came: after the wait, no more asking, and the person is told.
+    const stillWaiting = /Platební brána zatím platbu nepotvrdila/;
+    await screen.findByText(stillWaiting, {}, slow);
+    expect(screen.queryByText('Čekáme na potvrzení platby od platební brány…')).toBeNull();
+
+    // Checking again waits as long again, and then says the same.
+    fireEvent.click(screen.getByRole('button', { name: 'Zkontrolovat znovu' }));
+    await screen.findByText('Čekáme na potvrzení platby od platební brány…', {}, slow);
+    await screen.findByText(stillWaiting, {}, slow);
+    screen.getByRole('button', { name: 'Nastavit měsíční platbu' });
   });
 });

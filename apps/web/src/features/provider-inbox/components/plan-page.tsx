@@ -1,4 +1,4 @@
-import { Alert, Badge, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import {
   formatDisplayDate,
   type ProviderPlan,
@@ -6,22 +6,29 @@ import {
   type ProviderPlanState,
   todayIsoDate,
 } from '@opora/contracts';
-import { IconCircleCheck, IconClock } from '@tabler/icons-react';
+import { IconCircleCheck, IconClock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { PlanPayButton } from '@/shared-features/provider-area/plan-pay-button.tsx';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
-import { useProviderPlan } from '@/shared-features/provider-area/provider-plan.ts';
+import {
+  type PaymentWait,
+  paymentWait,
+  useAwaitedProviderPlan,
+} from '@/shared-features/provider-area/provider-plan.ts';
 import { formatMoney, formatPercent } from '@/shared-features/services/format.ts';
 import classes from './plan-page.module.css';
 
-/** `/provider/plan` (decision 0097): the provider's free months, monthly price with VAT, payment. */
-export function PlanPage() {
+/**
+ * `/provider/plan` (decision 0097): the provider's free months, monthly price with VAT, payment.
+ * `wait`: how long a payment back from the gateway is awaited (shorter in tests).
+ */
+export function PlanPage({ wait = paymentWait }: { wait?: PaymentWait }) {
   return (
     <ProviderArea section="plan">
-      <Plan />
+      <Plan wait={wait} />
     </ProviderArea>
   );
 }
@@ -34,13 +41,13 @@ const stateColors: Record<ProviderPlanState, string> = {
   unpaid: 'red.8',
 };
 
-function Plan() {
+function Plan({ wait }: { wait: PaymentWait }) {
   const { t } = useTranslation(['provider-plan', 'common']);
   const acting = useActingProvider();
   const [search] = useSearchParams();
   // Back from the payment gateway (`?checkout=`): its signed answer may still be on its way.
   const returned = search.has('checkout');
-  const plan = useProviderPlan(acting.providerId, { awaitingPayment: returned });
+  const { plan, stillWaiting, checkAgain } = useAwaitedProviderPlan(acting.providerId, returned, wait);
 
   return (
     <Stack gap="lg" className={classes.page}>
@@ -57,7 +64,13 @@ function Plan() {
           onRetry={() => void plan.refetch()}
         />
       ) : plan.data ? (
-        <PlanBody plan={plan.data} returned={returned} />
+        <PlanBody
+          plan={plan.data}
+          returned={returned}
+          stillWaiting={stillWaiting}
+          checking={plan.isFetching}
+          onCheckAgain={checkAgain}
+        />
       ) : (
         <LoadingState label={t('loading')}>
           <Stack gap="lg">
@@ -70,7 +83,20 @@ function Plan() {
   );
 }
 
-function PlanBody({ plan, returned }: { plan: ProviderPlan; returned: boolean }) {
+function PlanBody({
+  plan,
+  returned,
+  stillWaiting,
+  checking,
+  onCheckAgain,
+}: {
+  plan: ProviderPlan;
+  returned: boolean;
+  /** Back from the gateway, and its answer still not in after the page stopped asking. */
+  stillWaiting: boolean;
+  checking: boolean;
+  onCheckAgain: () => void;
+}) {
   const { t } = useTranslation('provider-plan');
   const { locale } = useLocale();
   const price = formatMoney(plan.price, locale);
@@ -96,7 +122,21 @@ function PlanBody({ plan, returned }: { plan: ProviderPlan; returned: boolean })
         </Alert>
       ) : returned ? (
         <Alert color="blue" variant="light" icon={<IconClock size={24} aria-hidden />} role="status">
-          {t('returned.waiting')}
+          {stillWaiting ? (
+            <Stack gap="sm" align="flex-start">
+              <Text>{t('returned.stillWaiting')}</Text>
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={20} aria-hidden />}
+                loading={checking}
+                onClick={onCheckAgain}
+              >
+                {t('returned.checkAgain')}
+              </Button>
+            </Stack>
+          ) : (
+            t('returned.waiting')
+          )}
         </Alert>
       ) : null}
       <Paper

@@ -30,11 +30,10 @@ import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
-import { useContractForm } from '@/lib/forms/use-contract-form.ts';
+import { type ConflictField, useRevisionedForm } from '@/lib/forms/use-revisioned-form.tsx';
 import { operationKey } from '@/lib/operations.ts';
 import { createContact, deleteContact, saveContact } from '../api/provider-profile.ts';
 import { type ContactFormValues, contactValues, emptyContact } from '../utils/record-values.ts';
-import { type ConflictField, RecordConflict, useRecordConflict } from './record-conflict.tsx';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; contact: ProviderContact };
 
@@ -62,14 +61,23 @@ function ContactForm({
 }) {
   const { t } = useTranslation(['provider-profile', 'enums']);
   const queryClient = useQueryClient();
-  const conflict = useRecordConflict(ProviderContactSchema, contactValues);
   const toInput = (values: ContactFormValues) => {
     const { revision, ...fields } = values;
     return editing.kind === 'create' ? { ...fields, facilityId } : { ...fields, revision };
   };
-  const { form, onSubmit, submitButton } = useContractForm<
+  const conflictFields: ConflictField<ContactFormValues>[] = [
+    { label: t('contacts.firstName'), text: (v) => v.firstName },
+    { label: t('contacts.lastName'), text: (v) => v.lastName },
+    { label: t('contacts.email'), text: (v) => v.email },
+    { label: t('contacts.phone'), text: (v) => v.phone },
+    { label: t('contacts.alternatePhone'), text: (v) => v.alternatePhone },
+    { label: t('contacts.note'), text: (v) => v.note },
+    { label: t('contacts.type'), text: (v) => t(`contacts.types.${v.type}`) },
+  ];
+  const { form, onSubmit, submitButton, conflict } = useRevisionedForm<
     ContactFormValues,
     ProviderContactCreate | ProviderContactUpdate,
+    ProviderContact,
     ProviderContact
   >({
     schema: editing.kind === 'create' ? ProviderContactCreateSchema : ProviderContactUpdateSchema,
@@ -81,7 +89,9 @@ function ContactForm({
       editing.kind === 'create'
         ? createContact(providerId, body as ProviderContactCreate)
         : saveContact(providerId, editing.contact.id, body as ProviderContactUpdate),
-    onError: conflict.onError,
+    recordSchema: ProviderContactSchema,
+    toValues: contactValues,
+    conflictFields,
     leavesOnSuccess: true,
     onSuccess: async () => {
       toast.success(t(editing.kind === 'create' ? 'contacts.added' : 'contacts.saved'));
@@ -93,37 +103,11 @@ function ContactForm({
       onDone();
     },
   });
-  const conflictFields: ConflictField<ContactFormValues>[] = [
-    { label: t('contacts.firstName'), text: (v) => v.firstName },
-    { label: t('contacts.lastName'), text: (v) => v.lastName },
-    { label: t('contacts.email'), text: (v) => v.email },
-    { label: t('contacts.phone'), text: (v) => v.phone },
-    { label: t('contacts.alternatePhone'), text: (v) => v.alternatePhone },
-    { label: t('contacts.note'), text: (v) => v.note },
-    { label: t('contacts.type'), text: (v) => t(`contacts.types.${v.type}`) },
-  ];
 
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="md">
-        {conflict.theirs ? (
-          <RecordConflict
-            fields={conflictFields}
-            mine={form.values}
-            theirs={conflict.theirs}
-            onTakeTheirs={() => {
-              const theirs = conflict.theirs as ContactFormValues;
-              form.setValues(theirs);
-              form.resetDirty(theirs);
-              conflict.clear();
-            }}
-            onKeepMine={() => {
-              form.setFieldValue('revision', conflict.theirs?.revision ?? form.values.revision);
-              conflict.clear();
-              onSubmit();
-            }}
-          />
-        ) : null}
+        {conflict}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={t('contacts.firstName')}

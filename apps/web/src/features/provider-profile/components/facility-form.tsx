@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
-import { useContractForm } from '@/lib/forms/use-contract-form.ts';
+import { type ConflictField, useRevisionedForm } from '@/lib/forms/use-revisioned-form.tsx';
 import { operationKey } from '@/lib/operations.ts';
 import { AddressFields } from '@/shared-features/places/address-fields.tsx';
 import { createFacility, saveFacility } from '../api/provider-profile.ts';
@@ -25,7 +25,6 @@ import {
   facilityInput,
   facilityValues,
 } from '../utils/record-values.ts';
-import { type ConflictField, RecordConflict, useRecordConflict } from './record-conflict.tsx';
 
 /**
  * A facility's information (add, or edit at its revision): name, type, web, description and its
@@ -50,10 +49,20 @@ export function FacilityForm({
 }) {
   const { t } = useTranslation('provider-profile');
   const queryClient = useQueryClient();
-  const conflict = useRecordConflict(FacilityRecordSchema, facilityValues);
-  const { form, onSubmit, submitButton } = useContractForm<
+  const conflictFields: ConflictField<FacilityFormValues>[] = [
+    { label: t('facility.name'), text: (v) => v.name },
+    { label: t('facility.type'), text: (v) => v.type },
+    { label: t('facility.web'), text: (v) => v.web },
+    { label: t('facility.description'), text: (v) => v.description },
+    {
+      label: t('facility.address'),
+      text: (v) => (v.sameAsProvider ? t('facility.sameAsProvider') : addressLine(v.address)),
+    },
+  ];
+  const { form, onSubmit, submitButton, conflict } = useRevisionedForm<
     FacilityFormValues,
     FacilityDetails | FacilityDetailsUpdate,
+    FacilityRecord,
     FacilityRecord
   >({
     schema: facility ? FacilityDetailsUpdateSchema : FacilityDetailsSchema,
@@ -66,23 +75,21 @@ export function FacilityForm({
       return created;
     },
     fields: facilityFields,
+    recordSchema: FacilityRecordSchema,
+    toValues: facilityValues,
+    conflictFields,
     submit: (body) =>
       facility
         ? saveFacility(providerId, facility.id, body as FacilityDetailsUpdate)
         : createFacility(providerId, body as FacilityDetails),
-    onError: conflict.onError,
     leavesOnSuccess: !facility,
     onSuccess: async (saved) => {
-      conflict.clear();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderProfile) }),
         queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderFacility) }),
         queryClient.invalidateQueries({ queryKey: operationKey(operations.getListingConfirmation) }),
       ]);
       if (facility) {
-        const values = facilityValues(saved);
-        form.setValues(values);
-        form.resetDirty(values);
         toast.success(t('facility.saved'));
       } else {
         toast.success(t('facility.added', { name: saved.name }));
@@ -90,16 +97,6 @@ export function FacilityForm({
       }
     },
   });
-  const conflictFields: ConflictField<FacilityFormValues>[] = [
-    { label: t('facility.name'), text: (v) => v.name },
-    { label: t('facility.type'), text: (v) => v.type },
-    { label: t('facility.web'), text: (v) => v.web },
-    { label: t('facility.description'), text: (v) => v.description },
-    {
-      label: t('facility.address'),
-      text: (v) => (v.sameAsProvider ? t('facility.sameAsProvider') : addressLine(v.address)),
-    },
-  ];
 
   return (
     <form
@@ -109,24 +106,7 @@ export function FacilityForm({
     >
       <Stack gap="md">
         {readOnly ? <Text c="dimmed">{t('details.readOnly')}</Text> : null}
-        {conflict.theirs ? (
-          <RecordConflict
-            fields={conflictFields}
-            mine={form.values}
-            theirs={conflict.theirs}
-            onTakeTheirs={() => {
-              const theirs = conflict.theirs as FacilityFormValues;
-              form.setValues(theirs);
-              form.resetDirty(theirs);
-              conflict.clear();
-            }}
-            onKeepMine={() => {
-              form.setFieldValue('revision', conflict.theirs?.revision ?? form.values.revision);
-              conflict.clear();
-              onSubmit();
-            }}
-          />
-        ) : null}
+        {conflict}
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

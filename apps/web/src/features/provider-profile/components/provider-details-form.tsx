@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
-import { useContractForm } from '@/lib/forms/use-contract-form.ts';
+import { type ConflictField, useRevisionedForm } from '@/lib/forms/use-revisioned-form.tsx';
 import { operationKey } from '@/lib/operations.ts';
 import { AddressFields } from '@/shared-features/places/address-fields.tsx';
 import { saveProviderDetails } from '../api/provider-profile.ts';
@@ -22,42 +22,13 @@ import {
   providerInput,
   providerValues,
 } from '../utils/record-values.ts';
-import { type ConflictField, RecordConflict, useRecordConflict } from './record-conflict.tsx';
 
 /** The Provider information tab: every field of SPEC §3 Provider; administrators change it, others read. */
 export function ProviderDetailsForm({ profile }: { profile: ProviderProfile }) {
   const { t } = useTranslation(['provider-profile', 'common']);
   const queryClient = useQueryClient();
   const { provider, access } = profile;
-  const conflict = useRecordConflict(ProviderRecordSchema, providerValues);
-
-  const { form, onSubmit, submitButton } = useContractForm<
-    ProviderFormValues,
-    ProviderDetailsUpdate,
-    ProviderRecord
-  >({
-    schema: ProviderDetailsUpdateSchema,
-    mode: 'controlled',
-    initialValues: providerValues(provider),
-    toInput: providerInput,
-    fields: providerFields,
-    submit: (body) => saveProviderDetails(provider.id, body),
-    onError: conflict.onError,
-    onSuccess: async (saved) => {
-      conflict.clear();
-      const values = providerValues(saved);
-      form.setValues(values);
-      form.resetDirty(values);
-      toast.success(t('details.saved'));
-      // The save confirmed the listing too (decision 0108): the provider area's banner reads it again.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderProfile) }),
-        queryClient.invalidateQueries({ queryKey: operationKey(operations.getListingConfirmation) }),
-      ]);
-    },
-  });
-
-  const fields: ConflictField<ProviderFormValues>[] = [
+  const conflictFields: ConflictField<ProviderFormValues>[] = [
     { label: t('details.name'), text: (v) => v.name },
     { label: t('details.address'), text: (v) => addressLine(v.address) },
     {
@@ -74,30 +45,37 @@ export function ProviderDetailsForm({ profile }: { profile: ProviderProfile }) {
     { label: t('details.url'), text: (v) => v.url },
     { label: t('details.description'), text: (v) => v.description },
   ];
+  const { form, onSubmit, submitButton, conflict } = useRevisionedForm<
+    ProviderFormValues,
+    ProviderDetailsUpdate,
+    ProviderRecord,
+    ProviderRecord
+  >({
+    schema: ProviderDetailsUpdateSchema,
+    mode: 'controlled',
+    initialValues: providerValues(provider),
+    toInput: providerInput,
+    fields: providerFields,
+    recordSchema: ProviderRecordSchema,
+    toValues: providerValues,
+    conflictFields,
+    submit: (body) => saveProviderDetails(provider.id, body),
+    onSuccess: async () => {
+      toast.success(t('details.saved'));
+      // The save confirmed the listing too (decision 0108): the provider area's banner reads it again.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: operationKey(operations.getProviderProfile) }),
+        queryClient.invalidateQueries({ queryKey: operationKey(operations.getListingConfirmation) }),
+      ]);
+    },
+  });
 
   const readOnly = !access.editProvider;
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('tabs.details')}>
       <Stack gap="lg">
         {readOnly ? <Text c="dimmed">{t('details.readOnly')}</Text> : null}
-        {conflict.theirs ? (
-          <RecordConflict
-            fields={fields}
-            mine={form.values}
-            theirs={conflict.theirs}
-            onTakeTheirs={() => {
-              const theirs = conflict.theirs as ProviderFormValues;
-              form.setValues(theirs);
-              form.resetDirty(theirs);
-              conflict.clear();
-            }}
-            onKeepMine={() => {
-              form.setFieldValue('revision', conflict.theirs?.revision ?? form.values.revision);
-              conflict.clear();
-              onSubmit();
-            }}
-          />
-        ) : null}
+        {conflict}
         <Fieldset legend={t('details.sections.organisation')} disabled={readOnly}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput label={t('details.name')} withAsterisk {...form.getInputProps('name')} />

@@ -7,7 +7,7 @@ import { toast } from '@/components/overlays/toast.tsx';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { createProviderService, useRefreshedAfter } from '../api/provider-services.ts';
 import { managesServices } from './manages-services.ts';
-import { ServiceForm, serviceFormValues } from './service-form.tsx';
+import { ServiceForm } from './service-form.tsx';
 
 /** `/provider/services/new?facilityId=` (issue 23 §3): a new service, saved as a draft. */
 export function NewServicePage() {
@@ -33,8 +33,8 @@ function NewService() {
       <Title order={1}>{t('common:routes.providerServiceNew.title')}</Title>
       {managesServices(acting) ? (
         <ServiceForm
-          initialValues={serviceFormValues(null, search.get('facilityId') ?? '')}
-          revision={null}
+          service={null}
+          facilityId={search.get('facilityId') ?? ''}
           readOnly={false}
           submit={(body) => createProviderService(acting.providerId, body as ProviderServiceInput)}
           onSaved={async (service) => {

@@ -14,6 +14,7 @@ import {
   currencies,
   type ProviderService,
   ProviderServiceInputSchema,
+  ProviderServiceSchema,
   ProviderServiceUpdateSchema,
   serviceForms,
   vatRatesByCurrency,
@@ -21,11 +22,9 @@ import {
 import { operations } from '@opora/contracts/endpoints';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
-import { ApiError } from '@/lib/api-client.ts';
 import type { FormSchema } from '@/lib/forms/form-errors.tsx';
-import { useContractForm } from '@/lib/forms/use-contract-form.ts';
+import { type ConflictField, useRevisionedForm } from '@/lib/forms/use-revisioned-form.tsx';
 import { useOperationQuery } from '@/lib/operations.ts';
 import { useRegions } from '@/lib/reference-data/regions.ts';
 import { useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
@@ -46,6 +45,8 @@ export type ServiceFormValues = {
   currency: Currency;
   vatRatePercent: string;
   description: string;
+  /** The revision the values were read at; 0 for a new service. */
+  revision: number;
 };
 
 /** The form's values of a stored service, or of a new one (in `facilityId` when given). */
@@ -64,6 +65,7 @@ export function serviceFormValues(service: ProviderService | null, facilityId = 
       currency: 'CZK',
       vatRatePercent: '0',
       description: '',
+      revision: 0,
     };
   }
   const { price } = service;
@@ -82,6 +84,7 @@ export function serviceFormValues(service: ProviderService | null, facilityId = 
     currency: price?.currency ?? 'CZK',
     vatRatePercent: String(price?.vatRatePercent ?? 0),
     description: service.description ?? '',
+    revision: service.revision,
   };
 }
 
@@ -138,49 +141,45 @@ type SubmitResult = ProviderService;
 /**
  * The service form (issue 23 §3): name, facility, type (grouped by category), form, counties (grouped
  * by region), place, web, price in CZK or EUR with its VAT rate or an individual price, description.
- * `revision` makes it an edit of that revision; without it, it creates. Read-only for workers.
+ * With `service` it edits that service at its revision (a colleague's save in between shows theirs
+ * beside the person's values, decision 0099); without, it creates one. Read-only for workers.
  */
 export function ServiceForm({
-  initialValues,
-  revision,
+  service,
+  facilityId,
   readOnly,
   submit,
   onSaved,
-  onChangedByAnother,
 }: {
-  initialValues: ServiceFormValues;
-  revision: number | null;
+  /** The service as the page reads it now; null for a new one. */
+  service: ProviderService | null;
+  /** A new service's facility, when chosen before. */
+  facilityId?: string;
   readOnly: boolean;
   submit: (body: unknown) => Promise<SubmitResult>;
   onSaved: (service: SubmitResult) => unknown;
-  onChangedByAnother?: () => unknown;
 }) {
   const { t } = useTranslation(['provider-services', 'catalogue', 'errors']);
   const facilities = useFacilityOptions();
   const typeOptions = useTypeOptions();
   const countyOptions = useCountyOptions();
+  const editing = service !== null;
   const bodyOf = (values: ServiceFormValues) =>
-    revision === null ? toServiceInput(values) : { service: toServiceInput(values), revision };
-  const { form, onSubmit, submitButton } = useContractForm({
+    editing ? { service: toServiceInput(values), revision: values.revision } : toServiceInput(values);
+  const { form, onSubmit, submitButton, conflict } = useRevisionedForm({
     // A new service's body, or an edit's (`{ service, revision }`): the caller's `submit` knows which.
-    schema: (revision === null
-      ? ProviderServiceInputSchema
-      : ProviderServiceUpdateSchema) as FormSchema<unknown>,
-    initialValues,
+    schema: (editing ? ProviderServiceUpdateSchema : ProviderServiceInputSchema) as FormSchema<unknown>,
+    initialValues: serviceFormValues(service, facilityId),
+    stored: service ? serviceFormValues(service) : undefined,
     mode: 'controlled',
     toInput: bodyOf,
     fields: serviceFormFields,
+    recordSchema: ProviderServiceSchema,
+    toValues: (saved) => serviceFormValues(saved),
+    conflictFields: useConflictFields(facilities, typeOptions, countyOptions),
     // The values as typed, not the schema's output: the API parses the price's typed amount itself.
     submit: (): Promise<SubmitResult> => submit(bodyOf(form.getValues())),
-    onSuccess: (service: SubmitResult) => onSaved(service),
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'RecordChangedByAnother') {
-        toast.info(t('form.changed'), { autoClose: false });
-        void onChangedByAnother?.();
-        return true;
-      }
-      return false;
-    },
+    onSuccess: (saved: SubmitResult) => onSaved(saved),
   });
   const { currency, pricing } = form.getValues();
 
@@ -188,6 +187,7 @@ export function ServiceForm({
     <form noValidate onSubmit={onSubmit}>
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="md">
+          {conflict}
           <TextInput label={t('form.name')} required withAsterisk {...form.getInputProps('name')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <Select
@@ -294,7 +294,7 @@ export function ServiceForm({
                 {...submitButton}
                 leftSection={<IconDeviceFloppy size={20} aria-hidden />}
               >
-                {revision === null ? t('form.create') : t('form.save')}
+                {editing ? t('form.save') : t('form.create')}
               </AsyncButton>
             </Group>
           )}
@@ -302,6 +302,52 @@ export function ServiceForm({
       </fieldset>
     </form>
   );
+}
+
+type Option = { value: string; label: string };
+
+/** The fields a colleague's save is compared on, each as the person reads it in the form. */
+function useConflictFields(
+  facilities: readonly Option[],
+  typeOptions: readonly { items: readonly Option[] }[],
+  countyOptions: readonly { items: readonly Option[] }[],
+): ConflictField<ServiceFormValues>[] {
+  const { t } = useTranslation(['provider-services', 'catalogue']);
+  const labelOf = (options: readonly Option[], value: string) =>
+    options.find((option) => option.value === value)?.label ?? value;
+  const types = typeOptions.flatMap((group) => group.items);
+  const counties = countyOptions.flatMap((group) => group.items);
+  return [
+    { label: t('form.name'), text: (v) => v.name },
+    { label: t('form.facility'), text: (v) => labelOf(facilities, v.facilityId) },
+    { label: t('form.serviceType'), text: (v) => labelOf(types, v.serviceTypeId) },
+    {
+      label: t('form.form'),
+      text: (v) => (v.form ? t(`catalogue:forms.${v.form as (typeof serviceForms)[number]}`) : ''),
+    },
+    {
+      label: t('form.counties'),
+      text: (v) =>
+        v.countyCodes
+          .map((code) => labelOf(counties, code))
+          .sort((a, b) => a.localeCompare(b))
+          .join(', '),
+    },
+    { label: t('form.place'), text: (v) => v.place },
+    { label: t('form.url'), text: (v) => v.url },
+    {
+      label: t('form.pricing'),
+      text: (v) =>
+        v.pricing === 'fixed'
+          ? `${v.amount} ${v.currency}, ${
+              v.vatRatePercent === '0' ? t('form.vatNone') : t('form.vatRate', { rate: v.vatRatePercent })
+            }`
+          : v.pricing === 'individual'
+            ? t('form.priceIndividual')
+            : t('form.priceLater'),
+    },
+    { label: t('form.description'), text: (v) => v.description },
+  ];
 }
 
 function useFacilityOptions() {

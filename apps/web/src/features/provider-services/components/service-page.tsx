@@ -9,7 +9,7 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { updateProviderService, useProviderService, useRefreshedAfter } from '../api/provider-services.ts';
 import { managesServices } from './manages-services.ts';
-import { ServiceForm, serviceFormValues } from './service-form.tsx';
+import { ServiceForm } from './service-form.tsx';
 import { ServiceLifecycle } from './service-lifecycle.tsx';
 import { ServiceStatusBadge } from './service-status-badge.tsx';
 import { ServiceSurveysTab } from './service-surveys-tab.tsx';
@@ -127,10 +127,9 @@ function ServiceDetail({ service }: { service: ProviderService }) {
             </Text>
           )}
           <ServiceForm
-            // A new revision (a save, a status change, someone else's save) starts the form anew.
-            key={service.revision}
-            initialValues={serviceFormValues(service)}
-            revision={service.revision}
+            // Another service's page starts afresh; a new revision of this one is followed by the form.
+            key={service.id}
+            service={service}
             readOnly={!manage}
             submit={(body) =>
               updateProviderService(acting.providerId, service.id, body as ProviderServiceUpdate)
@@ -139,7 +138,6 @@ function ServiceDetail({ service }: { service: ProviderService }) {
               await refresh();
               toast.success(t('form.saved'));
             }}
-            onChangedByAnother={refresh}
           />
         </Tabs.Panel>
         <Tabs.Panel value="surveys" pt="lg" maw={880}>
