@@ -111,7 +111,8 @@ test('an organisation joins, lists a service with its own questionnaire, a carer
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
+  // About a minute on a quiet machine; up to four at a load of 40 on two cores (axe on every page).
+  test.setTimeout(360_000);
   mkdirSync(shots, { recursive: true });
   const suffix = randomBytes(3).toString('hex');
   const administrator = newPerson({ firstName: 'Petra', lastName: 'Svobodová' });
