@@ -1,5 +1,5 @@
 import type { ListingConfirmation } from '@opora/contracts';
-import { type Db, type DbExecutor, providers } from '@opora/db';
+import { type DbExecutor, providers } from '@opora/db';
 import { eq, sql } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
 import { listingFreshness } from './listing-freshness.ts';
@@ -40,21 +40,4 @@ export async function confirmListing(
     .returning({ confirmedAt: providers.listingConfirmedAt });
   if (!row) throw new NotFoundError();
   return listingFreshness(row.confirmedAt, now);
-}
-
-/**
- * A save of the provider's listing by its people (profile, facilities, contacts, capacity), counted as
- * a confirmation (decision 0108), in one transaction with it. The provider's row is updated first, so
- * every save of one provider's listing takes its locks in the same order (no deadlock between two).
- */
-export function savingListing<T>(
-  db: Db,
-  providerId: string,
-  now: Date,
-  save: (tx: DbExecutor) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await confirmListing(tx, providerId, now);
-    return save(tx);
-  });
 }

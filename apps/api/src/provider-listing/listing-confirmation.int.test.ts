@@ -1,5 +1,5 @@
 import { ListingConfirmationSchema, ServiceDetailSchema, ServiceListSchema } from '@opora/contracts';
-import { emailOutbox, providers, providerUsers, serviceTypes } from '@opora/db';
+import { emailOutbox, providers, providerUsers } from '@opora/db';
 import { createFacility, createFacilityService, createProvider, createUser } from '@opora/db/testing';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ async function providerConfirmedAt(confirmedAt: Date) {
     facilityId: facility.id,
     counties: ['CZ0712'],
   });
-  return { provider, facility, service };
+  return { provider, service };
 }
 
 const url = (providerId: string) => `/api/v1/provider/providers/${providerId}/listing-confirmation`;
@@ -143,135 +143,6 @@ describe('what carers see', () => {
         (each) => each.provider.id === provider.id,
       );
       expect(item?.provider.listingPossiblyOutdated).toBe(true);
-    } finally {
-      now = saved;
-    }
-  });
-});
-
-describe('saves of the listing', () => {
-  it('confirm it, each at its own time, whoever of the provider saves; a refused save does not', async () => {
-    const saved = now;
-    const { provider, facility, service } = await providerConfirmedAt(shiftMonths(now, -8));
-    const admin = await providerMember(server, provider.id, ['providerAdmin']);
-    const worker = await providerMember(server, provider.id, ['providerUser'], {
-      facilityIds: [facility.id],
-    });
-    const base = `/api/v1/provider/providers/${provider.id}`;
-    const send = async (
-      who: { headers: Record<string, string> },
-      method: 'POST' | 'PUT',
-      path: string,
-      payload: object,
-    ) => {
-      const response = await server.app.inject({
-        method,
-        url: `${base}${path}`,
-        headers: who.headers,
-        payload,
-      });
-      return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-    };
-    const confirmedAt = async () => {
-      const response = await server.app.inject({
-        method: 'GET',
-        url: url(provider.id),
-        headers: admin.headers,
-      });
-      return ListingConfirmationSchema.parse(response.json()).confirmedAt;
-    };
-    const [type] = await server.database.db
-      .select({ id: serviceTypes.id })
-      .from(serviceTypes)
-      .where(eq(serviceTypes.code, 'home-care-service'));
-    const profile = await server.app.inject({
-      method: 'GET',
-      url: `${base}/profile`,
-      headers: admin.headers,
-    });
-    const { revision } = profile.json<{ provider: { revision: number } }>().provider;
-    let newService: { id: string; revision: number } | undefined;
-
-    try {
-      const saves: [string, () => Promise<{ status: number; body: Record<string, unknown> }>][] = [
-        [
-          'the profile',
-          () =>
-            send(admin, 'PUT', '/profile', {
-              name: 'Vlídná péče Olomouc',
-              address: { street: 'Horní náměstí 1', city: 'Olomouc', zipcode: '77900', countyCode: 'CZ0712' },
-              billingAddress: {},
-              requestsEmail: 'poptavky@vlidna.test',
-              revision,
-            }),
-        ],
-        [
-          'a new facility',
-          () => send(admin, 'POST', '/facilities', { name: 'Centrum', sameAsProvider: true }),
-        ],
-        [
-          'a contact',
-          () => send(admin, 'POST', '/contacts', { firstName: 'Lenka', lastName: 'Malá', type: 'public' }),
-        ],
-        [
-          'a new service',
-          async () => {
-            const created = await send(admin, 'POST', '/services', {
-              name: 'Pečovatelská služba Olomouc',
-              facilityId: facility.id,
-              serviceTypeId: type?.id,
-              countyCodes: ['CZ0712'],
-              description: 'Pomoc s hygienou.',
-              individualPrice: true,
-            });
-            newService = created.body as { id: string; revision: number };
-            return created;
-          },
-        ],
-        [
-          'its activation',
-          () =>
-            send(admin, 'POST', `/services/${newService?.id}/status`, {
-              status: 'active',
-              revision: newService?.revision,
-            }),
-        ],
-        [
-          'its questionnaires',
-          () => send(admin, 'PUT', `/services/${newService?.id}/surveys`, { surveyDefinitionIds: [] }),
-        ],
-        [
-          'a capacity, by a worker of its facility',
-          () =>
-            send(worker, 'POST', `/services/${service.id}/capacity`, {
-              action: 'set',
-              acceptingClients: true,
-              freePlaces: 2,
-              waitingWeeks: null,
-            }),
-        ],
-      ];
-      for (const [what, save] of saves) {
-        now = new Date(now.getTime() + 60_000);
-        const { status, body } = await save();
-        expect(status, `${what}: ${JSON.stringify(body)}`).toBeLessThan(300);
-        expect(await confirmedAt(), what).toBe(now.toISOString());
-      }
-
-      // Refused saves write nothing, the confirmation included.
-      const before = await confirmedAt();
-      now = new Date(now.getTime() + 60_000);
-      const stale = await send(admin, 'POST', `/services/${newService?.id}/status`, {
-        status: 'draft',
-        revision: newService?.revision,
-      });
-      expect(stale.status).toBe(409);
-      const other = await createFacilityService(server.database.db, { facilityId: facility.id });
-      const nothingToConfirm = await send(worker, 'POST', `/services/${other.id}/capacity`, {
-        action: 'confirm',
-      });
-      expect(nothingToConfirm.status).toBe(409);
-      expect(await confirmedAt()).toBe(before);
     } finally {
       now = saved;
     }

@@ -6,12 +6,10 @@ import {
   ProviderChangedProblemSchema,
   ValidationProblemSchema,
 } from '@opora/contracts';
-import type { DbExecutor } from '@opora/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
-import { type ProviderScope, resolveProviderScope } from '../platform/provider-scope.ts';
-import { savingListing } from '../provider-listing/confirm-listing.ts';
+import { resolveProviderScope } from '../platform/provider-scope.ts';
 import { readFacilityDetail, readProviderProfile } from './provider-records.ts';
 import { createProviderContact, deleteProviderContact, updateProviderContact } from './save-contact.ts';
 import { createProviderFacility, updateProviderFacility } from './save-facility.ts';
@@ -43,9 +41,6 @@ const changed = (schema: typeof ProviderChangedProblemSchema | typeof FacilityCh
 export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   const scopeOf = (request: { params: { providerId: string } } & Parameters<typeof requirePrincipal>[0]) =>
     resolveProviderScope(app.db, requirePrincipal(request), request.params.providerId);
-  // Every save here is someone keeping the listing true: it counts as its confirmation (decision 0108).
-  const saving = <T>(scope: ProviderScope, save: (tx: DbExecutor) => Promise<T>) =>
-    savingListing(app.db, scope.providerId, app.clock(), save);
 
   app.route({
     ...operationRoute(operations.getProviderProfile, {
@@ -73,10 +68,7 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         409: changed(ProviderChangedProblemSchema),
       },
     }),
-    handler: async (request) => {
-      const scope = await scopeOf(request);
-      return saving(scope, (tx) => saveProviderProfile(tx, scope, request.body));
-    },
+    handler: async (request) => saveProviderProfile(app.db, await scopeOf(request), request.body),
   });
 
   app.route({
@@ -86,8 +78,7 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       failures: { 400: ValidationProblemSchema, 403: notAllowed, 404: notFound },
     }),
     handler: async (request, reply) => {
-      const scope = await scopeOf(request);
-      const facility = await saving(scope, (tx) => createProviderFacility(tx, scope, request.body));
+      const facility = await createProviderFacility(app.db, await scopeOf(request), request.body);
       return reply.code(201).send(facility);
     },
   });
@@ -115,12 +106,8 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         409: changed(FacilityChangedProblemSchema),
       },
     }),
-    handler: async (request) => {
-      const scope = await scopeOf(request);
-      return saving(scope, (tx) =>
-        updateProviderFacility(tx, scope, request.params.facilityId, request.body),
-      );
-    },
+    handler: async (request) =>
+      updateProviderFacility(app.db, await scopeOf(request), request.params.facilityId, request.body),
   });
 
   app.route({
@@ -138,8 +125,7 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
     handler: async (request, reply) => {
-      const scope = await scopeOf(request);
-      const contact = await saving(scope, (tx) => createProviderContact(tx, scope, request.body));
+      const contact = await createProviderContact(app.db, await scopeOf(request), request.body);
       return reply.code(201).send(contact);
     },
   });
@@ -158,10 +144,8 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       },
     }),
-    handler: async (request) => {
-      const scope = await scopeOf(request);
-      return saving(scope, (tx) => updateProviderContact(tx, scope, request.params.contactId, request.body));
-    },
+    handler: async (request) =>
+      updateProviderContact(app.db, await scopeOf(request), request.params.contactId, request.body),
   });
 
   app.route({
@@ -181,9 +165,7 @@ export const providerProfileRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const scope = await scopeOf(request);
-      await saving(scope, (tx) =>
-        deleteProviderContact(tx, scope, request.params.contactId, request.query.revision),
-      );
+      await deleteProviderContact(app.db, scope, request.params.contactId, request.query.revision);
       return reply.code(204).send(null);
     },
   });

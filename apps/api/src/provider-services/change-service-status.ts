@@ -8,7 +8,6 @@ import { type Db, facilityServices } from '@opora/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, FieldValidationError, RecordChangedError } from '../platform/errors.ts';
 import type { ProviderScope } from '../platform/provider-scope.ts';
-import { confirmListing } from '../provider-listing/confirm-listing.ts';
 import { readProviderService } from './provider-service-rows.ts';
 
 /**
@@ -24,12 +23,8 @@ export async function changeServiceStatus(
   scope: ProviderScope,
   serviceId: string,
   input: ProviderServiceStatusChange,
-  now: Date,
 ): Promise<{ service: ProviderService; listedChanged: boolean }> {
   return db.transaction(async (tx) => {
-    // Someone looked at the listing and moved a service: it counts as confirming it (decision 0108).
-    // First, as every save of the listing does, so their locks come in the same order.
-    await confirmListing(tx, scope.providerId, now);
     const [locked] = await tx
       .select({ status: facilityServices.status, revision: facilityServices.revision })
       .from(facilityServices)

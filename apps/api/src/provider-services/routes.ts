@@ -68,7 +68,7 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const scope = await scopeOf(request, request.params.providerId, true);
-      return reply.code(201).send(await createProviderService(app.db, scope, request.body, app.clock()));
+      return reply.code(201).send(await createProviderService(app.db, scope, request.body));
     },
   });
 
@@ -104,7 +104,6 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
         serviceId,
         request.body.service,
         request.body.revision,
-        app.clock(),
       );
       if (listed) app.catalogueCache.clear();
       return service;
@@ -124,13 +123,7 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { providerId, serviceId } = request.params;
       const scope = await scopeOf(request, providerId, true);
-      const { service, listedChanged } = await changeServiceStatus(
-        app.db,
-        scope,
-        serviceId,
-        request.body,
-        app.clock(),
-      );
+      const { service, listedChanged } = await changeServiceStatus(app.db, scope, serviceId, request.body);
       if (listedChanged) app.catalogueCache.clear();
       return service;
     },
@@ -175,13 +168,7 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { providerId, serviceId } = request.params;
       const scope = await scopeOf(request, providerId, true);
-      return saveServiceSurveys(
-        app.db,
-        scope.providerId,
-        serviceId,
-        request.body.surveyDefinitionIds,
-        app.clock(),
-      );
+      return saveServiceSurveys(app.db, scope.providerId, serviceId, request.body.surveyDefinitionIds);
     },
   });
 

@@ -18,7 +18,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { FieldValidationError } from '../platform/errors.ts';
 import { optimisticUpdate } from '../platform/optimistic-update.ts';
 import type { ProviderScope } from '../platform/provider-scope.ts';
-import { confirmListing } from '../provider-listing/confirm-listing.ts';
 import { readProviderService } from './provider-service-rows.ts';
 
 /** What a service's form refers to, checked against the provider's facilities and the taxonomy. */
@@ -69,18 +68,13 @@ async function replaceCounties(tx: DbExecutor, serviceId: string, countyCodes: s
     .values(countyCodes.map((countyCode) => ({ countyCode, facilityServiceId: serviceId })));
 }
 
-/**
- * `POST …/services`: a new service of one of the provider's facilities, as a draft. Saving a service
- * confirms the listing at `now` (decision 0108), first, as every save of the listing locks in that order.
- */
+/** `POST …/services`: a new service of one of the provider's facilities, as a draft. */
 export async function createProviderService(
   db: Db,
   scope: ProviderScope,
   input: ProviderServiceValues,
-  now: Date,
 ): Promise<ProviderService> {
   const serviceId = await db.transaction(async (tx) => {
-    await confirmListing(tx, scope.providerId, now);
     const { type, countyCodes } = await resolveReferences(tx, scope.providerId, input);
     const [row] = await tx
       .insert(facilityServices)
@@ -105,10 +99,8 @@ export async function updateProviderService(
   serviceId: string,
   input: ProviderServiceValues,
   revision: number,
-  now: Date,
 ): Promise<{ service: ProviderService; listed: boolean }> {
   const service = await db.transaction(async (tx) => {
-    await confirmListing(tx, scope.providerId, now);
     // 404 before anything else: another provider's service is not there.
     await readProviderService(tx, scope.providerId, serviceId);
     const { type, countyCodes } = await resolveReferences(tx, scope.providerId, input);

@@ -11,7 +11,6 @@ import { type Db, type DbExecutor, facilityServiceSurveys, surveyDefinitions } f
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
-import { confirmListing } from '../provider-listing/confirm-listing.ts';
 import { stringsOf, uniqueFailure } from '../surveys/create-survey-definition.ts';
 import { deleteSurveyDefinition } from '../surveys/delete-survey-definition.ts';
 import { toSurveyDefinition } from '../surveys/survey-definitions.ts';
@@ -67,12 +66,9 @@ export async function saveServiceSurveys(
   providerId: string,
   serviceId: string,
   surveyDefinitionIds: string[],
-  now: Date,
 ): Promise<ProviderServiceSurveys> {
   const ids = [...new Set(surveyDefinitionIds.map((id) => id.toLowerCase()))];
   await db.transaction(async (tx) => {
-    // A save of the service: it confirms the listing (decision 0108), first, as every such save locks.
-    await confirmListing(tx, providerId, now);
     await readProviderService(tx, providerId, serviceId);
     // Two editors saving at once: one after the other, each replacing the whole list.
     await tx.execute(sql`select 1 from facility_services where id = ${serviceId} for update`);

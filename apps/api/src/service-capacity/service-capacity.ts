@@ -9,7 +9,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type CapacityColumns, capacityFreshSince, capacityStatusOf } from '../catalogue/service-rows.ts';
 import { AppError, NotFoundError } from '../platform/errors.ts';
 import { type ProviderScope, uuidArray } from '../platform/provider-scope.ts';
-import { confirmListing } from '../provider-listing/confirm-listing.ts';
 
 // Live capacity of a provider's services (issue 23 §4, docs/decisions/0103). Every provider user may
 // update the capacity of the services in their scope: administrators and coordinators of every
@@ -118,9 +117,6 @@ export async function applyCapacityUpdate(
   update: ProviderCapacityUpdate,
   now: Date,
 ): Promise<void> {
-  // A capacity click keeps the listing true as well (decision 0108); the provider's row first, as
-  // every save of the listing locks it.
-  await confirmListing(tx, scope.providerId, now);
   const { rows } = await tx.execute<{ id: string }>(sql`
     update facility_services fs
     set ${changesOf(update)} capacity_confirmed_at = ${now}, capacity_confirmed_by = ${scope.userId},
@@ -141,6 +137,6 @@ export async function updateServiceCapacity(
   update: ProviderCapacityUpdate,
   now: Date,
 ): Promise<ProviderServiceCapacity> {
-  await db.transaction((tx) => applyCapacityUpdate(tx, scope, serviceId, update, now));
+  await applyCapacityUpdate(db, scope, serviceId, update, now);
   return getServiceCapacity(db, scope, serviceId, now);
 }
