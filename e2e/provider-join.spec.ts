@@ -1,22 +1,15 @@
-import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { newPerson, passwordField, textField } from './identity.ts';
 import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import { freshIdentificationCode } from './staff.ts';
 
 // An organisation joins as a new provider would: from the sign-in page's provider section, through
 // the join form (a wrong IČO refused beside its field), into the provider area, which says the
 // organisation awaits verification.
 
 const shots = '/tmp/shots';
-
-/** An IČO no other run has used: seven random digits and their mod-11 check digit. */
-function freshIdentificationCode(): string {
-  const first = String(randomInt(1_000_000, 9_999_999));
-  const sum = [...first].reduce((total, digit, index) => total + Number(digit) * (8 - index), 0);
-  return `${first}${(11 - (sum % 11)) % 10}`;
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });

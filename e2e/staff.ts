@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { newPerson, signUpByApi, type TestPerson } from './identity.ts';
@@ -162,4 +162,11 @@ export async function ownPlatformStaff(request: APIRequestContext): Promise<Test
   );
   if (rowCount !== 1) throw new Error(`No platform role written for ${person.email}`);
   return person;
+}
+
+/** An IČO no other run has used: seven random digits and their mod-11 check digit. */
+export function freshIdentificationCode(): string {
+  const first = String(randomInt(1_000_000, 9_999_999));
+  const sum = [...first].reduce((total, digit, index) => total + Number(digit) * (8 - index), 0);
+  return `${first}${(11 - (sum % 11)) % 10}`;
 }
