@@ -30,13 +30,10 @@ const logoPng = Buffer.from(
   'base64',
 );
 
-/**
- * The provider uploads its logo. Today on "Logo and photos" (`/provider/images`); the logo is moving
- * into the profile's Provider information tab: this is the one place to change then.
- */
+/** The provider uploads its logo, on the profile's Provider information tab (decision 0110). */
 async function uploadLogo(page: Page, providerName: string): Promise<void> {
-  await page.goto('/provider/images');
-  await expect(page.getByRole('heading', { level: 1, name: 'Logo a fotografie' })).toBeVisible();
+  await page.goto('/provider/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profil poskytovatele' })).toBeVisible();
   await expect(page.getByText('Zatím bez loga')).toBeVisible();
   await expectNoAxeViolations(page);
   // The picker's own input (a person chooses the file in the system dialog it opens).
