@@ -20,7 +20,7 @@ async function watchLayoutShifts(page: Page): Promise<void> {
         if (!entry.hadRecentInput)
           browser.__oporaLayoutShift = (browser.__oporaLayoutShift ?? 0) + entry.value;
       }
-    }).observe({ type: 'layout-shift', buffered: true });
+    }).observe({ type: 'layout-shift' as 'mark', buffered: true });
   });
 }
 
