@@ -6,6 +6,7 @@ import {
   replace,
   type ShouldRevalidateFunction,
 } from 'react-router';
+import { PageSkeleton } from '@/components/layouts/page-skeleton.tsx';
 import { paths } from '@/config/paths.ts';
 import { changeLocale, loadNamespaces } from '@/lib/i18n/i18n.ts';
 import { hasFreshAccessToken } from '@/lib/session.ts';
@@ -68,6 +69,9 @@ function areaRoute(area: AreaDefinition): RouteObject {
   const route: RouteObject = {
     id: area.id,
     path: area.path,
+    // While the first page is entered, the root's layout (header, footer) is drawn around this
+    // skeleton: the first paint is the frame, before the page's code and the session are there.
+    HydrateFallback: PageSkeleton,
     children: [
       ...area.pages.map((page) => pageRoute(page, area.path)),
       // Never rendered: the loader always redirects.

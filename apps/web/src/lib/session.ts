@@ -67,3 +67,17 @@ function snapshot(): SessionUser | null {
 export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(subscribe, snapshot);
 }
+
+function loadingSnapshot(): boolean {
+  if (!hasAccessToken()) return false;
+  const state = queryClient.getQueryState(currentUserQueryKey);
+  return state?.data === undefined && state?.status !== 'error';
+}
+
+/**
+ * Whether a token is held but its user is not loaded yet (the first page of a visit): the header keeps
+ * the signed-in controls' place instead of offering sign-in for a moment.
+ */
+export function useSessionLoading(): boolean {
+  return useSyncExternalStore(subscribe, loadingSnapshot);
+}

@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button-classes.ts';
 import { Container } from '@/components/ui/container.tsx';
 import { paths } from '@/config/paths.ts';
 import { loadNamespaces } from '@/lib/i18n/i18n.ts';
-import { useSessionUser } from '@/lib/session.ts';
+import { useSessionLoading, useSessionUser } from '@/lib/session.ts';
 import classes from './header.module.css';
 import { LocaleSwitcher } from './locale-switcher.tsx';
 import { Logo } from './logo.tsx';
@@ -30,6 +30,7 @@ const SignedInActions = lazy(() =>
 export function Header() {
   const { t } = useTranslation();
   const user = useSessionUser();
+  const userLoading = useSessionLoading();
   const items = useNavigationItems();
   const [menuOpened, menu] = useDisclosure(false);
   const [menuRequested, setMenuRequested] = useState(false);
@@ -55,6 +56,8 @@ export function Header() {
             <Suspense fallback={<span className={classes.signedInPlaceholder} />}>
               <SignedInActions user={user} />
             </Suspense>
+          ) : userLoading ? (
+            <span className={classes.signedInPlaceholder} />
           ) : (
             <Link to={paths.signIn.getHref()} className={buttonClasses()}>
               <IconLogin2 size={18} aria-hidden />
