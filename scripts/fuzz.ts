@@ -19,6 +19,8 @@
  *   run last, each alone, on a token taken before: wrong current passwords lock the account's
  *   sign-in, and deletion ends it. Exceptions to the checks live, with their reasons, in
  *   scripts/fuzz.schemathesis.toml.
+ * - Each role gets the full budget for the operations the permission table grants it and a small one
+ *   for those it refuses (see `refusedMaxExamples`); the server starts while the accounts are made.
  * - Two roles at a time (each has accounts of its own): 150 s instead of 240 s for `--quick` on 2 cores.
  *
  * Prints operations, examples and failures per role and exits non-zero on any failure; Schemathesis'
@@ -30,6 +32,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type OperationId, operationIds, type Role, rolesCan } from '@opora/contracts';
 import { type BenchDbModule, type BenchServer, startProductionApi } from './bench-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,6 +46,15 @@ const schemathesisVersion = '4.32.5';
 
 const quick = process.argv.includes('--quick');
 const maxExamples = quick ? 8 : 100;
+/**
+ * An operation the permission table refuses a role (`rolesCan`: 401 for the guest, 403 signed in) is
+ * still fuzzed as that role, on a small budget: the refusal comes before anything the request
+ * carries is read, so more examples test nothing more. Every outcome of every operation × role is
+ * checked by apps/api/src/platform/authorization-matrix.int.test.ts; the full budget goes to the
+ * roles the operation is granted to.
+ */
+const refusedPhases = 'examples,fuzzing';
+const refusedMaxExamples = quick ? 2 : 10;
 /** Roles fuzzed at the same time. */
 const concurrentRoles = 2;
 const readyTimeoutMs = 180_000;
@@ -56,6 +68,26 @@ const signedInRoles = [
   'admin',
 ] as const;
 type SignedInRole = (typeof signedInRoles)[number];
+
+/** The roles the API derives for each kind of caller: everyone signed in holds `client` too. */
+type Caller = SignedInRole | 'guest';
+const heldRoles: Record<Caller, Role[]> = {
+  guest: ['guest'],
+  client: ['client'],
+  assistant: ['client', 'assistant'],
+  providerAdmin: ['client', 'providerAdmin'],
+  providerCoordinator: ['client', 'providerCoordinator'],
+  providerUser: ['client', 'providerUser'],
+  admin: ['client', 'admin'],
+};
+
+/** Operations the permission table refuses these roles. */
+function refusedTo(role: Caller): OperationId[] {
+  return operationIds.filter((operationId) => !rolesCan(heldRoles[role], operationId));
+}
+
+const excluding = (ids: readonly string[]) => ids.flatMap((id) => ['--exclude-operation-id', id]);
+const including = (ids: readonly string[]) => ids.flatMap((id) => ['--include-operation-id', id]);
 
 interface Account {
   role: SignedInRole;
@@ -334,7 +366,13 @@ function schemathesis(args: string[]): Promise<{ exitCode: number | null; output
 }
 
 /** One `st run` over the selected operations; its output goes to `.test-data/fuzz/<name>.log`. */
-async function fuzz(origin: string, name: string, user: string | undefined, select: string[]) {
+async function fuzz(
+  origin: string,
+  name: string,
+  user: string | undefined,
+  select: string[],
+  budget: { phases: string; maxExamples: number } = { phases: 'examples,coverage,fuzzing', maxExamples },
+) {
   const started = performance.now();
   const { exitCode, output } = await schemathesis([
     '--config-file',
@@ -344,9 +382,9 @@ async function fuzz(origin: string, name: string, user: string | undefined, sele
     '--checks',
     'all',
     '--phases',
-    'examples,coverage,fuzzing',
+    budget.phases,
     '--max-examples',
-    String(maxExamples),
+    String(budget.maxExamples),
     // `pnpm test` draws the same examples every time; `pnpm fuzz` explores (its seed is in the log).
     ...(quick ? ['--seed', '20261124'] : []),
     // One worker: Python 3.11's `ast` is not thread-safe, and Hypothesis parses lambdas with it.
@@ -390,8 +428,8 @@ async function main(): Promise<number> {
   let server: BenchServer | undefined;
   const results: [string, Figures][] = [];
   try {
-    const accounts = await prepareData(database.url, benchDb);
-    server = await startProductionApi(
+    // The server starts (a Node process loading the API) while the accounts and records are made.
+    const starting = startProductionApi(
       {
         DATA_DIR: tempDir,
         DATABASE_URL: database.url,
@@ -401,9 +439,15 @@ async function main(): Promise<number> {
       },
       readyTimeoutMs,
     );
-    const origin = server.origin;
+    const [made, started] = await Promise.allSettled([prepareData(database.url, benchDb), starting]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (made.status === 'rejected') throw made.reason;
+    if (started.status === 'rejected') throw started.reason;
+    const accounts = made.value;
+    const origin = started.value.origin;
     console.log(
-      `Schemathesis ${schemathesisVersion}, ${maxExamples} examples per operation, API at ${origin}`,
+      `Schemathesis ${schemathesisVersion}, ${maxExamples} examples per operation granted to the role ` +
+        `(${refusedMaxExamples}, ${refusedPhases} only, where it is refused), API at ${origin}`,
     );
     console.log(`(${database.description})`);
     // Tokens held for the last operations, by role; the file always lists every one held so far, so
@@ -413,31 +457,44 @@ async function main(): Promise<number> {
     // Last and on a token held from before: a wrong current password counts towards the identity
     // server's brute-force lockout (no more sign-ins), and a deleted account has no operations left.
     const lastOperations = ['changePassword', 'deleteCurrentUser'];
+    /** The refused operations of a role on the small budget (none left out: every route, every role). */
+    const fuzzRefused = (name: string, user: string | undefined, refused: OperationId[]) =>
+      fuzz(origin, `${name}-refused`, user, including(refused), {
+        phases: refusedPhases,
+        maxExamples: refusedMaxExamples,
+      });
+    const fuzzGuest = async (): Promise<Figures> => {
+      const refused = refusedTo('guest');
+      return sum([
+        await fuzz(origin, 'guest', undefined, excluding(refused)),
+        await fuzzRefused('guest', undefined, refused),
+      ]);
+    };
     const fuzzRole = async (account: Account): Promise<Figures> => {
+      const refused = refusedTo(account.role);
       const parts = [
-        await fuzz(
-          origin,
-          account.role,
-          account.role,
-          lastOperations.flatMap((operationId) => ['--exclude-operation-id', operationId]),
-        ),
+        await fuzz(origin, account.role, account.role, excluding([...lastOperations, ...refused])),
       ];
+      if (refused.length) parts.push(await fuzzRefused(account.role, account.role, refused));
       held[account.role] = await signIn(origin, account);
       writeAuthFile(accounts, held);
       for (const operationId of lastOperations) {
         parts.push(
-          await fuzz(origin, `${account.role}-${operationId}`, `${account.role}-token`, [
-            '--include-operation-id',
-            operationId,
-          ]),
+          await fuzz(
+            origin,
+            `${account.role}-${operationId}`,
+            `${account.role}-token`,
+            including([operationId]),
+          ),
         );
       }
       return sum(parts);
     };
+    // The roles granted the most operations first, so the two lanes end about together.
     const runs: [string, () => Promise<Figures>][] = [
-      ['guest', () => fuzz(origin, 'guest', undefined, [])],
       ...accounts.map((account): [string, () => Promise<Figures>] => [account.role, () => fuzzRole(account)]),
-    ];
+      ['guest', fuzzGuest] as [string, () => Promise<Figures>],
+    ].sort(([a], [b]) => refusedTo(a as Caller).length - refusedTo(b as Caller).length);
     // Each role has accounts of its own, so roles run side by side: Schemathesis (one Python thread)
     // and the API each keep a core busy.
     const finished = new Map<string, Figures>();
@@ -452,7 +509,7 @@ async function main(): Promise<number> {
         }
       }),
     );
-    for (const [name] of runs) {
+    for (const name of ['guest', ...signedInRoles]) {
       const figures = finished.get(name);
       if (figures) results.push([name, figures]);
     }
