@@ -19,8 +19,8 @@
  *   run last, each alone, on a token taken before: wrong current passwords lock the account's
  *   sign-in, and deletion ends it. Exceptions to the checks live, with their reasons, in
  *   scripts/fuzz.schemathesis.toml.
- * - Each role gets the full budget for the operations the permission table grants it and a small one
- *   for those it refuses (see `refusedMaxExamples`); the server starts while the accounts are made.
+ * - Each operation gets the full budget as the roles that own it, a small one as every other role (see
+ *   `otherMaxExamples`); the server starts while the accounts are made.
  * - Two roles at a time (each has accounts of its own): 150 s instead of 240 s for `--quick` on 2 cores.
  *
  * Prints operations, examples and failures per role and exits non-zero on any failure; Schemathesis'
@@ -32,7 +32,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type OperationId, operationIds, type Role, rolesCan } from '@opora/contracts';
+import { type OperationId, operationIds, operations, type Role } from '@opora/contracts';
 import { type BenchDbModule, type BenchServer, startProductionApi } from './bench-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -47,14 +47,15 @@ const schemathesisVersion = '4.32.5';
 const quick = process.argv.includes('--quick');
 const maxExamples = quick ? 8 : 100;
 /**
- * An operation the permission table refuses a role (`rolesCan`: 401 for the guest, 403 signed in) is
- * still fuzzed as that role, on a small budget: the refusal comes before anything the request
- * carries is read, so more examples test nothing more. Every outcome of every operation × role is
- * checked by apps/api/src/platform/authorization-matrix.int.test.ts; the full budget goes to the
- * roles the operation is granted to.
+ * The full budget goes to an operation's owners: the roles its `access` names (the guest for a public
+ * operation, the client for one that needs only a sign-in). Every other role still calls it, on a small
+ * budget: refused (401/403, decided in `onRequest` before anything the request carries is read), or
+ * granted through a role it holds besides (everyone signed in is a client too; the public operations
+ * take the same path for every signed-in caller). Every outcome of every operation × role is checked by
+ * apps/api/src/platform/authorization-matrix.int.test.ts.
  */
-const refusedPhases = 'examples,fuzzing';
-const refusedMaxExamples = quick ? 2 : 10;
+const otherPhases = 'examples,fuzzing';
+const otherMaxExamples = quick ? 2 : 10;
 /** Roles fuzzed at the same time. */
 const concurrentRoles = 2;
 const readyTimeoutMs = 180_000;
@@ -69,21 +70,22 @@ const signedInRoles = [
 ] as const;
 type SignedInRole = (typeof signedInRoles)[number];
 
-/** The roles the API derives for each kind of caller: everyone signed in holds `client` too. */
 type Caller = SignedInRole | 'guest';
-const heldRoles: Record<Caller, Role[]> = {
-  guest: ['guest'],
-  client: ['client'],
-  assistant: ['client', 'assistant'],
-  providerAdmin: ['client', 'providerAdmin'],
-  providerCoordinator: ['client', 'providerCoordinator'],
-  providerUser: ['client', 'providerUser'],
-  admin: ['client', 'admin'],
-};
 
-/** Operations the permission table refuses these roles. */
-function refusedTo(role: Caller): OperationId[] {
-  return operationIds.filter((operationId) => !rolesCan(heldRoles[role], operationId));
+/** Operations whose `access` names this role (see `otherMaxExamples`). */
+function ownedBy(role: Caller): OperationId[] {
+  return operationIds.filter((operationId) => {
+    const { access } = operations[operationId];
+    if (access === 'public') return role === 'guest';
+    if (access === 'login') return role === 'client';
+    return (access.roles as readonly Role[]).includes(role);
+  });
+}
+
+/** Operations this role calls on the small budget: every one it does not own. */
+function othersOf(role: Caller): OperationId[] {
+  const owned = new Set(ownedBy(role));
+  return operationIds.filter((operationId) => !owned.has(operationId));
 }
 
 const excluding = (ids: readonly string[]) => ids.flatMap((id) => ['--exclude-operation-id', id]);
@@ -371,7 +373,7 @@ async function fuzz(
   name: string,
   user: string | undefined,
   select: string[],
-  budget: { phases: string; maxExamples: number } = { phases: 'examples,coverage,fuzzing', maxExamples },
+  budget: { phases: string; maxExamples: number },
 ) {
   const started = performance.now();
   const { exitCode, output } = await schemathesis([
@@ -447,7 +449,7 @@ async function main(): Promise<number> {
     const origin = started.value.origin;
     console.log(
       `Schemathesis ${schemathesisVersion}, ${maxExamples} examples per operation granted to the role ` +
-        `(${refusedMaxExamples}, ${refusedPhases} only, where it is refused), API at ${origin}`,
+        `(${otherMaxExamples}, ${otherPhases} only, for the roles that do not own it), API at ${origin}`,
     );
     console.log(`(${database.description})`);
     // Tokens held for the last operations, by role; the file always lists every one held so far, so
@@ -456,28 +458,28 @@ async function main(): Promise<number> {
     writeAuthFile(accounts, held);
     // Last and on a token held from before: a wrong current password counts towards the identity
     // server's brute-force lockout (no more sign-ins), and a deleted account has no operations left.
-    const lastOperations = ['changePassword', 'deleteCurrentUser'];
-    /** The refused operations of a role on the small budget (none left out: every route, every role). */
-    const fuzzRefused = (name: string, user: string | undefined, refused: OperationId[]) =>
-      fuzz(origin, `${name}-refused`, user, including(refused), {
-        phases: refusedPhases,
-        maxExamples: refusedMaxExamples,
-      });
-    const fuzzGuest = async (): Promise<Figures> => {
-      const refused = refusedTo('guest');
-      return sum([
-        await fuzz(origin, 'guest', undefined, excluding(refused)),
-        await fuzzRefused('guest', undefined, refused),
-      ]);
-    };
-    const fuzzRole = async (account: Account): Promise<Figures> => {
-      const refused = refusedTo(account.role);
-      const parts = [
-        await fuzz(origin, account.role, account.role, excluding([...lastOperations, ...refused])),
+    const lastOperations: OperationId[] = ['changePassword', 'deleteCurrentUser'];
+    const small = { phases: otherPhases, maxExamples: otherMaxExamples };
+    const full = { phases: 'examples,coverage,fuzzing', maxExamples };
+    /** A role's own operations on the full budget, then the others on the small one. */
+    const fuzzOwnedAndOthers = async (name: string, user: string | undefined, others: OperationId[]) => {
+      const owned = operationIds.filter((operationId) => !others.includes(operationId));
+      const skip = [...others, ...(user ? lastOperations : [])];
+      return [
+        ...(owned.some((operationId) => !skip.includes(operationId))
+          ? [await fuzz(origin, name, user, excluding(skip), full)]
+          : []),
+        await fuzz(origin, `${name}-others`, user, including(others), small),
       ];
-      if (refused.length) parts.push(await fuzzRefused(account.role, account.role, refused));
+    };
+    const fuzzGuest = async (): Promise<Figures> =>
+      sum(await fuzzOwnedAndOthers('guest', undefined, othersOf('guest')));
+    const fuzzRole = async (account: Account): Promise<Figures> => {
+      const others = othersOf(account.role).filter((operationId) => !lastOperations.includes(operationId));
+      const parts = await fuzzOwnedAndOthers(account.role, account.role, others);
       held[account.role] = await signIn(origin, account);
       writeAuthFile(accounts, held);
+      const owned = ownedBy(account.role);
       for (const operationId of lastOperations) {
         parts.push(
           await fuzz(
@@ -485,16 +487,17 @@ async function main(): Promise<number> {
             `${account.role}-${operationId}`,
             `${account.role}-token`,
             including([operationId]),
+            owned.includes(operationId) ? full : small,
           ),
         );
       }
       return sum(parts);
     };
-    // The roles granted the most operations first, so the two lanes end about together.
+    // The roles owning the most operations first, so the two lanes end about together.
     const runs: [string, () => Promise<Figures>][] = [
       ...accounts.map((account): [string, () => Promise<Figures>] => [account.role, () => fuzzRole(account)]),
       ['guest', fuzzGuest] as [string, () => Promise<Figures>],
-    ].sort(([a], [b]) => refusedTo(a as Caller).length - refusedTo(b as Caller).length);
+    ].sort(([a], [b]) => ownedBy(b as Caller).length - ownedBy(a as Caller).length);
     // Each role has accounts of its own, so roles run side by side: Schemathesis (one Python thread)
     // and the API each keep a core busy.
     const finished = new Map<string, Figures>();
