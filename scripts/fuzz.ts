@@ -448,8 +448,8 @@ async function main(): Promise<number> {
     const accounts = made.value;
     const origin = started.value.origin;
     console.log(
-      `Schemathesis ${schemathesisVersion}, ${maxExamples} examples per operation granted to the role ` +
-        `(${otherMaxExamples}, ${otherPhases} only, for the roles that do not own it), API at ${origin}`,
+      `Schemathesis ${schemathesisVersion}, ${maxExamples} examples per operation as its owners ` +
+        `(${otherMaxExamples}, ${otherPhases} only, as every other role), API at ${origin}`,
     );
     console.log(`(${database.description})`);
     // Tokens held for the last operations, by role; the file always lists every one held so far, so

@@ -110,6 +110,8 @@ let passed = 0;
 let failed = 0;
 const results: string[] = [];
 let keycloak: Promise<RunningKeycloak | Error> | undefined;
+/** The start's summary line, until the first step that needs Keycloak counts it. */
+let keycloakStartLine: string | undefined;
 
 /** Starts the run's one Keycloak, once; a failed start fails the steps that need it. */
 function startKeycloakOnce(): Promise<RunningKeycloak | Error> {
@@ -134,7 +136,6 @@ function startKeycloakOnce(): Promise<RunningKeycloak | Error> {
     });
   return keycloak;
 }
-let keycloakStartLine: string | undefined;
 
 /** Keycloak's variables for a step, once it is up; the start's own line is counted the first time. */
 async function keycloakEnv(): Promise<Record<string, string> | undefined> {
