@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { bearerOf, reportPdf, sendRequestByApi } from './carer-data.ts';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
-import { signInWithTokens } from './identity.ts';
+import { signInThroughForm } from './identity.ts';
 import { expectNoAxeViolations } from './page-checks.ts';
 import { type OwnProvider, ownProvider } from './staff.ts';
 
@@ -16,8 +16,8 @@ const shots = '/tmp/shots-inbox/w2';
 const coordinatorName = 'Lucie Malá';
 
 async function signInAsAdministrator(page: Page, { administrator }: OwnProvider): Promise<void> {
-  // Signing in is not what this spec checks: the tokens without the form (e2e/identity.ts).
-  await signInWithTokens(page, administrator);
+  await signInThroughForm(page, administrator.email, administrator.password);
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 type DevMail = { to: string; subject: string; links: string[]; sentAt: string };
