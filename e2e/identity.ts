@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { cookieNames, identityScope } from '@opora/contracts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { answerOf } from './api.ts';
 
 /** A text field by its visible label, as a screen reader names it. */
@@ -117,6 +118,32 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await textField(page, 'E-mail').fill(email);
   await passwordField(page, 'Heslo').fill(password);
   await page.getByRole('button', { name: 'Přihlásit se' }).click();
+}
+
+/**
+ * Signs `person` in without the form, for tests whose subject is what comes after: the password grant
+ * the form makes (the embedded issuer's `web` client), its tokens put where the app keeps them (the
+ * `access_token` and `refresh_token` cookies, apps/web/src/lib/auth/token-cookies.ts). The page goes
+ * nowhere: the test opens the page it is about, without the sign-in page and the landing page before
+ * it. The form itself is e2e/identity.spec.ts's.
+ */
+export async function signInWithTokens(page: Page, person: Pick<TestPerson, 'email' | 'password'>) {
+  const response = await page.request.post('/realms/opora/protocol/openid-connect/token', {
+    form: {
+      grant_type: 'password',
+      client_id: 'web',
+      username: person.email,
+      password: person.password,
+      scope: identityScope,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const tokens = (await response.json()) as { access_token: string; refresh_token: string };
+  const url = new URL('/', test.info().project.use.baseURL).toString();
+  await page.context().addCookies([
+    { name: cookieNames.accessToken, value: encodeURIComponent(tokens.access_token), url, sameSite: 'Lax' },
+    { name: cookieNames.refreshToken, value: encodeURIComponent(tokens.refresh_token), url, sameSite: 'Lax' },
+  ]);
 }
 
 /** Opens the header's user menu (desktop). */

@@ -4,7 +4,7 @@ import type { OperationOutput, Operations } from '@opora/contracts';
 import type { Locator, Page, Response } from '@playwright/test';
 import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
-import { signInThroughForm, type TestPerson } from './identity.ts';
+import { signInWithTokens, type TestPerson } from './identity.ts';
 import { ownProvider } from './staff.ts';
 
 // The provider dashboard over an inbox of the test's own (e2e/staff.ts: two new requests, one in
@@ -57,9 +57,8 @@ async function openDashboard(page: Page, path = '/provider/dashboard'): Promise<
 }
 
 async function signIn(page: Page, person: TestPerson): Promise<void> {
-  await signInThroughForm(page, person.email, person.password);
-  // Sign-in hashes the password (argon2id): slow on a busy machine.
-  await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+  // Signing in is not what this spec checks: the tokens without the form (e2e/identity.ts).
+  await signInWithTokens(page, person);
 }
 
 function statusTable(page: Page): Locator {

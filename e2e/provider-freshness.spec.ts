@@ -1,6 +1,6 @@
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
-import { signInThroughForm } from './identity.ts';
+import { signInWithTokens } from './identity.ts';
 import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 
@@ -36,8 +36,7 @@ test.describe('listing confirmation', () => {
   }) => {
     const provider = await ownProvider(request);
     await backdateListing(provider.id, 7);
-    await signInThroughForm(page, provider.administrator.email, provider.administrator.password);
-    await expect(page).not.toHaveURL(/\/login/, { timeout: 30_000 });
+    await signInWithTokens(page, provider.administrator);
     await page.goto('/provider/requests');
 
     await expect(page.getByText(dueTitle)).toBeVisible({ timeout: 30_000 });

@@ -21,6 +21,8 @@
  *   run last, each alone, on a token taken before: wrong current passwords lock the account's
  *   sign-in, and deletion ends it. Exceptions to the checks live, with their reasons, in
  *   scripts/fuzz.schemathesis.toml.
+ * - Each operation gets the full budget as the roles that own it, a small one as every other role (see
+ *   `otherMaxExamples`); the server starts while the accounts are made.
  * - Two roles at a time (each has accounts of its own): 150 s instead of 240 s for `--quick` on 2 cores.
  *
  * Prints operations, examples and failures per role and exits non-zero on any failure; Schemathesis'
@@ -32,6 +34,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type OperationId, operationIds, operations, type Role } from '@opora/contracts';
 import { type BenchDbModule, type BenchServer, startProductionApi } from './bench-support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -54,10 +57,19 @@ function flagValues(flag: string): string[] {
 }
 const onlyOperations = flagValues('--operation');
 const onlyRoles = flagValues('--role');
-const selectedOperations = onlyOperations.flatMap((operationId) => ['--include-operation-id', operationId]);
 const isSelected = (operationId: string) =>
   onlyOperations.length === 0 || onlyOperations.includes(operationId);
 const maxExamples = quick ? 8 : 100;
+/**
+ * The full budget goes to an operation's owners: the roles its `access` names (the guest for a public
+ * operation, the client for one that needs only a sign-in). Every other role still calls it, on a small
+ * budget: refused (401/403, decided in `onRequest` before anything the request carries is read), or
+ * granted through a role it holds besides (everyone signed in is a client too; the public operations
+ * take the same path for every signed-in caller). Every outcome of every operation × role is checked by
+ * apps/api/src/platform/authorization-matrix.int.test.ts.
+ */
+const otherPhases = 'examples,fuzzing';
+const otherMaxExamples = quick ? 2 : 10;
 /** Roles fuzzed at the same time. */
 const concurrentRoles = 2;
 const readyTimeoutMs = 180_000;
@@ -71,6 +83,27 @@ const signedInRoles = [
   'admin',
 ] as const;
 type SignedInRole = (typeof signedInRoles)[number];
+
+type Caller = SignedInRole | 'guest';
+
+/** Operations whose `access` names this role (see `otherMaxExamples`). */
+function ownedBy(role: Caller): OperationId[] {
+  return operationIds.filter((operationId) => {
+    const { access } = operations[operationId];
+    if (access === 'public') return role === 'guest';
+    if (access === 'login') return role === 'client';
+    return (access.roles as readonly Role[]).includes(role);
+  });
+}
+
+/** Operations this role calls on the small budget: every one it does not own. */
+function othersOf(role: Caller): OperationId[] {
+  const owned = new Set(ownedBy(role));
+  return operationIds.filter((operationId) => !owned.has(operationId));
+}
+
+const excluding = (ids: readonly string[]) => ids.flatMap((id) => ['--exclude-operation-id', id]);
+const including = (ids: readonly string[]) => ids.flatMap((id) => ['--include-operation-id', id]);
 
 interface Account {
   role: SignedInRole;
@@ -349,7 +382,13 @@ function schemathesis(args: string[]): Promise<{ exitCode: number | null; output
 }
 
 /** One `st run` over the selected operations; its output goes to `.test-data/fuzz/<name>.log`. */
-async function fuzz(origin: string, name: string, user: string | undefined, select: string[]) {
+async function fuzz(
+  origin: string,
+  name: string,
+  user: string | undefined,
+  select: string[],
+  budget: { phases: string; maxExamples: number },
+) {
   const started = performance.now();
   const { exitCode, output } = await schemathesis([
     '--config-file',
@@ -359,9 +398,9 @@ async function fuzz(origin: string, name: string, user: string | undefined, sele
     '--checks',
     'all',
     '--phases',
-    'examples,coverage,fuzzing',
+    budget.phases,
     '--max-examples',
-    String(maxExamples),
+    String(budget.maxExamples),
     // `pnpm test` draws the same examples every time; `pnpm fuzz` explores (its seed is in the log).
     ...(quick ? ['--seed', '20261124'] : []),
     // One worker: Python 3.11's `ast` is not thread-safe, and Hypothesis parses lambdas with it.
@@ -391,7 +430,7 @@ function sum(parts: Figures[]): Figures {
     errors: total.errors + part.errors,
     seconds: total.seconds + part.seconds,
     ok: total.ok && part.ok,
-  }));
+  }), { operations: 0, examples: 0, failures: 0, errors: 0, seconds: 0, ok: true });
 }
 
 async function main(): Promise<number> {
@@ -405,8 +444,8 @@ async function main(): Promise<number> {
   let server: BenchServer | undefined;
   const results: [string, Figures][] = [];
   try {
-    const accounts = await prepareData(database.url, benchDb);
-    server = await startProductionApi(
+    // The server starts (a Node process loading the API) while the accounts and records are made.
+    const starting = startProductionApi(
       {
         DATA_DIR: tempDir,
         DATABASE_URL: database.url,
@@ -416,9 +455,15 @@ async function main(): Promise<number> {
       },
       readyTimeoutMs,
     );
-    const origin = server.origin;
+    const [made, started] = await Promise.allSettled([prepareData(database.url, benchDb), starting]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (made.status === 'rejected') throw made.reason;
+    if (started.status === 'rejected') throw started.reason;
+    const accounts = made.value;
+    const origin = started.value.origin;
     console.log(
-      `Schemathesis ${schemathesisVersion}, ${maxExamples} examples per operation, API at ${origin}`,
+      `Schemathesis ${schemathesisVersion}, ${maxExamples} examples per operation as its owners ` +
+        `(${otherMaxExamples}, ${otherPhases} only, as every other role), API at ${origin}`,
     );
     console.log(`(${database.description})`);
     // Tokens held for the last operations, by role; the file always lists every one held so far, so
@@ -427,30 +472,50 @@ async function main(): Promise<number> {
     writeAuthFile(accounts, held);
     // Last and on a token held from before: a wrong current password counts towards the identity
     // server's brute-force lockout (no more sign-ins), and a deleted account has no operations left.
-    const lastOperations = ['changePassword', 'deleteCurrentUser'];
-    const fuzzRole = async (account: Account): Promise<Figures> => {
-      const parts = [
-        await fuzz(origin, account.role, account.role, [
-          ...selectedOperations,
-          ...lastOperations.flatMap((operationId) => ['--exclude-operation-id', operationId]),
-        ]),
+    const lastOperations: OperationId[] = ['changePassword', 'deleteCurrentUser'];
+    const small = { phases: otherPhases, maxExamples: otherMaxExamples };
+    const full = { phases: 'examples,coverage,fuzzing', maxExamples };
+    /**
+     * A role's own operations on the full budget, then the others on the small one; with `--operation`,
+     * only those (a run with nothing selected is skipped: no `--include-operation-id` means all).
+     */
+    const fuzzOwnedAndOthers = async (name: string, user: string | undefined, allOthers: OperationId[]) => {
+      const others = allOthers.filter(isSelected);
+      const skip = [...allOthers, ...(user ? lastOperations : [])];
+      const owned = operationIds.filter((operationId) => !skip.includes(operationId) && isSelected(operationId));
+      return [
+        ...(owned.length > 0
+          ? [await fuzz(origin, name, user, onlyOperations.length > 0 ? including(owned) : excluding(skip), full)]
+          : []),
+        ...(others.length > 0 ? [await fuzz(origin, `${name}-others`, user, including(others), small)] : []),
       ];
+    };
+    const fuzzGuest = async (): Promise<Figures> =>
+      sum(await fuzzOwnedAndOthers('guest', undefined, othersOf('guest')));
+    const fuzzRole = async (account: Account): Promise<Figures> => {
+      const others = othersOf(account.role).filter((operationId) => !lastOperations.includes(operationId));
+      const parts = await fuzzOwnedAndOthers(account.role, account.role, others);
       held[account.role] = await signIn(origin, account);
       writeAuthFile(accounts, held);
+      const owned = ownedBy(account.role);
       for (const operationId of lastOperations.filter(isSelected)) {
         parts.push(
-          await fuzz(origin, `${account.role}-${operationId}`, `${account.role}-token`, [
-            '--include-operation-id',
-            operationId,
-          ]),
+          await fuzz(
+            origin,
+            `${account.role}-${operationId}`,
+            `${account.role}-token`,
+            including([operationId]),
+            owned.includes(operationId) ? full : small,
+          ),
         );
       }
       return sum(parts);
     };
+    // The roles owning the most operations first, so the two lanes end about together.
     const allRuns: [string, () => Promise<Figures>][] = [
-      ['guest', () => fuzz(origin, 'guest', undefined, selectedOperations)],
       ...accounts.map((account): [string, () => Promise<Figures>] => [account.role, () => fuzzRole(account)]),
-    ];
+      ['guest', fuzzGuest] as [string, () => Promise<Figures>],
+    ].sort(([a], [b]) => ownedBy(b as Caller).length - ownedBy(a as Caller).length);
     const runs = allRuns.filter(([name]) => onlyRoles.length === 0 || onlyRoles.includes(name));
     // Each role has accounts of its own, so roles run side by side: Schemathesis (one Python thread)
     // and the API each keep a core busy.
@@ -466,7 +531,7 @@ async function main(): Promise<number> {
         }
       }),
     );
-    for (const [name] of runs) {
+    for (const name of ['guest', ...signedInRoles]) {
       const figures = finished.get(name);
       if (figures) results.push([name, figures]);
     }

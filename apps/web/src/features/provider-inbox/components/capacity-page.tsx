@@ -2,7 +2,9 @@ import { Alert, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderServiceCapacity } from '@opora/contracts';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
+import { prefetchProviderArea } from '@/shared-features/provider-area/prefetch.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { useProviderServiceCapacities } from '@/shared-features/service-capacity/api.ts';
 import { CapacityEditor } from '@/shared-features/service-capacity/capacity-editor.tsx';
@@ -122,4 +124,12 @@ function CapacityBody({
       ))}
     </Stack>
   );
+}
+
+/**
+ * The route's loader calls it (app/router.tsx): the area's reads start together. The page's own read
+ * is not among them: it is read afresh as the page shows (`staleTime: 0`), a prefetch would be read twice.
+ */
+export function prefetch(args: LoaderFunctionArgs): void {
+  prefetchProviderArea(args);
 }

@@ -1,9 +1,10 @@
 import { SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { prefetchProviderArea } from '@/shared-features/provider-area/prefetch.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { type DashboardDays, useProviderDashboard } from '../api/dashboard.ts';
 import classes from './dashboard.module.css';
@@ -124,4 +125,12 @@ function DashboardBody({
       <DashboardFigures dashboard={dashboard.data} days={days} />
     </div>
   );
+}
+
+/**
+ * The route's loader calls it (app/router.tsx): the area's reads start together. The figures are not
+ * among them: they are read afresh as the page shows (`staleTime: 0`), a prefetch would be read twice.
+ */
+export function prefetch(args: LoaderFunctionArgs): void {
+  prefetchProviderArea(args);
 }

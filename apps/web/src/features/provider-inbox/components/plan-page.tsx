@@ -8,10 +8,11 @@ import {
 } from '@opora/contracts';
 import { IconCircleCheck, IconClock, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { PlanPayButton } from '@/shared-features/provider-area/plan-pay-button.tsx';
+import { prefetchProviderArea } from '@/shared-features/provider-area/prefetch.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import {
   type PaymentWait,
@@ -242,4 +243,9 @@ function Payments({ payments }: { payments: readonly ProviderPlanPayment[] }) {
       )}
     </Stack>
   );
+}
+
+/** The route's loader calls it (app/router.tsx): the area's reads, the plan among them, start together. */
+export function prefetch(args: LoaderFunctionArgs): void {
+  prefetchProviderArea(args);
 }

@@ -9,16 +9,18 @@ import {
 import { IconArrowLeft, IconArrowsExchange, IconInbox, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useLocation, useParams, useSearchParams } from 'react-router';
 import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { queryClient } from '@/lib/query-client.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
+import { prefetchProviderArea } from '@/shared-features/provider-area/prefetch.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { formatDateTime } from '@/shared-features/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
 import { ServiceCapacityCard } from '@/shared-features/service-capacity/service-capacity-card.tsx';
 import { SentSurveys } from '@/shared-features/surveys/sent-surveys.tsx';
-import { useProviderRequest } from '../api/get-request.ts';
+import { providerRequestQueryOptions, useProviderRequest } from '../api/get-request.ts';
 import { gridReturnHref } from '../utils/grid-search.ts';
 import classes from './detail/detail.module.css';
 import { PrintDialog } from './detail/print-dialog.tsx';
@@ -226,4 +228,12 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
       <PrintDialog opened={printOpened} onClose={() => setPrintOpened(false)} careRequestId={request.id} />
     </Stack>
   );
+}
+
+/** The route's loader calls it (app/router.tsx): the area's reads and the request start together. */
+export function prefetch(args: LoaderFunctionArgs): void {
+  const { id } = args.params;
+  prefetchProviderArea(args, (providerId) => {
+    if (id) void queryClient.prefetchQuery(providerRequestQueryOptions(providerId, id));
+  });
 }

@@ -6,7 +6,7 @@ import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { queryClient } from '@/lib/query-client.ts';
-import { actingMembership, membershipsQueryOptions } from '@/shared-features/provider-area/memberships.ts';
+import { prefetchProviderArea } from '@/shared-features/provider-area/prefetch.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { providerRequestsQueryOptions, useProviderRequests } from '../api/list-requests.ts';
 import {
@@ -253,18 +253,12 @@ function RequestsGrid() {
 
 /** `/provider/requests` (SPEC §2 requests grid): every request of the provider in the person's scope. */
 // The route's loader calls it as soon as this module is there (app/router.tsx): the memberships the
-// provider area waits for, then the first page of the grid for the provider it will act for.
-export function prefetch({ request }: LoaderFunctionArgs): void {
-  const search = new URL(request.url).searchParams;
-  void queryClient.fetchQuery(membershipsQueryOptions()).then(
-    ({ items }) => {
-      const named = items.find((membership) => membership.providerId === search.get('provider'));
-      const acting = named ?? actingMembership(items);
-      if (!acting) return;
-      void queryClient.prefetchQuery(providerRequestsQueryOptions(acting.providerId, readGridQuery(search)));
-    },
-    () => {},
-  );
+// provider area waits for, then the first page of the grid beside the area's own reads.
+export function prefetch(args: LoaderFunctionArgs): void {
+  const search = new URL(args.request.url).searchParams;
+  prefetchProviderArea(args, (providerId) => {
+    void queryClient.prefetchQuery(providerRequestsQueryOptions(providerId, readGridQuery(search)));
+  });
 }
 
 export function RequestsPage() {

@@ -1,7 +1,9 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { providerProfileTabs } from '@opora/contracts';
 import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
+import { prefetchProviderArea } from '@/shared-features/provider-area/prefetch.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { ProviderLogo } from '@/shared-features/provider-images/image-sections.tsx';
 import { useProviderProfile } from '../api/provider-profile.ts';
@@ -76,4 +78,12 @@ function ProviderProfile() {
       )}
     </Stack>
   );
+}
+
+/**
+ * The route's loader calls it (app/router.tsx): the area's reads start together. The page's own read
+ * is not among them: it is read afresh as the page shows (`staleTime: 0`), a prefetch would be read twice.
+ */
+export function prefetch(args: LoaderFunctionArgs): void {
+  prefetchProviderArea(args);
 }

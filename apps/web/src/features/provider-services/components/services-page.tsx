@@ -2,11 +2,13 @@ import { Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@
 import { isOneOf, serviceStatuses } from '@opora/contracts';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { prefetchProviderArea } from '@/shared-features/provider-area/prefetch.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
-import { useProviderServices } from '../api/provider-services.ts';
+import { providerServicesQueryOptions, useProviderServices } from '../api/provider-services.ts';
 import { managesServices } from './manages-services.ts';
 import { ServicesTable } from './services-table.tsx';
 
@@ -92,4 +94,13 @@ function Services() {
       )}
     </Stack>
   );
+}
+
+/** The route's loader calls it (app/router.tsx): the area's reads and the list start together. */
+export function prefetch(args: LoaderFunctionArgs): void {
+  const requested = new URL(args.request.url).searchParams.get('status');
+  const status = isOneOf(serviceStatuses, requested) ? requested : undefined;
+  prefetchProviderArea(args, (providerId) => {
+    void queryClient.prefetchQuery(providerServicesQueryOptions(providerId, status ? { status } : {}));
+  });
 }
