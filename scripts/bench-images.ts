@@ -1,5 +1,5 @@
 /**
- * `pnpm bench images`: the image proxy (SPEC §7, decisions 0106, 0114) on a 4000 × 3000 JPEG asked for
+ * `pnpm bench images`: the image proxy (SPEC §7, decisions 0105, 0106) on a 4000 × 3000 JPEG asked for
  * as a 400-wide WebP.
  *
  *   1. A database of its own and the production API (`startApiOnOwnDatabase`).

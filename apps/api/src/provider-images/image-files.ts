@@ -52,7 +52,7 @@ function notAnImage(detail = `The file is not one of ${imageFormatNames.join(', 
  *    largest side and re-encoded without any metadata (EXIF, GPS, XMP, ICC: converted to sRGB) —
  *    whatever else the file carried (a script, a zip appended) is not in the stored bytes. An opaque
  *    photo is stored as baseline JPEG, so the proxy's resizes decode it at 1/2–1/8 scale
- *    (shrink-on-load, decision 0114); logos and transparent photos as WebP, which keeps the alpha.
+ *    (shrink-on-load, decision 0105); logos and transparent photos as WebP, which keeps the alpha.
  */
 export async function normaliseImage(content: Uint8Array, kind: ImageKind): Promise<NormalisedImage> {
   if (content.byteLength > maxImageBytes) {

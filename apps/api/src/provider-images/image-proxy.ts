@@ -51,7 +51,7 @@ export interface RenderedImage {
  * Resizes a stored image to fit inside `width` × `height` (either may be absent; never enlarged,
  * never cropped: the page reserves the box, so the result cannot shift it) and encodes it. A stored
  * JPEG is decoded at 1/2, 1/4 or 1/8 scale when the box allows (libjpeg's shrink-on-load), which is
- * most of a cold render's cost (decision 0114).
+ * most of a cold render's cost (decision 0105).
  */
 export async function renderVariant(source: Buffer, variant: ImageVariant): Promise<RenderedImage> {
   let pipeline = sharp(source, { failOn: 'error', limitInputPixels: maxImagePixels, sequentialRead: true });
