@@ -119,7 +119,10 @@ describe('guest response cache cleared by a change', () => {
     const spanning = (shown: string[]) =>
       cache.get(
         'k',
-        () => new Promise((resolve) => (release = () => resolve({ version: 1, areas: shown }))),
+        () =>
+          new Promise<{ version: number; areas: string[] }>(
+            (resolve) => (release = () => resolve({ version: 1, areas: shown })),
+          ),
         areas,
       );
 
