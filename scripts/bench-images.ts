@@ -15,7 +15,6 @@
  *
  * Figures are printed, never asserted.
  */
-import { createHash } from 'node:crypto';
 import { normaliseImage } from '@opora/api/provider-images/image-files';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
