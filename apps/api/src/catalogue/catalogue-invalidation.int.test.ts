@@ -1,6 +1,11 @@
 import { ServiceDetailSchema, ServiceListSchema } from '@opora/contracts';
-import { facilityServices } from '@opora/db';
-import { createFacilityService, createTestDatabase, type TestDatabase } from '@opora/db/testing';
+import { facilityServiceCounties, facilityServices, providers } from '@opora/db';
+import {
+  createFacility,
+  createFacilityService,
+  createTestDatabase,
+  type TestDatabase,
+} from '@opora/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../app.ts';
@@ -81,6 +86,76 @@ describe('catalogue cache invalidation across API processes', () => {
     expect(await listB()).toBe('After');
     console.info(`catalogue change visible on the other process after ${ms.toFixed(0)} ms`);
     expect((await detail(b, service.id)).etag).not.toBe(before.etag);
+  });
+
+  it('clears only the regions a change can show in: another region’s cached pages stay', async () => {
+    // Brno (region CZ064) and Prague (CZ010): each service's facility and counties in its own region.
+    const brnoFacility = await createFacility(database.db, { countyCode: 'CZ0642' });
+    const brno = await createFacilityService(database.db, {
+      name: 'Brno before',
+      facilityId: brnoFacility.id,
+      counties: ['CZ0642'],
+    });
+    const prague = await createFacilityService(database.db, { name: 'Prague before', counties: ['CZ0100'] });
+    const listed = async (query: string, id: string) => {
+      const response = await b.inject({ method: 'GET', url: `/api/v1/web/services?${query}&pageSize=100` });
+      return (
+        ServiceListSchema.parse(response.json()).items.find((item) => item.id === id)?.name ?? '(missing)'
+      );
+    };
+    expect(await listed('countyCode=CZ0642', brno.id)).toBe('Brno before');
+    expect(await listed('regionCode=CZ064', brno.id)).toBe('Brno before');
+    expect(await listed('countyCode=CZ0100', prague.id)).toBe('Prague before');
+    expect((await detail(b, prague.id)).body.name).toBe('Prague before');
+
+    // Prague's rows change without a notification; Brno's with one.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .update(facilityServices)
+        .set({ name: 'Prague silently' })
+        .where(eq(facilityServices.id, prague.id));
+    });
+    await database.db
+      .update(facilityServices)
+      .set({ name: 'Brno after' })
+      .where(eq(facilityServices.id, brno.id));
+    await visibleWithin(() => listed('countyCode=CZ0642', brno.id), 'Brno after');
+    expect(await listed('regionCode=CZ064', brno.id)).toBe('Brno after');
+    expect((await detail(b, brno.id)).body.name).toBe('Brno after');
+    // Prague's pages were not cleared by Brno's change: they still answer what they had.
+    expect(await listed('countyCode=CZ0100', prague.id)).toBe('Prague before');
+    expect((await detail(b, prague.id)).body.name).toBe('Prague before');
+
+    // A provider's rename reaches its services' regions.
+    await database.db
+      .update(providers)
+      .set({ name: 'Renamed provider' })
+      .where(eq(providers.id, prague.providerId));
+    await visibleWithin(() => listed('countyCode=CZ0100', prague.id), 'Prague silently');
+    expect((await detail(b, prague.id)).body.provider.name).toBe('Renamed provider');
+  });
+
+  it('clears both regions when a service moves from one to another', async () => {
+    const facility = await createFacility(database.db, { countyCode: 'CZ0642' });
+    const moving = await createFacilityService(database.db, {
+      facilityId: facility.id,
+      counties: ['CZ0642'],
+    });
+    const inList = async (query: string) => {
+      const response = await a.inject({ method: 'GET', url: `/api/v1/web/services?${query}&pageSize=100` });
+      return ServiceListSchema.parse(response.json()).items.some((item) => item.id === moving.id)
+        ? 'in'
+        : 'out';
+    };
+    expect(await inList('regionCode=CZ064')).toBe('in');
+    expect(await inList('regionCode=CZ010')).toBe('out');
+    await database.db
+      .update(facilityServiceCounties)
+      .set({ countyCode: 'CZ0100' })
+      .where(eq(facilityServiceCounties.facilityServiceId, moving.id));
+    await visibleWithin(() => inList('regionCode=CZ010'), 'in');
+    expect(await inList('countyCode=CZ0642')).toBe('out');
   });
 
   it('does not announce a change that rolls back', async () => {

@@ -87,8 +87,8 @@ function sendGuestJson(request: FastifyRequest, reply: FastifyReply, body: Cache
 
 /**
  * The public catalogue (SPEC §2 services by region, service detail): thin routes over one use case
- * each. Guests' answers are memoised in `app.catalogueCache`, cleared by every committed change
- * (platform/catalogue-changes.ts).
+ * each. Guests' answers are memoised in `app.catalogueCache` with the areas they show, cleared by
+ * every committed change to those areas (platform/catalogue-changes.ts).
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.catalogueCache;
@@ -134,8 +134,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         query.pageSize,
         query.sort,
       ])}`;
-      const page = await cache.get(key, async () =>
-        cached(ServiceListSchema, await listServices(app.db, query, app.clock())),
+      // A page shows its region's services (a county's page falls back to the region's): a change
+      // anywhere in the region clears it.
+      const page = await cache.get(
+        key,
+        async () => cached(ServiceListSchema, await listServices(app.db, query, app.clock())),
+        (list) => [list.value.area.region.code],
       );
       if (!request.principal) return sendGuestJson(request, reply, page);
       reply.header('cache-control', signedInCacheControl);
@@ -157,8 +161,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const { serviceId } = request.params;
-      const detail = await cache.get(`service:${serviceId}`, async () =>
-        cached(ServiceDetailSchema, await getService(app.db, serviceId, app.clock())),
+      const detail = await cache.get(
+        `service:${serviceId}`,
+        async () => cached(ServiceDetailSchema, await getService(app.db, serviceId, app.clock())),
+        ({ value }) => [
+          ...(value.region ? [value.region.code] : []),
+          ...(value.facility.county ? [value.facility.county.code] : []),
+          ...value.counties.map((county) => county.code),
+        ],
       );
       if (!request.principal) return sendGuestJson(request, reply, detail);
       reply.header('cache-control', signedInCacheControl);

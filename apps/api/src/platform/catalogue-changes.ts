@@ -3,8 +3,20 @@ import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 
-/** The channel the triggers of migration `catalogue_freshness_sql` notify (payload: the table). */
+/** The channel the triggers of migrations `catalogue_freshness_sql` and `catalogue_notify_payload` notify. */
 export const catalogueChangedChannel = 'catalogue_changed';
+
+/**
+ * What a notification clears: `<table>:<region>,<region>` names the regions whose pages can show the
+ * changed rows (none after the colon: no region's); a bare `<table>` (TRUNCATE, the code lists, an
+ * older trigger) means everything.
+ */
+export function regionsOfChange(payload: string): readonly string[] | 'all' {
+  const colon = payload.indexOf(':');
+  if (colon < 0) return 'all';
+  const regions = payload.slice(colon + 1);
+  return regions === '' ? [] : regions.split(',');
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,9 +27,10 @@ declare module 'fastify' {
 
 /**
  * One response cache for the public catalogue (lists, details, taxonomy, regions) kept true across
- * processes (decision 0107): every process LISTENs on `catalogue_changed` over a connection of its
- * own and clears the whole cache on each notification; the triggers notify only at commit, so the
- * next request reads the change. While the connection is down, changes may go unheard: the cache is
+ * processes (decisions 0107, 0114): every process LISTENs on `catalogue_changed` over a connection of
+ * its own and, on each notification, clears the answers of the regions it names (lists and details
+ * carry their areas) and every answer without areas, or everything when it names none; the triggers
+ * notify only at commit, so the next request reads the change. While the connection is down, changes may go unheard: the cache is
  * bypassed (every request reads PostgreSQL) until `LISTEN` is back, and cleared then.
  */
 export const catalogueChangesPlugin = fp<{ config: Pick<Config, 'catalogueCacheSeconds'> }>(
@@ -32,7 +45,11 @@ export const catalogueChangesPlugin = fp<{ config: Pick<Config, 'catalogueCacheS
       app.db.$client.options.connectionString ?? '',
       catalogueChangedChannel,
       {
-        onNotification: () => cache.clear(),
+        onNotification: (payload) => {
+          const regions = regionsOfChange(payload);
+          if (regions === 'all') cache.clear();
+          else cache.clearAreas(regions);
+        },
         onListening: () => {
           cache.clear();
           app.log.debug('catalogue changes: listening');

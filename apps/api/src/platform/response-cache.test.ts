@@ -88,6 +88,61 @@ describe('guest response cache cleared by a change', () => {
     expect(await cache.get('k', async () => ({ version: 3 }))).toEqual({ version: 2 });
   });
 
+  it('clears by region: the entries showing it and those without areas, never another region’s', async () => {
+    const cache = createResponseCache(30);
+    const areas = (value: { areas: string[] }) => value.areas;
+    const brno = versions();
+    const prague = versions();
+    const taxonomy = versions();
+    const load = (source: ReturnType<typeof versions>, shown: string[]) => async () => ({
+      ...(await source.load()),
+      areas: shown,
+    });
+    await cache.get('brno', load(brno, ['CZ064', 'CZ0642']), areas);
+    await cache.get('prague', load(prague, ['CZ0100']), areas);
+    await cache.get('taxonomy', taxonomy.load);
+    cache.clearAreas(['CZ064']);
+    await cache.get('brno', load(brno, ['CZ064']), areas);
+    await cache.get('prague', load(prague, ['CZ0100']), areas);
+    await cache.get('taxonomy', taxonomy.load);
+    expect([brno.calls(), prague.calls(), taxonomy.calls()]).toEqual([2, 1, 2]);
+    // A county's code starts with its region's: clearing CZ010 clears the county CZ0100's entry.
+    cache.clearAreas(['CZ010']);
+    await cache.get('prague', load(prague, ['CZ0100']), areas);
+    expect(prague.calls()).toBe(2);
+  });
+
+  it('keeps a load that spanned a clear only when the clear was of another region', async () => {
+    const cache = createResponseCache(30);
+    const areas = (value: { version: number; areas: string[] }) => value.areas;
+    let release: (value: { version: number; areas: string[] }) => void = () => {};
+    const spanning = (shown: string[]) =>
+      cache.get(
+        'k',
+        () =>
+          new Promise<{ version: number; areas: string[] }>(
+            (resolve) => (release = () => resolve({ version: 1, areas: shown })),
+          ),
+        areas,
+      );
+
+    const touched = spanning(['CZ064']);
+    cache.clearAreas(['CZ064']);
+    release({ version: 1, areas: [] });
+    await touched;
+    expect(await cache.get('k', async () => ({ version: 2, areas: ['CZ064'] }), areas)).toEqual({
+      version: 2,
+      areas: ['CZ064'],
+    });
+
+    cache.clear();
+    const untouched = spanning(['CZ064']);
+    cache.clearAreas(['CZ010']);
+    release({ version: 1, areas: [] });
+    await untouched;
+    expect((await cache.get('k', async () => ({ version: 3, areas: ['CZ064'] }), areas)).version).toBe(1);
+  });
+
   it('keeps nothing while it is not trusted', async () => {
     let trusted = false;
     const cache = createResponseCache(30, { trusted: () => trusted });

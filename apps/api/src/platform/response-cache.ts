@@ -8,13 +8,27 @@ import { LRUCache } from 'lru-cache';
  * body and get their own `alreadyRequested`.
  */
 export interface ResponseCache {
-  /** The cached value of `key`, or `load()`'s, remembered for later calls (concurrent misses share one load). */
-  get<T extends object>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The cached value of `key`, or `load()`'s, remembered for later calls (concurrent misses share one
+   * load). `areasOf` names the areas (region or county codes) the value shows, so `clearAreas` can
+   * spare it; a value without areas is cleared by every clear.
+   */
+  get<T extends object>(
+    key: string,
+    load: () => Promise<T>,
+    areasOf?: (value: T) => readonly string[],
+  ): Promise<T>;
   /**
    * Forgets every entry. A load already running when this is called still answers its own callers
    * but is neither remembered nor shared with later ones: it may have read the data before the change.
    */
   clear(): void;
+  /**
+   * Forgets the entries showing any of `regions` (an area matches a region when its code starts with
+   * the region's: county codes begin with their region's, a database constraint) and every entry
+   * without areas; a running load is kept only if it shows none of them.
+   */
+  clearAreas(regions: readonly string[]): void;
 }
 
 export interface ResponseCacheOptions {
@@ -34,24 +48,45 @@ const maxEntries = 5_000;
  * reload that fails (the service was archived: 404) drops the entry, so the next caller sees it.
  */
 export function createResponseCache(ttlSeconds: number, options: ResponseCacheOptions = {}): ResponseCache {
-  if (ttlSeconds <= 0) return { get: (_key, load) => load(), clear: () => {} };
+  if (ttlSeconds <= 0) return { get: (_key, load) => load(), clear: () => {}, clearAreas: () => {} };
   const trusted = options.trusted ?? (() => true);
   const ttlMs = ttlSeconds * 1000;
-  const values = new LRUCache<string, { value: object; freshUntil: number }>({
+  const values = new LRUCache<string, { value: object; freshUntil: number; areas: readonly string[] }>({
     max: maxEntries,
     ttl: 2 * ttlMs,
   });
   let loading = new Map<string, Promise<object>>();
-  /** Moves on every `clear`: a load started under an older generation keeps its answer to itself. */
+  /** Counts clears; a load remembers the count it started under. */
   let generation = 0;
-  const reload = <T extends object>(key: string, load: () => Promise<T>): Promise<T> => {
+  /** The generation of the last whole clear, and of the last clear of each region. */
+  let clearedAll = 0;
+  const clearedRegions = new Map<string, number>();
+  const shows = (areas: readonly string[], region: string) => areas.some((area) => area.startsWith(region));
+  /** Whether a value loaded from generation `started` on may be kept: no clear since touched its areas. */
+  const unchangedSince = (started: number, areas: readonly string[]) => {
+    if (clearedAll > started) return false;
+    if (generation === started) return true;
+    if (areas.length === 0) return false;
+    for (const [region, cleared] of clearedRegions) {
+      if (cleared > started && shows(areas, region)) return false;
+    }
+    return true;
+  };
+  const reload = <T extends object>(
+    key: string,
+    load: () => Promise<T>,
+    areasOf?: (value: T) => readonly string[],
+  ): Promise<T> => {
     const pending = loading.get(key);
     if (pending) return pending as Promise<T>;
     const started = generation;
     const ownLoads = loading;
     const promise = load()
       .then((value) => {
-        if (generation === started && trusted()) values.set(key, { value, freshUntil: Date.now() + ttlMs });
+        const areas = areasOf?.(value) ?? [];
+        if (unchangedSince(started, areas) && trusted()) {
+          values.set(key, { value, freshUntil: Date.now() + ttlMs, areas });
+        }
         return value;
       })
       .finally(() => ownLoads.delete(key));
@@ -59,18 +94,34 @@ export function createResponseCache(ttlSeconds: number, options: ResponseCacheOp
     return promise;
   };
   return {
-    async get<T extends object>(key: string, load: () => Promise<T>): Promise<T> {
+    async get<T extends object>(
+      key: string,
+      load: () => Promise<T>,
+      areasOf?: (value: T) => readonly string[],
+    ): Promise<T> {
       if (!trusted()) return load();
       const entry = values.get(key);
       const now = Date.now();
-      if (entry === undefined || entry.freshUntil + ttlMs <= now) return reload(key, load);
-      if (entry.freshUntil <= now) reload(key, load).catch(() => values.delete(key));
+      if (entry === undefined || entry.freshUntil + ttlMs <= now) return reload(key, load, areasOf);
+      if (entry.freshUntil <= now) reload(key, load, areasOf).catch(() => values.delete(key));
       return entry.value as T;
     },
     clear: () => {
       generation += 1;
+      clearedAll = generation;
+      clearedRegions.clear();
       loading = new Map();
       values.clear();
+    },
+    clearAreas: (regions) => {
+      generation += 1;
+      for (const region of regions) clearedRegions.set(region, generation);
+      // Later callers never join a load started before this clear: it may have read the old rows.
+      loading = new Map();
+      const cleared = [...values.entries()].filter(
+        ([, entry]) => entry.areas.length === 0 || regions.some((region) => shows(entry.areas, region)),
+      );
+      for (const [key] of cleared) values.delete(key);
     },
   };
 }

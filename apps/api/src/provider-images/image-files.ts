@@ -16,10 +16,10 @@ import { AppError } from '../platform/errors.ts';
 /** What an uploaded image is for: the limits and the quality it is stored with differ. */
 export type ImageKind = 'logo' | 'photo';
 
-/** An image as stored: WebP bytes, their hash (the key) and dimensions. */
+/** An image as stored: JPEG or WebP bytes, their hash (the key) and dimensions. */
 export interface NormalisedImage {
   key: string;
-  contentType: 'image/webp';
+  contentType: 'image/jpeg' | 'image/webp';
   content: Buffer;
   width: number;
   height: number;
@@ -49,8 +49,10 @@ function notAnImage(detail = `The file is not one of ${imageFormatNames.join(', 
  *    `maxImagePixels` pixels (a decompression bomb: a 20,000 × 20,000 PNG is a few kB) or less than
  *    the kind's minimum is 422 `ImageDimensionsNotAllowed`;
  * 4. decoded with the same pixel limit, turned upright by its EXIF orientation, reduced to the kind's
- *    largest side and re-encoded as WebP without any metadata (EXIF, GPS, XMP, ICC: converted to sRGB)
- *    — whatever else the file carried (a script, a zip appended) is not in the stored bytes.
+ *    largest side and re-encoded without any metadata (EXIF, GPS, XMP, ICC: converted to sRGB) —
+ *    whatever else the file carried (a script, a zip appended) is not in the stored bytes. An opaque
+ *    photo is stored as baseline JPEG, so the proxy's resizes decode it at 1/2–1/8 scale
+ *    (shrink-on-load, decision 0105); logos and transparent photos as WebP, which keeps the alpha.
  */
 export async function normaliseImage(content: Uint8Array, kind: ImageKind): Promise<NormalisedImage> {
   if (content.byteLength > maxImageBytes) {
@@ -87,19 +89,25 @@ export async function normaliseImage(content: Uint8Array, kind: ImageKind): Prom
   let output: Awaited<ReturnType<ReturnType<typeof sharp>['toBuffer']>> & {
     info: { width: number; height: number };
   };
+  const asJpeg = kind === 'photo' && !metadata.hasAlpha;
   try {
     const side = storedImageMaxSide[kind];
-    output = await sharp(input, decodeOptions)
+    const upright = sharp(input, decodeOptions)
       .rotate()
-      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
-      .webp(kind === 'logo' ? { quality: 90, alphaQuality: 100, effort: 4 } : { quality: 82, effort: 4 })
-      .toBuffer({ resolveWithObject: true });
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
+    output = await (asJpeg
+      ? // Baseline (not progressive): libjpeg's scaled decoding is cheapest on it.
+        upright.jpeg({ quality: 85, progressive: false, chromaSubsampling: '4:2:0' })
+      : upright.webp(
+          kind === 'logo' ? { quality: 90, alphaQuality: 100, effort: 4 } : { quality: 82, effort: 4 },
+        )
+    ).toBuffer({ resolveWithObject: true });
   } catch {
     throw notAnImage('The image cannot be decoded.');
   }
   return {
     key: createHash('sha256').update(output.data).digest('hex'),
-    contentType: 'image/webp',
+    contentType: asJpeg ? 'image/jpeg' : 'image/webp',
     content: output.data,
     width: output.info.width,
     height: output.info.height,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ImageProxyFormat, storedImagePathPrefix } from '@opora/contracts';
+import { type ImageProxyFormat, maxImagePixels, storedImagePathPrefix } from '@opora/contracts';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { AppError } from '../platform/errors.ts';
@@ -49,10 +49,12 @@ export interface RenderedImage {
 
 /**
  * Resizes a stored image to fit inside `width` × `height` (either may be absent; never enlarged,
- * never cropped: the page reserves the box, so the result cannot shift it) and encodes it.
+ * never cropped: the page reserves the box, so the result cannot shift it) and encodes it. A stored
+ * JPEG is decoded at 1/2, 1/4 or 1/8 scale when the box allows (libjpeg's shrink-on-load), which is
+ * most of a cold render's cost (decision 0105).
  */
 export async function renderVariant(source: Buffer, variant: ImageVariant): Promise<RenderedImage> {
-  let pipeline = sharp(source, { failOn: 'error' });
+  let pipeline = sharp(source, { failOn: 'error', limitInputPixels: maxImagePixels, sequentialRead: true });
   if (variant.width !== undefined || variant.height !== undefined) {
     pipeline = pipeline.resize({
       ...(variant.width !== undefined && { width: variant.width }),

@@ -193,7 +193,8 @@ describe('hostile uploads', () => {
     expect(response.statusCode).toBe(201);
     const photo = FacilityPhotoSchema.parse(response.json());
     const served = await server.app.inject({ method: 'GET', url: photo.image.path });
-    expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect((await sharp(served.rawPayload).metadata()).format).toBe('jpeg');
     expect(served.rawPayload.includes(Buffer.from('PK\u0003\u0004'))).toBe(false);
     expect(served.rawPayload.includes(Buffer.from('evil.js'))).toBe(false);
   });
@@ -208,6 +209,33 @@ describe('hostile uploads', () => {
   it('takes a PNG named .jpg as the PNG it is: the content decides, the name is not read', async () => {
     const response = await upload(photoUrl(randomUUID()), coordinator, await png(640, 480));
     expect(response.statusCode).toBe(201);
+  });
+
+  it('stores an opaque photo as a baseline JPEG of at most 2048 px, a transparent one as WebP with its alpha', async () => {
+    const large = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#2f855a' } })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    const opaque = FacilityPhotoSchema.parse(
+      (await upload(photoUrl(randomUUID()), coordinator, large)).json(),
+    );
+    expect([opaque.image.width, opaque.image.height]).toEqual([2048, 1536]);
+    const jpeg = await server.app.inject({ method: 'GET', url: opaque.image.path });
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    const jpegMetadata = await sharp(jpeg.rawPayload).metadata();
+    expect([jpegMetadata.format, jpegMetadata.isProgressive]).toEqual(['jpeg', false]);
+
+    const translucent = await sharp({
+      create: { width: 640, height: 480, channels: 4, background: { r: 40, g: 80, b: 160, alpha: 0.5 } },
+    })
+      .png()
+      .toBuffer();
+    const withAlpha = FacilityPhotoSchema.parse(
+      (await upload(photoUrl(randomUUID()), coordinator, translucent)).json(),
+    );
+    const webp = await server.app.inject({ method: 'GET', url: withAlpha.image.path });
+    expect(webp.headers['content-type']).toBe('image/webp');
+    const webpMetadata = await sharp(webp.rawPayload).metadata();
+    expect([webpMetadata.format, webpMetadata.hasAlpha]).toEqual(['webp', true]);
   });
 
   it('refuses images smaller than their kind’s minimum', async () => {
@@ -239,8 +267,10 @@ describe('hostile uploads', () => {
     // Orientation 6 is a quarter turn: 640 × 480 as taken is 480 × 640 upright.
     expect([stored.image.width, stored.image.height]).toEqual([480, 640]);
     const served = await server.app.inject({ method: 'GET', url: stored.image.path });
+    expect(served.headers['content-type']).toBe('image/jpeg');
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata.exif).toBeUndefined();
+    expect(metadata.icc).toBeUndefined();
     expect(metadata.xmp).toBeUndefined();
     expect(metadata.orientation).toBeUndefined();
     expect(served.rawPayload.includes(Buffer.from('GPS'))).toBe(false);

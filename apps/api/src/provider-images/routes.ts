@@ -64,7 +64,8 @@ const uploadFailures = {
 const uploadDescription =
   `The body is the image itself (\`${uploadMediaType}\`, at most ${maxImageBytes} bytes). Allowed: ${formats}, ` +
   'told by the content, never by a name or a header. It is turned upright, reduced, stripped of all ' +
-  'metadata (EXIF, GPS) and stored as WebP under the hash of its bytes.';
+  'metadata (EXIF, GPS) and stored under the hash of its bytes: an opaque photo as JPEG, a logo or a ' +
+  'transparent photo as WebP.';
 
 /** Sends image bytes as an image: never sniffed, never a document, cached as the address allows. */
 function sendImage(reply: FastifyReply, contentType: string, content: Buffer, etag: string, vary?: string) {
@@ -152,7 +153,8 @@ export const providerImageRoutes: FastifyPluginAsyncZod = async (app) => {
     ...operationRoute(operations.getStoredImage, {
       tags,
       summary: 'A stored image as uploaded (normalised)',
-      description: 'WebP; its key is the SHA-256 of its bytes, so it is cached for a year.',
+      description:
+        'JPEG (opaque photos) or WebP (logos, transparent photos); its key is the SHA-256 of its bytes, so it is cached for a year.',
       config: { file: imageMediaTypes, ...imageRateLimit },
       failures: {
         304: notModified,

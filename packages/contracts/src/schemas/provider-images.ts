@@ -27,8 +27,8 @@ export const maxImageSide = 8000;
 export const maxImagePixels = 40_000_000;
 /** Smallest sides: a logo must stay sharp on a card, a photo at the width of a phone. */
 export const minImageSide = { logo: 64, photo: 320 } as const;
-/** Sides a stored image is reduced to (never enlarged); the proxy makes smaller versions. */
-export const storedImageMaxSide = { logo: 1024, photo: 2400 } as const;
+/** Sides a stored image is reduced to (never enlarged): a photo stays above the proxy's largest size (1920). */
+export const storedImageMaxSide = { logo: 1024, photo: 2048 } as const;
 /** Photos per facility. */
 export const maxPhotosPerFacility = 12;
 export const imageAltMaxLength = 300;
