@@ -116,7 +116,8 @@ export type TranslationNamespace =
   | 'provider-freshness'
   | 'provider-services'
   | 'provider-images'
-  | 'provider-profile';
+  | 'provider-profile'
+  | 'provider-team';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -150,6 +151,8 @@ const guestWizard: Audience = { access: 'public', layout: 'client' };
  * to decide (`resolveProviderScope`).
  */
 const providers: Audience = { access: { permission: paths.providerHome.name }, layout: 'client' };
+/** The team page: the permission of its list, which only the provider's administrators hold. */
+const providerAdmins: Audience = { access: { permission: 'listProviderTeamMembers' }, layout: 'client' };
 /** A request's print layout: the same permission, without header, footer or the area's bar. */
 const providersPrint: Audience = { ...providers, layout: 'print' };
 /** Every page of the provider area: its frame (`ProviderArea`), status names and the server's errors. */
@@ -300,6 +303,14 @@ const providerImagesPage = lazyPage(
   () => import('./provider-images-page.tsx'),
   (m) => m.ProviderImagesPage,
 );
+const providerTeamPage = lazyPage(
+  () => import('../features/provider-team/components/team-page.tsx'),
+  (m) => m.TeamPage,
+);
+const providerInvitationPage = lazyPage(
+  () => import('../features/auth/components/provider-invitation-page.tsx'),
+  (m) => m.ProviderInvitationPage,
+);
 const providerHomePage = lazyPage(
   () => import('../features/provider-inbox/components/provider-home-page.tsx'),
   (m) => m.ProviderHomePage,
@@ -414,6 +425,12 @@ export const areas: AreaDefinition[] = [
       // An organisation joins: its details (the address picker's texts are the client form's) and its
       // administrator's account.
       page('providerJoin', guests, providerJoinPage, [...formNamespaces, 'provider-join', 'clients']),
+      // An invitation's link: anyone (an invitee registers, or signs in and accepts).
+      page('providerInvitation', everyoneCentered, providerInvitationPage, [
+        ...formNamespaces,
+        'provider-team',
+        'enums',
+      ]),
       page('signInRestore', guests, forgotPasswordPage, formNamespaces),
       page('signInReset', guests, resetPasswordPage, formNamespaces),
       page('confirmEmail', everyoneCentered, confirmEmailPage, formNamespaces),
@@ -595,6 +612,7 @@ export const areas: AreaDefinition[] = [
       page('providerImages', providers, providerImagesPage, [...providerNamespaces, 'provider-images']),
       page('providerProfile', providers, providerProfilePage, providerProfileNamespaces),
       page('providerFacility', providers, providerFacilityPage, providerProfileNamespaces),
+      page('providerTeam', providerAdmins, providerTeamPage, [...providerNamespaces, 'provider-team']),
     ],
   },
   {

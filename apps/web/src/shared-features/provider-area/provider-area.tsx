@@ -9,6 +9,7 @@ import {
   IconInbox,
   IconPhoto,
   IconShieldQuestion,
+  IconUsers,
 } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,8 @@ export type ProviderSection =
   | 'capacity'
   | 'services'
   | 'images'
-  | 'profile';
+  | 'profile'
+  | 'team';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -145,6 +147,18 @@ function AreaBar({
       icon: IconBuildingCommunity,
       count: 0,
     },
+    // The team is its administrators' (issue 24 §1).
+    ...(acting.roles.includes('providerAdmin')
+      ? [
+          {
+            section: 'team' as const,
+            to: paths.providerTeam.getHref(),
+            label: t('area.team'),
+            icon: IconUsers,
+            count: 0,
+          },
+        ]
+      : []),
   ];
   return (
     <div className={classes.areaBar}>
