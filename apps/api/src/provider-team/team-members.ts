@@ -55,6 +55,7 @@ function selectMembers(db: DbExecutor) {
 
 /** `GET …/users`: every member and pending invitation, registered ones first, by name. */
 export async function listTeamMembers(db: DbExecutor, scope: ProviderScope): Promise<ProviderTeamMemberList> {
+  assertTeamAdministrator(scope);
   const [rows, providerFacilities] = await Promise.all([
     selectMembers(db)
       .where(eq(providerUsers.providerId, scope.providerId))

@@ -151,8 +151,6 @@ const guestWizard: Audience = { access: 'public', layout: 'client' };
  * to decide (`resolveProviderScope`).
  */
 const providers: Audience = { access: { permission: paths.providerHome.name }, layout: 'client' };
-/** The team page: the permission of its list, which only the provider's administrators hold. */
-const providerAdmins: Audience = { access: { permission: 'listProviderTeamMembers' }, layout: 'client' };
 /** A request's print layout: the same permission, without header, footer or the area's bar. */
 const providersPrint: Audience = { ...providers, layout: 'print' };
 /** Every page of the provider area: its frame (`ProviderArea`), status names and the server's errors. */
@@ -612,7 +610,7 @@ export const areas: AreaDefinition[] = [
       page('providerImages', providers, providerImagesPage, [...providerNamespaces, 'provider-images']),
       page('providerProfile', providers, providerProfilePage, providerProfileNamespaces),
       page('providerFacility', providers, providerFacilityPage, providerProfileNamespaces),
-      page('providerTeam', providerAdmins, providerTeamPage, [...providerNamespaces, 'provider-team']),
+      page('providerTeam', providers, providerTeamPage, [...providerNamespaces, 'provider-team']),
     ],
   },
   {

@@ -228,8 +228,6 @@ export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 // Who works in a provider's inbox: a provider user of any role; what they see inside the provider is
 // resolved per request from their roles and facilities (schemas/provider-inbox.ts).
 const providerStaff = { roles: ['providerAdmin', 'providerCoordinator', 'providerUser'] } as const;
-/** The provider's administrators (of the provider named in the path: checked inside, else 404 or 403). */
-const providerAdmins = { roles: ['providerAdmin'] } as const;
 
 /**
  * Every operation of the API, declared once: method, full path, who may call it (`public`, `login`
@@ -896,7 +894,7 @@ export const operations = defineOperations({
   listProviderTeamMembers: {
     method: 'GET',
     path: '/api/v1/provider/providers/:providerId/users',
-    access: providerAdmins,
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     response: ProviderTeamMemberListSchema,
     successStatus: 200,
@@ -906,7 +904,7 @@ export const operations = defineOperations({
   inviteProviderUser: {
     method: 'POST',
     path: '/api/v1/provider/providers/:providerId/users',
-    access: providerAdmins,
+    access: providerStaff,
     params: ProviderIdParamsSchema,
     body: ProviderInvitationCreateSchema,
     response: ProviderTeamMemberSchema,
@@ -917,7 +915,7 @@ export const operations = defineOperations({
   updateProviderTeamMember: {
     method: 'PUT',
     path: '/api/v1/provider/providers/:providerId/users/:providerUserId',
-    access: providerAdmins,
+    access: providerStaff,
     params: ProviderTeamMemberParamsSchema,
     body: ProviderTeamMemberUpdateSchema,
     response: ProviderTeamMemberSchema,
@@ -928,7 +926,7 @@ export const operations = defineOperations({
   removeProviderTeamMember: {
     method: 'DELETE',
     path: '/api/v1/provider/providers/:providerId/users/:providerUserId',
-    access: providerAdmins,
+    access: providerStaff,
     params: ProviderTeamMemberParamsSchema,
     response: null,
     successStatus: 204,
@@ -938,7 +936,7 @@ export const operations = defineOperations({
   resendProviderInvitation: {
     method: 'POST',
     path: '/api/v1/provider/providers/:providerId/users/:providerUserId/invitation',
-    access: providerAdmins,
+    access: providerStaff,
     params: ProviderTeamMemberParamsSchema,
     response: ProviderTeamMemberSchema,
     successStatus: 200,

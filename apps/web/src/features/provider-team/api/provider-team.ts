@@ -1,6 +1,6 @@
 import type { ProviderInvitationCreate, ProviderTeamMemberUpdate } from '@opora/contracts';
 import { operations } from '@opora/contracts/endpoints';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOperation, operationKey, operationQueryOptions } from '@/lib/operations.ts';
 
 /** `listProviderTeamMembers`: the provider's people and pending invitations. */
@@ -8,9 +8,16 @@ export function providerTeamMembersQueryOptions(providerId: string) {
   return operationQueryOptions(operations.listProviderTeamMembers, { params: { providerId } });
 }
 
-export function useProviderTeamMembers(providerId: string) {
+/** The team of `providerId`; none is read while it is null (the caller is not its administrator). */
+export function useProviderTeamMembers(providerId: string | null) {
   // Another administrator changes the same team: read afresh on every visit.
-  return useQuery({ ...providerTeamMembersQueryOptions(providerId), staleTime: 0 });
+  return useQuery({
+    ...operationQueryOptions(
+      operations.listProviderTeamMembers,
+      providerId ? { params: { providerId } } : skipToken,
+    ),
+    staleTime: 0,
+  });
 }
 
 /** After any change: the list, and the inbox's colleague pickers that read the team too. */

@@ -1,5 +1,4 @@
 import {
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -61,8 +60,17 @@ type Facility = ProviderTeamMemberList['facilities'][number];
 function Team() {
   const { t } = useTranslation(['provider-team', 'common']);
   const acting = useActingProvider();
-  const team = useProviderTeamMembers(acting.providerId);
+  const administrator = acting.roles.includes('providerAdmin');
+  const team = useProviderTeamMembers(administrator ? acting.providerId : null);
   const [inviting, setInviting] = useState(false);
+  if (!administrator) {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>{t('common:routes.providerTeam.title')}</Title>
+        <Text size="lg">{t('notAdministrator')}</Text>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -124,24 +132,18 @@ function MemberState({ member }: { member: ProviderTeamMember }) {
   const { t } = useTranslation('provider-team');
   const { locale } = useLocale();
   if (member.registered) {
-    return (
-      <Badge variant="light" color="teal.9">
-        {t('state.registered')}
-      </Badge>
-    );
+    return <Text fw={600}>{t('state.registered')}</Text>;
   }
   return (
     <Stack gap={2}>
       {member.inviteExpired ? (
-        <Badge variant="light" color="red.9">
-          {t('state.expired')}
-        </Badge>
+        <Text fw={600}>{t('state.expired')}</Text>
       ) : (
-        <Badge variant="light" color="blue.9">
+        <Text fw={600}>
           {t('state.pending', {
             date: member.inviteExpiresAt ? formatDate(member.inviteExpiresAt, locale) : '',
           })}
-        </Badge>
+        </Text>
       )}
       {member.invitedAt ? (
         <Text size="sm" c="dimmed">
