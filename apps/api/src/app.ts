@@ -42,6 +42,7 @@ import { providerListingRoutes } from './provider-listing/routes.ts';
 import { providerPlanRoutes } from './provider-plan/routes.ts';
 import { providerProfileRoutes } from './provider-profile/routes.ts';
 import { providerServiceRoutes } from './provider-services/routes.ts';
+import { providerTeamRoutes } from './provider-team/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
 import { serviceCapacityRoutes } from './service-capacity/routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(providerPlanRoutes); //                          /api/v1/provider/providers/{id}/plan, /plan/checkouts
   await app.register(providerListingRoutes); //                       /api/v1/provider/providers/{id}/listing-confirmation (GET, POST)
   await app.register(providerProfileRoutes); //                       /api/v1/provider/providers/{id}/profile, /facilities, /contacts
+  await app.register(providerTeamRoutes); //                          /api/v1/provider/providers/{id}/users, /api/v1/web/provider-invitations/*
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(providerServiceRoutes); //                       /api/v1/provider/providers/{id}/services..., /survey-definitions...
   await app.register(providerImageRoutes); //                         /api/v1/images (proxy), /images/stored/{key}; /provider/providers/{id}/logo, /images, /facilities/{id}/photos...

@@ -54,6 +54,9 @@ export const errorCodes = [
   'CareRequestStatusChangeNotAllowed',
   /** An export selection too large to stream: it runs as a job instead. */
   'ExportTooLarge',
+  // provider team
+  /** The provider's last registered administrator can be neither removed nor demoted. */
+  'ProviderLastAdministrator',
   // service capacity
   /** "Confirm as is" on a service whose capacity was never stated: there is nothing to confirm. */
   'ServiceCapacityNotStated',
@@ -124,6 +127,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   DocumentLimitReached: 409,
   CareRequestStatusChangeNotAllowed: 409,
   ExportTooLarge: 422,
+  ProviderLastAdministrator: 409,
   ServiceCapacityNotStated: 409,
   RecordChangedByAnother: 409,
   ServiceStatusChangeNotAllowed: 409,

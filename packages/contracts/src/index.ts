@@ -29,6 +29,7 @@ export * from './schemas/provider-plan.ts';
 export * from './schemas/provider-profile.ts';
 export * from './schemas/provider-request-grid.ts';
 export * from './schemas/provider-services.ts';
+export * from './schemas/provider-team.ts';
 export * from './schemas/providers.ts';
 export * from './schemas/regions.ts';
 export * from './schemas/service-capacity.ts';

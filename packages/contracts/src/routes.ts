@@ -96,6 +96,10 @@ export const routePatterns = {
   providerProfile: '/provider/profile',
   /** A facility of the provider (`?tab=services|details|contacts`). */
   providerFacility: '/provider/facilities/:facilityId',
+  /** The provider's team: people, roles, facilities, invitations (issue 24 §1; administrators only). */
+  providerTeam: '/provider/users',
+  /** An invitation's link (`?token=`): register or sign in, and join the provider (public). */
+  providerInvitation: '/provider/invitation',
   // platform staff's administration (its screens come with the admin issue)
   adminHome: '/admin',
 } as const;

@@ -1,6 +1,6 @@
 import { type CurrentUser, fullName, permissionLinksForRoles, todayIsoDate } from '@opora/contracts';
 import { type Db, subscriptions, subscriptionTypes, users } from '@opora/db';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
 import { UnauthorizedError } from '../platform/errors.ts';
 
@@ -16,6 +16,26 @@ async function currentSubscription(db: Db, userId: string): Promise<CurrentUser[
   return row ? { type: row.type, endDate: todayIsoDate(row.currentPeriodEnd) } : null;
 }
 
+/** How often a visit moves `last_sign_in_at` on: a page load reads `/users/me`, most change nothing. */
+const signInRecordInterval = sql`interval '10 minutes'`;
+
+/**
+ * Records the signed-in visit (the team overview's "last sign-in", decision 0115): the web app reads
+ * `/users/me` right after signing in and on each page load, and the identity server (Keycloak in
+ * production) tells the API nothing of sign-ins itself.
+ */
+async function recordSignIn(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastSignInAt: sql`now()` })
+    .where(
+      and(
+        eq(users.id, userId),
+        or(isNull(users.lastSignInAt), lt(users.lastSignInAt, sql`now() - ${signInRecordInterval}`)),
+      ),
+    );
+}
+
 /**
  * `GET /users/me` (SPEC §3): the signed-in person, what they may do (permission links), their
  * subscription and whether the e-mail address still waits for confirmation.
@@ -24,6 +44,12 @@ export async function getCurrentUser(db: Db, principal: Principal): Promise<Curr
   const [user] = await db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
   // The account was anonymised between the permission check and this read.
   if (!user || user.email === null) throw new UnauthorizedError();
+  const [subscription] = await Promise.all([
+    currentSubscription(db, user.id),
+    user.lastSignInAt && Date.now() - user.lastSignInAt.getTime() < 600_000
+      ? undefined
+      : recordSignIn(db, user.id),
+  ]);
   const firstName = user.firstName ?? '';
   const lastName = user.lastName ?? '';
   return {
@@ -37,7 +63,7 @@ export async function getCurrentUser(db: Db, principal: Principal): Promise<Curr
     locale: user.locale,
     roles: principal.roles,
     permissions: permissionLinksForRoles(principal.roles),
-    subscription: await currentSubscription(db, user.id),
+    subscription,
     emailConfirmationPending: user.emailVerifiedAt === null,
   };
 }

@@ -469,6 +469,21 @@ const firstProviderContact = async () => {
   return { providerId: providers.first, contactId: contact?.id ?? '' };
 };
 const contactBody = { firstName: 'Jana', lastName: 'Malá', type: 'public' };
+/** A pending invitation of the first provider (its team's operations on one member). */
+const firstProviderInvitation = async () => {
+  const [invited] = await server.database.db
+    .insert(providerUsers)
+    .values({
+      providerId: providers.first,
+      inviteEmail: `pozvany-${randomUUID()}@example.cz`,
+      inviteLocale: 'cs',
+      invitedAt: new Date(),
+      inviteExpiresAt: new Date(Date.now() + 86_400_000),
+      roles: ['providerUser'],
+    })
+    .returning({ id: providerUsers.id });
+  return { providerId: providers.first, providerUserId: invited?.id ?? '' };
+};
 
 /** A checkout of the owner, open at the test gateway. */
 const ownCheckout = async (owner: Subject) => {
@@ -654,6 +669,19 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   },
   createProviderSurveyDefinition: { kind: 'provider', record: firstProvider, body: providerSurveyBody },
   deleteProviderSurveyDefinition: { kind: 'provider', record: firstProviderSurvey },
+  listProviderTeamMembers: { kind: 'provider', record: firstProvider },
+  inviteProviderUser: {
+    kind: 'provider',
+    record: firstProvider,
+    body: () => ({ email: `pozvany-${randomUUID()}@example.cz`, roles: ['providerUser'], locale: 'cs' }),
+  },
+  updateProviderTeamMember: {
+    kind: 'provider',
+    record: firstProviderInvitation,
+    body: { roles: ['providerCoordinator'], facilityIds: [] },
+  },
+  removeProviderTeamMember: { kind: 'provider', record: firstProviderInvitation },
+  resendProviderInvitation: { kind: 'provider', record: firstProviderInvitation },
 };
 
 describe('records of others', () => {
@@ -906,6 +934,14 @@ const answersNoStore = {
   saveProviderServiceSurveys: true,
   createProviderSurveyDefinition: true,
   deleteProviderSurveyDefinition: true,
+  listProviderTeamMembers: true,
+  inviteProviderUser: true,
+  updateProviderTeamMember: true,
+  removeProviderTeamMember: true,
+  resendProviderInvitation: true,
+  getProviderInvitation: true,
+  acceptProviderInvitation: true,
+  signUpWithProviderInvitation: true,
 } as const satisfies Record<OperationId, boolean>;
 
 const noStoreDirective = /(?:^|,)\s*no-store\s*(?:,|$)/i;

@@ -13,6 +13,7 @@ import {
   consents,
   type DbExecutor,
   providers,
+  providerUserRemovals,
   providerUsers,
   requestStatuses,
   users,
@@ -126,7 +127,10 @@ export function requestEvents<Row extends RequestEventRow>({
                        and ${event.createdByUserId} in (${cases.ownerUserId}, ${cr.contractorUserId}),
         'byProvider', exists (select 1 from ${providerUsers} ${eventStaff}
                               where ${eventStaff.userId} = ${event.createdByUserId}
-                                and ${eventStaff.providerId} = ${cr.providerId}),
+                                and ${eventStaff.providerId} = ${cr.providerId})
+                      or exists (select 1 from ${providerUserRemovals}
+                                 where ${providerUserRemovals.userId} = ${event.createdByUserId}
+                                   and ${providerUserRemovals.providerId} = ${cr.providerId}),
         'firstName', ${eventAuthor.firstName}, 'lastName', ${eventAuthor.lastName}
         ${fields ? sql`, ${fields}` : sql``})
       order by ${event.eventDate}, ${event.id})

@@ -116,7 +116,8 @@ export type TranslationNamespace =
   | 'provider-freshness'
   | 'provider-services'
   | 'provider-images'
-  | 'provider-profile';
+  | 'provider-profile'
+  | 'provider-team';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -297,6 +298,14 @@ const providerServicePreviewPage = lazyPage(
   () => import('../features/catalogue/components/service-preview-page.tsx'),
   (m) => m.ServicePreviewPage,
 );
+const providerTeamPage = lazyPage(
+  () => import('../features/provider-team/components/team-page.tsx'),
+  (m) => m.TeamPage,
+);
+const providerInvitationPage = lazyPage(
+  () => import('../features/auth/components/provider-invitation-page.tsx'),
+  (m) => m.ProviderInvitationPage,
+);
 const providerHomePage = lazyPage(
   () => import('../features/provider-inbox/components/provider-home-page.tsx'),
   (m) => m.ProviderHomePage,
@@ -411,6 +420,12 @@ export const areas: AreaDefinition[] = [
       // An organisation joins: its details (the address picker's texts are the client form's) and its
       // administrator's account.
       page('providerJoin', guests, providerJoinPage, [...formNamespaces, 'provider-join', 'clients']),
+      // An invitation's link: anyone (an invitee registers, or signs in and accepts).
+      page('providerInvitation', everyoneCentered, providerInvitationPage, [
+        ...formNamespaces,
+        'provider-team',
+        'enums',
+      ]),
       page('signInRestore', guests, forgotPasswordPage, formNamespaces),
       page('signInReset', guests, resetPasswordPage, formNamespaces),
       page('confirmEmail', everyoneCentered, confirmEmailPage, formNamespaces),
@@ -591,6 +606,7 @@ export const areas: AreaDefinition[] = [
       page('providerServicePreview', providers, providerServicePreviewPage, providerServiceNamespaces),
       page('providerProfile', providers, providerProfilePage, providerProfileNamespaces),
       page('providerFacility', providers, providerFacilityPage, providerProfileNamespaces),
+      page('providerTeam', providers, providerTeamPage, [...providerNamespaces, 'provider-team']),
     ],
   },
   {

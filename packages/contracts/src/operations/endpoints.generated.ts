@@ -363,6 +363,46 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'GET',
     path: '/api/v1/provider/providers/:providerId/team',
   },
+  listProviderTeamMembers: {
+    operationId: 'listProviderTeamMembers',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/users',
+  },
+  inviteProviderUser: {
+    operationId: 'inviteProviderUser',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/users',
+  },
+  updateProviderTeamMember: {
+    operationId: 'updateProviderTeamMember',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/users/:providerUserId',
+  },
+  removeProviderTeamMember: {
+    operationId: 'removeProviderTeamMember',
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/users/:providerUserId',
+  },
+  resendProviderInvitation: {
+    operationId: 'resendProviderInvitation',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/users/:providerUserId/invitation',
+  },
+  getProviderInvitation: {
+    operationId: 'getProviderInvitation',
+    method: 'POST',
+    path: '/api/v1/web/provider-invitations/lookup',
+  },
+  acceptProviderInvitation: {
+    operationId: 'acceptProviderInvitation',
+    method: 'POST',
+    path: '/api/v1/web/provider-invitations/accept',
+  },
+  signUpWithProviderInvitation: {
+    operationId: 'signUpWithProviderInvitation',
+    method: 'POST',
+    path: '/api/v1/web/provider-invitations/sign-up',
+  },
   listProviderCareRequests: {
     operationId: 'listProviderCareRequests',
     method: 'GET',

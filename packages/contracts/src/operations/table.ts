@@ -127,6 +127,17 @@ import {
   ProviderSurveyDefinitionParamsSchema,
 } from '../schemas/provider-services.ts';
 import {
+  ProviderInvitationAcceptedSchema,
+  ProviderInvitationCreateSchema,
+  ProviderInvitationSignUpSchema,
+  ProviderInvitationTokenSchema,
+  ProviderInvitationViewSchema,
+  ProviderTeamMemberListSchema,
+  ProviderTeamMemberParamsSchema,
+  ProviderTeamMemberSchema,
+  ProviderTeamMemberUpdateSchema,
+} from '../schemas/provider-team.ts';
+import {
   ProviderJoinResultSchema,
   ProviderJoinSchema,
   ProviderVerificationResultSchema,
@@ -876,6 +887,89 @@ export const operations = defineOperations({
     params: ProviderIdParamsSchema,
     response: ProviderTeamSchema,
     successStatus: 200,
+    noStore: true,
+  },
+  // the provider's team: members, invitations, roles, facilities (issue 24 §1, decisions 0115, 0116)
+  /** Every member and pending invitation of the provider, with roles, facilities and last sign-in. */
+  listProviderTeamMembers: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/users',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: ProviderTeamMemberListSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** Invite an address with roles and facilities; an address invited or a member already is 409. */
+  inviteProviderUser: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/users',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    body: ProviderInvitationCreateSchema,
+    response: ProviderTeamMemberSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  /** A member's (or pending invitation's) roles and facilities. */
+  updateProviderTeamMember: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/users/:providerUserId',
+    access: providerStaff,
+    params: ProviderTeamMemberParamsSchema,
+    body: ProviderTeamMemberUpdateSchema,
+    response: ProviderTeamMemberSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** Remove a member (their open requests go back to the queue) or revoke a pending invitation. */
+  removeProviderTeamMember: {
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/users/:providerUserId',
+    access: providerStaff,
+    params: ProviderTeamMemberParamsSchema,
+    response: null,
+    successStatus: 204,
+    noStore: true,
+  },
+  /** A new link (the old one stops working) and a new e-mail for a pending invitation. */
+  resendProviderInvitation: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/users/:providerUserId/invitation',
+    access: providerStaff,
+    params: ProviderTeamMemberParamsSchema,
+    response: ProviderTeamMemberSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** The invitation a link opens: provider, address, roles, whether the address has an account. */
+  getProviderInvitation: {
+    method: 'POST',
+    path: '/api/v1/web/provider-invitations/lookup',
+    access: 'public',
+    body: ProviderInvitationTokenSchema,
+    response: ProviderInvitationViewSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** The signed-in invitee (the invited address's account) joins the provider. */
+  acceptProviderInvitation: {
+    method: 'POST',
+    path: '/api/v1/web/provider-invitations/accept',
+    access: 'login',
+    body: ProviderInvitationTokenSchema,
+    response: ProviderInvitationAcceptedSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** The invitee registers with the invited address and joins the provider, in one step. */
+  signUpWithProviderInvitation: {
+    method: 'POST',
+    path: '/api/v1/web/provider-invitations/sign-up',
+    access: 'public',
+    body: ProviderInvitationSignUpSchema,
+    response: ProviderInvitationAcceptedSchema,
+    successStatus: 201,
     noStore: true,
   },
   /** The requests grid: the caller's scope, filtered, sorted and paged on the server. */

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps, timestamptz } from './columns.ts';
-import { contactTypeEnum, countryEnum, providerRoleEnum } from './enums.ts';
+import { contactTypeEnum, countryEnum, localeEnum, providerRoleEnum } from './enums.ts';
 import { counties } from './regions.ts';
 import { storedImages } from './stored-images.ts';
 import { users } from './users.ts';
@@ -163,10 +163,27 @@ export const providerUsers = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     inviteEmail: text('invite_email'),
     invitedAt: timestamptz('invited_at'),
+    /** Lower-case hex SHA-256 of the invitation link's token (decision 0115); null once accepted. */
+    inviteTokenHash: text('invite_token_hash'),
+    inviteExpiresAt: timestamptz('invite_expires_at'),
+    /** The language the inviter chose for the invitation e-mail (and its resends). */
+    inviteLocale: localeEnum('invite_locale'),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    acceptedAt: timestamptz('accepted_at'),
     roles: providerRoleEnum('roles').array().notNull(),
     ...timestamps(),
   },
   (t) => [
+    // The invitation link finds its invitation by the token's hash.
+    uniqueIndex('provider_users_invite_token_hash_unique').on(t.inviteTokenHash),
+    check(
+      'provider_users_invite_token_hash_sha256',
+      sql`${t.inviteTokenHash} is null or ${t.inviteTokenHash} ~ '^[0-9a-f]{64}$'`,
+    ),
+    check(
+      'provider_users_pending_invite_expires',
+      sql`${t.inviteTokenHash} is null or ${t.inviteExpiresAt} is not null`,
+    ),
     // Target of facility_assignments' composite key (a provider user stays inside its provider).
     unique('provider_users_provider_id_id_unique').on(t.providerId, t.id),
     // A person is a member of a provider once.
@@ -181,6 +198,26 @@ export const providerUsers = pgTable(
     check('provider_users_user_or_invite', sql`num_nonnulls(${t.userId}, ${t.inviteEmail}) >= 1`),
     check('provider_users_has_role', sql`cardinality(${t.roles}) > 0`),
   ],
+);
+
+/**
+ * A person who was removed from a provider's team (decision 0116): their membership is gone, but what
+ * they did there stays theirs — a request's history still names them as the provider's colleague.
+ */
+export const providerUserRemovals = pgTable(
+  'provider_user_removals',
+  {
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => providers.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedByUserId: uuid('removed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamptz('removed_at').notNull().defaultNow(),
+  },
+  // A request's history asks "was this author the provider's?" by provider and person.
+  (t) => [primaryKey({ name: 'provider_user_removals_pk', columns: [t.providerId, t.userId] })],
 );
 
 /**

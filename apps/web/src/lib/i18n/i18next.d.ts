@@ -20,6 +20,7 @@ import type providerPlan from '../../../../../locales/cs/provider-plan.json';
 import type providerProfile from '../../../../../locales/cs/provider-profile.json';
 import type providerRequest from '../../../../../locales/cs/provider-request.json';
 import type providerServices from '../../../../../locales/cs/provider-services.json';
+import type providerTeam from '../../../../../locales/cs/provider-team.json';
 import type requests from '../../../../../locales/cs/requests.json';
 import type subscriptions from '../../../../../locales/cs/subscriptions.json';
 import type surveys from '../../../../../locales/cs/surveys.json';
@@ -52,6 +53,7 @@ declare module 'i18next' {
       'provider-profile': typeof providerProfile;
       'provider-request': typeof providerRequest;
       'provider-services': typeof providerServices;
+      'provider-team': typeof providerTeam;
       requests: typeof requests;
       subscriptions: typeof subscriptions;
       surveys: typeof surveys;

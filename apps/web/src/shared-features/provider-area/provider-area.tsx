@@ -9,6 +9,7 @@ import {
   IconGauge,
   IconInbox,
   IconShieldQuestion,
+  IconUsers,
 } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,14 @@ export function useActingProvider(): ProviderMembership {
   return membership;
 }
 
-export type ProviderSection = 'requests' | 'dashboard' | 'plan' | 'capacity' | 'services' | 'profile';
+export type ProviderSection =
+  | 'requests'
+  | 'dashboard'
+  | 'plan'
+  | 'capacity'
+  | 'services'
+  | 'profile'
+  | 'team';
 
 /** Which provider, when the person works for several; the choice is remembered (`storeActingProviderId`). */
 function ProviderSwitcher({
@@ -131,6 +139,18 @@ function AreaBar({
       icon: IconBuildingCommunity,
       count: 0,
     },
+    // The team is its administrators' (issue 24 §1).
+    ...(acting.roles.includes('providerAdmin')
+      ? [
+          {
+            section: 'team' as const,
+            to: paths.providerTeam.getHref(),
+            label: t('area.team'),
+            icon: IconUsers,
+            count: 0,
+          },
+        ]
+      : []),
   ];
   return (
     <div className={classes.areaBar}>
