@@ -423,14 +423,17 @@ function describe(figures: Figures | undefined): string {
 }
 
 function sum(parts: Figures[]): Figures {
-  return parts.reduce((total, part) => ({
-    operations: total.operations + part.operations,
-    examples: total.examples + part.examples,
-    failures: total.failures + part.failures,
-    errors: total.errors + part.errors,
-    seconds: total.seconds + part.seconds,
-    ok: total.ok && part.ok,
-  }), { operations: 0, examples: 0, failures: 0, errors: 0, seconds: 0, ok: true });
+  return parts.reduce(
+    (total, part) => ({
+      operations: total.operations + part.operations,
+      examples: total.examples + part.examples,
+      failures: total.failures + part.failures,
+      errors: total.errors + part.errors,
+      seconds: total.seconds + part.seconds,
+      ok: total.ok && part.ok,
+    }),
+    { operations: 0, examples: 0, failures: 0, errors: 0, seconds: 0, ok: true },
+  );
 }
 
 async function main(): Promise<number> {
@@ -482,10 +485,20 @@ async function main(): Promise<number> {
     const fuzzOwnedAndOthers = async (name: string, user: string | undefined, allOthers: OperationId[]) => {
       const others = allOthers.filter(isSelected);
       const skip = [...allOthers, ...(user ? lastOperations : [])];
-      const owned = operationIds.filter((operationId) => !skip.includes(operationId) && isSelected(operationId));
+      const owned = operationIds.filter(
+        (operationId) => !skip.includes(operationId) && isSelected(operationId),
+      );
       return [
         ...(owned.length > 0
-          ? [await fuzz(origin, name, user, onlyOperations.length > 0 ? including(owned) : excluding(skip), full)]
+          ? [
+              await fuzz(
+                origin,
+                name,
+                user,
+                onlyOperations.length > 0 ? including(owned) : excluding(skip),
+                full,
+              ),
+            ]
           : []),
         ...(others.length > 0 ? [await fuzz(origin, `${name}-others`, user, including(others), small)] : []),
       ];
