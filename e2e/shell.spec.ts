@@ -81,6 +81,41 @@ test('the home page loads with no console error and no Content-Security-Policy v
   expect(await cspViolations(page)).toEqual([]);
 });
 
+test('a language menu that cannot be downloaded leaves the page working; back online, it opens', async ({
+  page,
+  problems,
+}) => {
+  // The refused download is reported by the browser and by React's boundary; nothing else may be.
+  problems.allow(/locale-menu|Failed to load resource|dynamically imported module|error occurred in/i);
+  let refuse = true;
+  let refused = () => {};
+  const wasRefused = new Promise<void>((resolve) => {
+    refused = resolve;
+  });
+  await page.route(/\/locale-menu-[^/]*\.js$/, async (route) => {
+    if (!refuse) return route.continue();
+    await route.abort('internetdisconnected');
+    refused();
+  });
+  await page.goto('/');
+  const language = page.getByRole('button', { name: /Čeština/ });
+  await language.click();
+  await wasRefused;
+  // The page stays (not the error screen); the language button stays where it was.
+  await expect(page.getByRole('heading', { level: 1, name: 'Něco se pokazilo' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Kraj' })).toBeEnabled();
+  await expect(language).toBeVisible();
+  await expect(page.getByRole('menuitem')).toHaveCount(0);
+
+  refuse = false;
+  const askedAgain = page.waitForResponse(/\/locale-menu-[^/]*\.js$/);
+  await page.evaluate("dispatchEvent(new Event('online'))");
+  expect((await askedAgain).ok()).toBe(true);
+  await language.click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 

@@ -1,11 +1,12 @@
 import { Burger } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin2 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-classes.ts';
 import { Container } from '@/components/ui/container.tsx';
+import { lazyPart } from '@/components/ui/lazy-part.tsx';
 import { paths } from '@/config/paths.ts';
 import { loadNamespaces } from '@/lib/i18n/i18n.ts';
 import { useSessionLoading, useSessionUser } from '@/lib/session.ts';
@@ -15,16 +16,12 @@ import { Logo } from './logo.tsx';
 import { useNavigationItems } from './navigation-items.ts';
 
 // The side panel is downloaded the first time someone opens it.
-const MobileMenu = lazy(() =>
-  Promise.all([import('./mobile-menu.tsx'), loadNamespaces(['auth'])]).then(([m]) => ({
-    default: m.MobileMenu,
-  })),
+const MobileMenu = lazyPart(() =>
+  Promise.all([import('./mobile-menu.tsx'), loadNamespaces(['auth'])]).then(([m]) => m.MobileMenu),
 );
 // A guest's page never downloads the signed-in user's controls.
-const SignedInActions = lazy(() =>
-  Promise.all([import('./signed-in-actions.tsx'), loadNamespaces(['auth'])]).then(([m]) => ({
-    default: m.SignedInActions,
-  })),
+const SignedInActions = lazyPart(() =>
+  Promise.all([import('./signed-in-actions.tsx'), loadNamespaces(['auth'])]).then(([m]) => m.SignedInActions),
 );
 
 export function Header() {
@@ -53,9 +50,7 @@ export function Header() {
         <div className={`${classes.actions} ${classes.desktopOnly}`}>
           <LocaleSwitcher />
           {user ? (
-            <Suspense fallback={<span className={classes.signedInPlaceholder} />}>
-              <SignedInActions user={user} />
-            </Suspense>
+            <SignedInActions fallback={<span className={classes.signedInPlaceholder} />} user={user} />
           ) : userLoading ? (
             <span className={classes.signedInPlaceholder} />
           ) : (
@@ -78,9 +73,7 @@ export function Header() {
         />
       </Container>
       {menuRequested ? (
-        <Suspense fallback={null}>
-          <MobileMenu opened={menuOpened} onClose={menu.close} items={items} user={user} />
-        </Suspense>
+        <MobileMenu fallback={null} opened={menuOpened} onClose={menu.close} items={items} user={user} />
       ) : null}
     </header>
   );

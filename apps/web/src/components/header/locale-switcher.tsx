@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { lazyPart } from '@/components/ui/lazy-part.tsx';
 import { LocaleButton } from './locale-button.tsx';
 
 // The dropdown (and its positioning engine) is not needed for the first paint: it is fetched when
-// the browser is idle, or at once when the user reaches for the trigger.
-const LocaleMenu = lazy(() => import('./locale-menu.tsx').then((m) => ({ default: m.LocaleMenu })));
+// the browser is idle, or at once when the user reaches for the trigger; offline, the button stays.
+const LocaleMenu = lazyPart(() => import('./locale-menu.tsx').then((m) => m.LocaleMenu));
 
 export function LocaleSwitcher() {
   const [loadMenu, setLoadMenu] = useState(false);
@@ -38,8 +39,12 @@ export function LocaleSwitcher() {
   );
   if (!loadMenu) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <LocaleMenu opened={opened} onChange={setOpened} takeFocus={() => placeholderFocused.current} />
-    </Suspense>
+    <LocaleMenu
+      fallback={placeholder}
+      onFailed={() => setOpened(false)}
+      opened={opened}
+      onChange={setOpened}
+      takeFocus={() => placeholderFocused.current}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { notifications, useNotifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
+import { lazyPart } from '@/components/ui/lazy-part.tsx';
 import { i18n } from '@/lib/i18n/i18n.ts';
 
 export type ToastOptions = {
@@ -34,17 +35,13 @@ export const toast = {
 
 // Mantine's container (its transitions and portal) is downloaded with the first toast: the store above
 // holds what was shown meanwhile, and the container shows it once mounted (decision 0093).
-const ToastContainer = lazy(() =>
-  import('./toast-container.tsx').then((module) => ({ default: module.ToastContainer })),
+const ToastContainer = lazyPart(() =>
+  import('./toast-container.tsx').then((module) => module.ToastContainer),
 );
 
 /** Mounted once in the app provider; renders the container once a toast has been shown. */
 export function Toasts() {
   const { notifications: shown, queue } = useNotifications();
   if (shown.length === 0 && queue.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastContainer />
-    </Suspense>
-  );
+  return <ToastContainer fallback={null} />;
 }
