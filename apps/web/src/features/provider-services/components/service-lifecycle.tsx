@@ -71,7 +71,7 @@ export function ServiceLifecycle({
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'RecordChangedByAnother') {
-            toast.info(t('form.changed'));
+            toast.info(t('lifecycle.changed'));
             return;
           }
           toastError(tf, error);
