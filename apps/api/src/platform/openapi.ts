@@ -331,6 +331,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'preview, and the questionnaires they ask for, the provider’s own included',
           },
           {
+            name: 'provider team',
+            description:
+              'A provider’s team: its people and their roles, invitations by e-mail and their acceptance, ' +
+              'removal (issue 24 §1)',
+          },
+          {
             name: 'service capacity',
             description:
               'Live capacity of a provider’s services: accepting new clients, free places, waiting time and ' +

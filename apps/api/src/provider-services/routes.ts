@@ -29,12 +29,16 @@ const notFound = ProblemDetailsSchema.meta({
 const notManager = ProblemDetailsSchema.meta({
   description: 'The caller is only a worker of this provider: workers read services (`Forbidden`).',
 });
-const recordChanged = ProblemDetailsSchema.extend({ current: ProviderServiceSchema }).meta({
-  description:
-    'Someone saved the service since the caller read it (`RecordChangedByAnother`, `current` is the service ' +
-    'now), the status cannot move that way (`ServiceStatusChangeNotAllowed`) or activation lacks something ' +
-    '(`ServiceIncomplete`, `errors` names each missing field).',
-});
+const recordChanged = ValidationProblemSchema.partial({ identifier: true, errors: true })
+  .extend({
+    current: ProviderServiceSchema.optional().meta({ description: 'With `RecordChangedByAnother` only.' }),
+  })
+  .meta({
+    description:
+      'Someone saved the service since the caller read it (`RecordChangedByAnother`, `current` is the service ' +
+      'now), the status cannot move that way (`ServiceStatusChangeNotAllowed`) or activation lacks something ' +
+      '(`ServiceIncomplete`, `errors` names each missing field).',
+  });
 
 /**
  * The provider's services (issue 23 §3, decision 0101) and its own questionnaires. Every route resolves
