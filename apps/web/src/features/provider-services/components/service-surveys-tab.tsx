@@ -118,10 +118,12 @@ function SurveyChoice({
       danger: true,
     });
     if (!confirmed) return;
-    remove.mutate(id, {
-      onSuccess: () => toast.success(t('surveys.deleted')),
-      onError: (error) => toastError(tf, error),
-    });
+    // The promise, not mutate's callbacks: the refetch after the change re-keys this list, and callbacks
+    // passed to `mutate` are dropped when their component unmounts first.
+    await remove.mutateAsync(id).then(
+      () => toast.success(t('surveys.deleted')),
+      (error: unknown) => toastError(tf, error),
+    );
   };
 
   return (
@@ -188,10 +190,10 @@ function SurveyChoice({
             outcome={mutationOutcome(save)}
             leftSection={<IconDeviceFloppy size={20} aria-hidden />}
             onClick={() =>
-              save.mutate(chosen, {
-                onSuccess: () => toast.success(t('surveys.saved')),
-                onError: (error) => toastError(tf, error),
-              })
+              void save.mutateAsync(chosen).then(
+                () => toast.success(t('surveys.saved')),
+                (error: unknown) => toastError(tf, error),
+              )
             }
           >
             {t('surveys.save')}
