@@ -14,7 +14,8 @@
  * measured straight from the server over plain HTTP/1.1, as a reference without a target: there a
  * browser opens at most six connections, so every extra file of a page costs a round trip.
  * Chromium (CHROME_PATH, default /usr/bin/chromium) runs headless with a DevTools port and a
- * throwaway profile. Every page is audited BENCH_LIGHTHOUSE_RUNS times (default 3) per transport; the
+ * throwaway profile. Every page is audited BENCH_LIGHTHOUSE_RUNS times (default 3) per transport
+ * (BENCH_LIGHTHOUSE_REFERENCE=off leaves the HTTP/1.1 reference out); the
  * run with the median performance score is reported, as Lighthouse's own guidance suggests for a
  * noisy metric. Printed: performance, accessibility and best-practices scores per page against the
  * targets (≥ 95, 100, ≥ 95), the metrics, and the failing audits of every missed category. The
@@ -379,7 +380,7 @@ export async function benchLighthouse(): Promise<void> {
     const transports: Transport[] = [
       { label: 'HTTPS, HTTP/2 proxy', origin: publicOrigin, target: true },
       { label: 'HTTP/1.1 direct', origin: started.origin, target: false },
-    ];
+    ].filter((transport) => transport.target || process.env.BENCH_LIGHTHOUSE_REFERENCE !== 'off');
     const paths = await Promise.all(
       pages.map(async ({ label, path: pagePath, account }) => {
         if (typeof pagePath === 'string') return pagePath;
