@@ -1,6 +1,6 @@
 import { paths } from '@opora/contracts';
 import { operations } from '@opora/contracts/endpoints';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callOperation } from '@/lib/operations.ts';
 import { slow, useRealApi } from '@/testing/real-api.tsx';
@@ -70,7 +70,10 @@ describe('provider plan page against the real API', { timeout: 60_000 }, () => {
     expect(screen.queryByText('Čekáme na potvrzení platby od platební brány…')).toBeNull();
 
     // Checking again waits as long again, and then says the same.
-    fireEvent.click(screen.getByRole('button', { name: 'Zkontrolovat znovu' }));
+    // The button is busy while the last read of the wait is still on its way: a click then does nothing.
+    const checkAgain = screen.getByRole('button', { name: 'Zkontrolovat znovu' });
+    await waitFor(() => expect(checkAgain.hasAttribute('disabled')).toBe(false), slow);
+    fireEvent.click(checkAgain);
     await screen.findByText('Čekáme na potvrzení platby od platební brány…', {}, slow);
     await screen.findByText(stillWaiting, {}, slow);
     screen.getByRole('button', { name: 'Nastavit měsíční platbu' });
