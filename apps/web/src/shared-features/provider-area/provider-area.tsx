@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ProviderMembership } from '@opora/contracts';
 import {
   IconBriefcase,
@@ -152,16 +153,18 @@ function AreaBar({
         ]
       : []),
   ];
+  // The row from Mantine's sm (48em) up, the disclosure below: only the one shown is rendered (the hidden
+  // row's effect measured its widths, forcing a layout of the page on every phone).
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   return (
     <div className={classes.areaBar}>
       <ProviderSwitcher memberships={memberships} acting={acting} />
       <nav aria-label={t('area.navigation')} className={classes.areaNavBox}>
-        <Box visibleFrom="sm">
+        {wide ? (
           <SectionRow links={links} section={section} />
-        </Box>
-        <Box hiddenFrom="sm">
+        ) : (
           <SectionDisclosure links={links} section={section} />
-        </Box>
+        )}
       </nav>
     </div>
   );
