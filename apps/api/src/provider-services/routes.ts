@@ -29,7 +29,7 @@ const notFound = ProblemDetailsSchema.meta({
 const notManager = ProblemDetailsSchema.meta({
   description: 'The caller is only a worker of this provider: workers read services (`Forbidden`).',
 });
-const recordChanged = ValidationProblemSchema.partial({ identifier: true, errors: true })
+const serviceConflict = ValidationProblemSchema.partial({ identifier: true, errors: true })
   .extend({
     current: ProviderServiceSchema.optional().meta({ description: 'With `RecordChangedByAnother` only.' }),
   })
@@ -101,7 +101,7 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
         'A service saved by someone else since (its revision moved on) answers 409 `RecordChangedByAnother` ' +
         'with the service as it is now in `current`; nothing is written. An active service must stay ' +
         'complete (409 `ServiceIncomplete`).',
-      failures: { 400: ValidationProblemSchema, 403: notManager, 404: notFound, 409: recordChanged },
+      failures: { 400: ValidationProblemSchema, 403: notManager, 404: notFound, 409: serviceConflict },
     }),
     handler: async (request) => {
       const { providerId, serviceId } = request.params;
@@ -120,7 +120,7 @@ export const providerServiceRoutes: FastifyPluginAsyncZod = async (app) => {
         'Allowed: draft → active, active → draft, draft or active → archive, archive → draft (decision ' +
         '0101). Asking for the status the service has answers it unchanged (two people activating at once ' +
         'make one activation). Otherwise `revision` must be the stored one.',
-      failures: { 400: ValidationProblemSchema, 403: notManager, 404: notFound, 409: recordChanged },
+      failures: { 400: ValidationProblemSchema, 403: notManager, 404: notFound, 409: serviceConflict },
     }),
     handler: async (request) => {
       const { providerId, serviceId } = request.params;

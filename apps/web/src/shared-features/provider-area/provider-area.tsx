@@ -1,5 +1,4 @@
 import { Badge, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ProviderMembership } from '@opora/contracts';
 import {
   IconBriefcase,
@@ -19,6 +18,7 @@ import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { operatorContact } from '@/config/operator-contact.ts';
 import { paths } from '@/config/paths.ts';
+import { useWideFrom } from '@/lib/use-wide-from.ts';
 import { ListingBanner } from './listing-banner.tsx';
 import { useListingConfirmation } from './listing-confirmation.ts';
 import {
@@ -153,9 +153,9 @@ function AreaBar({
         ]
       : []),
   ];
-  // The row from Mantine's sm (48em) up, the disclosure below: only the one shown is rendered (the hidden
-  // row's effect measured its widths, forcing a layout of the page on every phone).
-  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
+  // The row from the theme's sm up, the disclosure below: only the one shown is rendered (the hidden row's
+  // effect measured its widths, forcing a layout of the page on every phone).
+  const wide = useWideFrom('sm');
   return (
     <div className={classes.areaBar}>
       <ProviderSwitcher memberships={memberships} acting={acting} />

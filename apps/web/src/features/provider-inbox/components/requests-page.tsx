@@ -1,5 +1,4 @@
 import { Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFilterOff, IconInbox } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { queryClient } from '@/lib/query-client.ts';
+import { useWideFrom } from '@/lib/use-wide-from.ts';
 import { prefetchProviderArea } from '@/shared-features/provider-area/prefetch.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { providerRequestsQueryOptions, useProviderRequests } from '../api/list-requests.ts';
@@ -65,12 +65,12 @@ function RequestsGrid() {
   const acting = useActingProvider();
   const [applied, setQuery] = useGridQuery();
   const requests = useProviderRequests(acting.providerId, applied);
+  // The table from the theme's md up, cards below it: only the one shown is rendered (both, one hidden by
+  // CSS, doubled the work of the page's arrival on a phone).
+  const wide = useWideFrom('md');
   // The page as shown. A press on a row holds it until the press's click: a search applied or
   // answered meanwhile would move the rows (or what is above them) from under the pointer. Only the
   // heading's count follows at once, saying the answer is in.
-  // The table from tablets' landscape width up (62em, Mantine's md), cards below it: only the one shown
-  // is rendered (both, one hidden by CSS, doubled the work of the page's arrival on a phone).
-  const wide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
   const [view, onRowsPointerDown] = useHeldWhilePressed({
     query: applied,
     data: requests.data,
@@ -148,6 +148,7 @@ function RequestsGrid() {
       </Stack>
     );
   } else {
+    const shownRows = { rows, selection, onCheck, linkState, onPointerDown: onRowsPointerDown, stale };
     const from = (query.page - 1) * query.pageSize + 1;
     const to = from + rows.length - 1;
     body = (
@@ -162,24 +163,12 @@ function RequestsGrid() {
         />
         {wide ? (
           <RequestsTable
-            rows={rows}
+            {...shownRows}
             query={query}
             onSort={(sort) => setQuery({ ...query, sort, page: 1 })}
-            selection={selection}
-            onCheck={onCheck}
-            linkState={linkState}
-            onPointerDown={onRowsPointerDown}
-            stale={stale}
           />
         ) : (
-          <RequestCards
-            rows={rows}
-            selection={selection}
-            onCheck={onCheck}
-            linkState={linkState}
-            onPointerDown={onRowsPointerDown}
-            stale={stale}
-          />
+          <RequestCards {...shownRows} />
         )}
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
