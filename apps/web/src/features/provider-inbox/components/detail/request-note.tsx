@@ -11,7 +11,7 @@ import { IconAlertTriangle, IconCircleCheck, IconRefresh, IconWifiOff } from '@t
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
+import { type Blocker, useBlocker } from 'react-router';
 import { DetailDialog } from '@/components/overlays/detail-dialog.tsx';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -91,6 +91,13 @@ function NoteStatus({
   );
 }
 
+/** Lets a blocked navigation through, once (see `useLeaveGuard`). */
+function proceedOnce(blocker: Blocker, proceeded: React.RefObject<boolean>) {
+  if (proceeded.current) return;
+  proceeded.current = true;
+  blocker.proceed?.();
+}
+
 /**
  * Moving to another page while typed text has not reached the server: what waits is sent first, and
  * only a text the server has not taken (offline, refused) makes the page ask — stay and keep it, or
@@ -104,10 +111,16 @@ function useLeaveGuard(autosaveRef: React.RefObject<NoteAutosave | null>, state:
   );
   const blocked = blocker.state === 'blocked';
   const refused = state.kind === 'retrying' || state.kind === 'failed';
+  // A blocked navigation is let through once: the page may render again (and a person may click twice)
+  // before the router's state leaves 'blocked', and a second `proceed` throws ("proceeding -> proceeding").
+  const proceeded = useRef(false);
   useEffect(() => {
-    if (!blocked) return;
+    if (!blocked) {
+      proceeded.current = false;
+      return;
+    }
     const autosave = autosaveRef.current;
-    if (!autosave?.hasUnsavedChanges()) blocker.proceed?.();
+    if (!autosave?.hasUnsavedChanges()) proceedOnce(blocker, proceeded);
     // Typed and waiting: sent now; a save on its way is waited for (this runs again on its answer).
     else if (!refused && state.kind !== 'saving') autosave.flush();
   }, [autosaveRef, blocked, blocker, refused, state.kind]);
@@ -116,7 +129,7 @@ function useLeaveGuard(autosaveRef: React.RefObject<NoteAutosave | null>, state:
     stay: () => blocker.reset?.(),
     leave: () => {
       autosaveRef.current?.discard();
-      blocker.proceed?.();
+      proceedOnce(blocker, proceeded);
     },
   };
 }
