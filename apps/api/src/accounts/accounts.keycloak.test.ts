@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type CurrentUser, permissionLinksForRoles } from '@opora/contracts';
-import { demoPassword, signUpAttempts, users } from '@opora/db';
+import { demoPassword, providerUsers, signUpAttempts, users } from '@opora/db';
+import { createProvider } from '@opora/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -467,6 +468,46 @@ describe('profile, e-mail confirmation and deletion against Keycloak', () => {
       lastName: 'Nováková',
     });
     const { accessToken } = await server.signIn(account.email, account.password);
+    expect(claimsOf(accessToken).email_verified).toBe(true);
+    expect((await me(accessToken)).json()).toMatchObject({ emailConfirmationPending: false });
+  });
+
+  it('registers an invitee from the invitation link confirmed, in the app and in Keycloak, without a confirmation e-mail', async () => {
+    const db = server.database.db;
+    const provider = await createProvider(db);
+    const administrator = await server.signedIn();
+    await db
+      .insert(providerUsers)
+      .values({ providerId: provider.id, userId: administrator.userId, roles: ['providerAdmin'] });
+    const email = uniqueEmail('invited');
+    const invited = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/provider/providers/${provider.id}/users`,
+      headers: administrator.headers,
+      payload: { email, roles: ['providerCoordinator'], facilityIds: [], locale: 'cs' },
+      remoteAddress: someClientAddress(),
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const token = await server.linkToken(email, '/provider/invitation');
+    const joined = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/web/provider-invitations/sign-up',
+      payload: {
+        token,
+        firstName: 'Tomáš',
+        lastName: 'Krátký',
+        email,
+        phone: '+420 603 222 333',
+        password: 'dlouhé heslo 7',
+        privacyPolicy: true,
+      },
+      remoteAddress: someClientAddress(),
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const [user] = await keycloakUsersByEmail(email);
+    expect(user).toMatchObject({ emailVerified: true, enabled: true, username: email });
+    expect((await server.mailbox()).filter((message) => message.to === email)).toHaveLength(1);
+    const { accessToken } = await server.signIn(email, 'dlouhé heslo 7');
     expect(claimsOf(accessToken).email_verified).toBe(true);
     expect((await me(accessToken)).json()).toMatchObject({ emailConfirmationPending: false });
   });

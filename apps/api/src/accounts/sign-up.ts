@@ -83,7 +83,7 @@ async function createIdentityAccount(
  */
 export async function signUp(context: AccountContext, input: SignUp): Promise<SignUpResult> {
   const { account } = await signUpWith(context, input, { complete: async () => undefined });
-  return account;
+  return { ...account, emailConfirmationPending: true };
 }
 
 /**
@@ -97,6 +97,13 @@ export interface SignUpExtension<T> {
   complete: (tx: DbExecutor, userId: string) => Promise<T>;
   /** How a failure of `complete` is answered (e.g. a unique violation → a field error); else as thrown. */
   refusal?: (error: unknown) => Error | undefined;
+  /**
+   * The address is proven already (an invitation e-mailed to it was opened): the account starts
+   * confirmed and no confirmation e-mail is sent. The identity account is created unconfirmed like any
+   * other, so that an unfinished attempt's leftover is still recognised as such (`identityAccountFor`),
+   * and marked confirmed once the application account exists.
+   */
+  emailProven?: true;
 }
 
 /** `signUp` with an extension's check before and its rows inside the account's transaction. */
@@ -104,7 +111,11 @@ export async function signUpWith<T>(
   context: AccountContext,
   input: SignUp,
   extension: SignUpExtension<T>,
-): Promise<{ account: SignUpResult; userId: string; extra: T }> {
+): Promise<{
+  account: Omit<SignUpResult, 'emailConfirmationPending'> & { emailConfirmationPending: boolean };
+  userId: string;
+  extra: T;
+}> {
   const email = input.email.toLowerCase();
   const locale = input.locale ?? 'cs';
   if (await emailRegistered(context, email)) throw emailTakenError();
@@ -142,6 +153,7 @@ export async function signUpWith<T>(
           lastName: input.lastName,
           phone: input.phone,
           locale,
+          ...(extension.emailProven && { emailVerifiedAt: sql`now()` }),
         })
         .returning({ id: users.id });
       if (!user) throw new Error('Insert returned no user');
@@ -154,7 +166,8 @@ export async function signUpWith<T>(
             ? [{ userId: user.id, kind: 'marketing' as const, version: legalTextsVersion }]
             : []),
         ]);
-      await queueConfirmationEmail(context, tx, { userId: user.id, email, locale });
+      if (!extension.emailProven)
+        await queueConfirmationEmail(context, tx, { userId: user.id, email, locale });
       const added = await extension.complete(tx, user.id);
       // Held too long, the address may have passed to another attempt, which may have removed this
       // identity account: then this account must not be completed.
@@ -184,5 +197,16 @@ export async function signUpWith<T>(
     throw extension.refusal?.(error) ?? error;
   }
   context.log.info({ userId }, 'account created');
-  return { account: { id: subject, email, emailConfirmationPending: true }, userId, extra };
+  if (extension.emailProven) {
+    // After the commit, as confirming an address does; the application account already says it is
+    // confirmed, and a failure here leaves only the identity server's flag behind.
+    await context.identityAdmin.updateUser(subject, { emailVerified: true }).catch((error: unknown) => {
+      context.log.warn({ err: error, userId }, 'sign-up: the identity account could not be marked confirmed');
+    });
+  }
+  return {
+    account: { id: subject, email, emailConfirmationPending: !extension.emailProven },
+    userId,
+    extra,
+  };
 }

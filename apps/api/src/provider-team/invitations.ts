@@ -157,6 +157,8 @@ export async function signUpWithInvitation(
       complete: async (tx, userId) => {
         if (!(await claimInvitation(tx, token, userId))) throw invalidInvitationError();
       },
+      // The link came to this address: opening it proves the address as a confirmation link would.
+      emailProven: true,
     },
   );
   return { providerId: invitation.providerId, providerName: invitation.providerName };

@@ -180,10 +180,20 @@ describe('invitations', () => {
     const joined = await signUpWith(signUpForm(email, token));
     expect(joined.statusCode, joined.body).toBe(201);
     expect(joined.json()).toMatchObject({ providerId: t.providerId });
+    // The invitation's link proved the address: no confirmation e-mail follows, nothing asks for one,
+    // and the identity server holds it confirmed too.
+    expect((await server.mailbox()).filter((message) => message.to === email)).toHaveLength(1);
+    const [identity] = await server.database.db
+      .select({ emailVerified: identityUsers.emailVerified })
+      .from(identityUsers)
+      .where(eq(identityUsers.email, email));
+    expect(identity?.emailVerified).toBe(true);
 
     const { accessToken } = await server.signIn(email, 'dlouhé heslo 7');
     // The web app reads the current user right after signing in: that is the recorded sign-in.
-    expect((await call(bearer(accessToken), 'GET', '/api/v1/web/users/me')).statusCode).toBe(200);
+    const me = await call(bearer(accessToken), 'GET', '/api/v1/web/users/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email, emailConfirmationPending: false });
     const memberships = await call(bearer(accessToken), 'GET', '/api/v1/provider/memberships');
     expect(memberships.json().items).toMatchObject([
       { providerId: t.providerId, roles: ['providerUser'], facilities: [{ id: t.facilityId }] },

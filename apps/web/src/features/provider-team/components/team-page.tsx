@@ -3,6 +3,7 @@ import {
   Checkbox,
   Group,
   NativeSelect,
+  Paper,
   Skeleton,
   Stack,
   Table,
@@ -31,11 +32,13 @@ import { confirm } from '@/components/overlays/confirm.tsx';
 import { DetailDialog } from '@/components/overlays/detail-dialog.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
+import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { useWideFrom } from '@/lib/use-wide-from.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import {
   inviteProviderUser,
@@ -158,6 +161,7 @@ function MembersTable({ providerId, team }: { providerId: string; team: Provider
   const { t } = useTranslation(['provider-team', 'enums', 'errors']);
   const { locale } = useLocale();
   const refresh = useRefreshTeam();
+  const wide = useWideFrom('md');
   const [editing, setEditing] = useState<ProviderTeamMember | null>(null);
 
   const failed = (error: unknown) =>
@@ -198,9 +202,76 @@ function MembersTable({ providerId, team }: { providerId: string; team: Provider
     await refresh();
   };
 
+  /** What the table's cells and a phone's card show of a member, once. */
+  const partsOf = (member: ProviderTeamMember) => {
+    const name = displayName(member);
+    const me = member.providerUserId === team.meProviderUserId;
+    return {
+      person: (
+        <>
+          <Text fw={600} component="span">
+            {member.registered ? name : member.email}
+          </Text>{' '}
+          {me ? <Text component="span">{t('table.you')}</Text> : null}
+          {member.registered ? (
+            <Text size="sm" c="dimmed">
+              {member.email}
+            </Text>
+          ) : null}
+        </>
+      ),
+      roles: member.roles.map((role) => t(`enums:providerRole.${role}`)).join(', '),
+      facilities:
+        member.facilities.length > 0
+          ? member.facilities.map((facility) => facility.name).join(', ')
+          : member.roles.some((role) => role !== 'providerUser')
+            ? t('table.wholeProvider')
+            : t('table.none'),
+      state: <MemberState member={member} />,
+      lastSignIn: member.lastSignInAt ? formatDateTime(member.lastSignInAt, locale) : t('table.never'),
+      actions: (
+        <Group gap="xs">
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            aria-label={t('edit.label', { name })}
+            onClick={() => setEditing(member)}
+          >
+            {t('edit.action')}
+          </Button>
+          {member.registered ? null : (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconMailForward size={16} aria-hidden />}
+              aria-label={t('resend.label', { email: member.email })}
+              onClick={() => void resend(member)}
+            >
+              {t('resend.action')}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="default"
+            color="red.9"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            aria-label={
+              member.registered ? t('remove.label', { name }) : t('revoke.label', { email: member.email })
+            }
+            onClick={() => void remove(member)}
+          >
+            {member.registered ? t('remove.action') : t('revoke.action')}
+          </Button>
+        </Group>
+      ),
+    };
+  };
+
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
+      {/* The table from the theme's md up; a card per person below it, where six columns would scroll. */}
+      {wide ? (
         <Table striped>
           <Table.Caption>{t('table.caption')}</Table.Caption>
           <Table.Thead>
@@ -215,81 +286,48 @@ function MembersTable({ providerId, team }: { providerId: string; team: Provider
           </Table.Thead>
           <Table.Tbody>
             {team.items.map((member) => {
-              const name = displayName(member);
-              const me = member.providerUserId === team.meProviderUserId;
+              const parts = partsOf(member);
               return (
                 <Table.Tr key={member.providerUserId}>
-                  <Table.Th scope="row">
-                    <Text fw={600} component="span">
-                      {member.registered ? name : member.email}
-                    </Text>{' '}
-                    {me ? <Text component="span">{t('table.you')}</Text> : null}
-                    {member.registered ? (
-                      <Text size="sm" c="dimmed">
-                        {member.email}
-                      </Text>
-                    ) : null}
-                  </Table.Th>
-                  <Table.Td>
-                    {member.roles.map((role) => t(`enums:providerRole.${role}`)).join(', ')}
-                  </Table.Td>
-                  <Table.Td>
-                    {member.facilities.length > 0
-                      ? member.facilities.map((facility) => facility.name).join(', ')
-                      : member.roles.some((role) => role !== 'providerUser')
-                        ? t('table.wholeProvider')
-                        : t('table.none')}
-                  </Table.Td>
-                  <Table.Td>
-                    <MemberState member={member} />
-                  </Table.Td>
-                  <Table.Td>
-                    {member.lastSignInAt ? formatDateTime(member.lastSignInAt, locale) : t('table.never')}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        leftSection={<IconPencil size={16} aria-hidden />}
-                        aria-label={t('edit.label', { name })}
-                        onClick={() => setEditing(member)}
-                      >
-                        {t('edit.action')}
-                      </Button>
-                      {member.registered ? null : (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          leftSection={<IconMailForward size={16} aria-hidden />}
-                          aria-label={t('resend.label', { email: member.email })}
-                          onClick={() => void resend(member)}
-                        >
-                          {t('resend.action')}
-                        </Button>
-                      )}
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red.9"
-                        leftSection={<IconTrash size={16} aria-hidden />}
-                        aria-label={
-                          member.registered
-                            ? t('remove.label', { name })
-                            : t('revoke.label', { email: member.email })
-                        }
-                        onClick={() => void remove(member)}
-                      >
-                        {member.registered ? t('remove.action') : t('revoke.action')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
+                  <Table.Th scope="row">{parts.person}</Table.Th>
+                  <Table.Td>{parts.roles}</Table.Td>
+                  <Table.Td>{parts.facilities}</Table.Td>
+                  <Table.Td>{parts.state}</Table.Td>
+                  <Table.Td>{parts.lastSignIn}</Table.Td>
+                  <Table.Td>{parts.actions}</Table.Td>
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      ) : (
+        <Stack
+          component="ul"
+          gap="sm"
+          aria-label={t('table.caption')}
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+        >
+          {team.items.map((member) => {
+            const parts = partsOf(member);
+            return (
+              <Paper component="li" key={member.providerUserId} withBorder radius="md" p="md">
+                <Stack gap="xs">
+                  <div>{parts.person}</div>
+                  <FieldList>
+                    <Field label={t('table.roles')}>{parts.roles}</Field>
+                    <Field label={t('table.facilities')}>{parts.facilities}</Field>
+                    <Field label={t('table.state')}>{parts.state}</Field>
+                    <Field label={t('table.lastSignIn')}>{parts.lastSignIn}</Field>
+                  </FieldList>
+                  {parts.actions}
+                </Stack>
+              </Paper>
+            );
+          })}
+        </Stack>
+      )}
       <DetailDialog
         opened={editing !== null}
         onClose={() => setEditing(null)}
