@@ -16,6 +16,8 @@ export type ClientDetails = {
   lastName: string;
   dateOfBirth: string;
   relationship?: string;
+  /** A provider enters its own client: neither "I am the client" nor a relationship is asked. */
+  enteredByProvider?: boolean;
   search: string;
   place: RegExp;
   street?: string;
@@ -25,7 +27,9 @@ export type ClientDetails = {
 
 /** Fills the client form as a person does: by labels, choosing the town from the suggestions. */
 export async function fillClientForm(page: Page, client: ClientDetails): Promise<void> {
-  if (client.relationship) {
+  if (client.enteredByProvider) {
+    await expect(page.getByRole('switch', { name: 'Klientem jsem já' })).toHaveCount(0);
+  } else if (client.relationship) {
     await page.getByRole('combobox', { name: 'Váš vztah ke klientovi' }).selectOption({
       label: client.relationship,
     });

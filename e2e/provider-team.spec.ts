@@ -104,7 +104,7 @@ test('an administrator invites a worker for one facility, the worker joins and s
     // A table from the theme's md (992 px) up, a card per person on a phone: nothing scrolls sideways.
     const member = width >= 992 ? page.getByRole('row') : page.getByRole('listitem');
     await expect(member.filter({ hasText: invitee.email })).toBeVisible({ timeout: 30_000 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(width);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${shots}/team-${locale}-${width}.png`, fullPage: true });
   }

@@ -33,6 +33,7 @@ import { openApiPlugin } from './platform/openapi.ts';
 import { securityPlugin } from './platform/security.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { webAppPlugin } from './platform/web-app.ts';
+import { providerClientRoutes } from './provider-clients/routes.ts';
 import { providerImageRoutes } from './provider-images/routes.ts';
 import { providerDashboardRoutes } from './provider-inbox/dashboard-routes.ts';
 import { providerExportRoutes } from './provider-inbox/export/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(providerPlanRoutes); //                          /api/v1/provider/providers/{id}/plan, /plan/checkouts
   await app.register(providerListingRoutes); //                       /api/v1/provider/providers/{id}/listing-confirmation (GET, POST)
   await app.register(providerProfileRoutes); //                       /api/v1/provider/providers/{id}/profile, /facilities, /contacts
+  await app.register(providerClientRoutes); //                        /api/v1/provider/providers/{id}/clients*
   await app.register(providerTeamRoutes); //                          /api/v1/provider/providers/{id}/users, /api/v1/web/provider-invitations/*
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(providerServiceRoutes); //                       /api/v1/provider/providers/{id}/services..., /survey-definitions...

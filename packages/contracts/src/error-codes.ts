@@ -19,6 +19,8 @@ export const errorCodes = [
   'InvalidUserCredentials',
   'NotFoundException',
   'FacilityServiceProviderNotVerified',
+  /** A provider's new client resembles people it has already (same birth number, or name and date of birth). */
+  'PossibleDuplicateClient',
   // platform codes
   'ValidationFailed',
   /** The HTTP request itself cannot be read: a URL that does not decode, a malformed request line. */
@@ -99,6 +101,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   SurveyDefinitionCodeUnique: 409,
   SurveyDefinitionDeleteRestriction: 409,
   ProviderInviteEmailAlreadyAssigned: 409,
+  PossibleDuplicateClient: 409,
   IncorrectCurrentPassword: 400,
   InvalidUserCredentials: 401,
   NotFoundException: 404,

@@ -1,5 +1,6 @@
 export * from './care-allowance.ts';
 export * from './care-request-decisions.ts';
+export * from './care-request-sources.ts';
 export * from './case-survey.ts';
 export * from './constants.ts';
 export * from './dates.ts';
@@ -22,6 +23,7 @@ export * from './schemas/guest-cases.ts';
 export * from './schemas/health.ts';
 export * from './schemas/identity.ts';
 export * from './schemas/places.ts';
+export * from './schemas/provider-clients.ts';
 export * from './schemas/provider-images.ts';
 export * from './schemas/provider-inbox.ts';
 export * from './schemas/provider-listing.ts';

@@ -78,6 +78,10 @@ export const routePatterns = {
   providerRequest: '/provider/requests/:id',
   /** The print layout of a request (`?sections=overview,surveys,documents,history`). */
   providerRequestPrint: '/provider/requests/:id/print',
+  /** A client the provider enters itself (phoned, walked in, wrote, referred) with a first request (issue 24 §2). */
+  providerClientNew: '/provider/clients/new',
+  /** The record of care: a client of the provider and their requests there (issue 24 §2). */
+  providerClient: '/provider/clients/:clientId',
   providerDashboard: '/provider/dashboard',
   /** An organisation joins (public): its administrator's account and the provider's details. */
   providerJoin: '/provider/join',

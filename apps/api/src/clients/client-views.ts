@@ -18,7 +18,7 @@ import {
   relationshipTypes,
   users,
 } from '@opora/db';
-import { and, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NotFoundError } from '../platform/errors.ts';
 import { relationshipTypeName } from './enum-names.ts';
@@ -87,7 +87,7 @@ type PersonRow = Pick<typeof clientPersons.$inferSelect, 'id' | 'role' | 'firstN
  * `json_agg`), and the current consent to process health data (given on the client's behalf, or by
  * the owner for themselves when they are the client).
  */
-function selectClient(db: DbExecutor, userId: string, clientId: string) {
+function selectClient(db: DbExecutor, userId: string | null, clientId: string) {
   const consent = db
     .select({
       grantedAt: consents.grantedAt,
@@ -136,14 +136,19 @@ function selectClient(db: DbExecutor, userId: string, clientId: string) {
       ), '[]'::json)`,
     })
     .from(clients)
-    .innerJoin(users, eq(users.id, clients.ownerUserId))
+    .leftJoin(users, eq(users.id, clients.ownerUserId))
     .leftJoin(residenceCounty, eq(residenceCounty.code, clients.countyCode))
     .leftJoin(residenceRegion, eq(residenceRegion.code, residenceCounty.regionCode))
     .leftJoin(serviceCounty, eq(serviceCounty.code, clients.serviceCountyCode))
     .leftJoin(serviceRegion, eq(serviceRegion.code, serviceCounty.regionCode))
     .leftJoin(relationshipTypes, relationshipOfClient)
     .leftJoinLateral(consent, sql`true`)
-    .where(and(eq(clients.id, clientId), eq(clients.ownerUserId, userId)));
+    .where(
+      and(
+        eq(clients.id, clientId),
+        userId === null ? isNotNull(clients.providerId) : eq(clients.ownerUserId, userId),
+      ),
+    );
 }
 
 type ClientRow = Awaited<ReturnType<typeof selectClient>>[number];
@@ -165,7 +170,11 @@ function toClient(row: ClientRow): Client {
   return {
     id: client.id,
     isClient: client.isSelf,
-    relationshipType: toRelationshipType(row.relationshipTypeId, row.relationshipTypeCode, row.locale),
+    relationshipType: toRelationshipType(
+      row.relationshipTypeId,
+      row.relationshipTypeCode,
+      row.locale ?? 'cs',
+    ),
     firstName: client.firstName,
     lastName: client.lastName,
     fullName: fullName(client),
@@ -215,6 +224,16 @@ function toClient(row: ClientRow): Client {
  */
 export async function readClient(db: DbExecutor, userId: string, clientId: string): Promise<Client> {
   const [row] = await selectClient(db, userId, clientId);
+  if (!row) throw new NotFoundError();
+  return toClient(row);
+}
+
+/**
+ * A client a provider entered itself (`clients.provider_id`), as the carer's reader answers a client,
+ * or 404. Who may read it is the caller's to decide (the provider's request scope).
+ */
+export async function readEnteredClient(db: DbExecutor, clientId: string): Promise<Client> {
+  const [row] = await selectClient(db, null, clientId);
   if (!row) throw new NotFoundError();
   return toClient(row);
 }

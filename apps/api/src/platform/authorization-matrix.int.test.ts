@@ -343,6 +343,39 @@ const firstProviderRequest = async () => {
   const request = await createCareRequest(db, { caseId: careCase.id, facilityServiceId: service.id });
   return { providerId: providers.first, careRequestId: request.id };
 };
+/** An active service of the first provider, for a client it enters itself. */
+const firstProviderActiveService = async () => {
+  const db = server.database.db;
+  const facility = await createFacility(db, { providerId: providers.first });
+  const service = await createFacilityService(db, { facilityId: facility.id, status: 'active' });
+  return { providerId: providers.first, facilityServiceId: service.id };
+};
+/** A client the first provider entered itself, with a phone request, and another active service. */
+const firstProviderOwnClient = async () => {
+  const db = server.database.db;
+  const { facilityServiceId } = await firstProviderActiveService();
+  const other = await firstProviderActiveService();
+  const client = await createClient(db, { providerId: providers.first });
+  const careCase = await createCase(db, { clientId: client.id });
+  await createCareRequest(db, {
+    caseId: careCase.id,
+    facilityServiceId,
+    source: 'phone',
+    contractorUserId: null,
+  });
+  return { providerId: providers.first, clientId: client.id, facilityServiceId: other.facilityServiceId };
+};
+/** The body of a provider's own client with its first request on the record's service. */
+const providerClientBody = (params: Record<string, string>) => ({
+  firstName: 'Marie',
+  lastName: 'Dvořáková',
+  dateOfBirth: '1940-01-31',
+  sex: 'female',
+  residence: { city: 'Praha', zipcode: '11000', countyCode: 'CZ0100' },
+  clientConsent: true,
+  request: { facilityServiceId: params.facilityServiceId, source: 'phone' },
+  allowDuplicate: true,
+});
 /** A document of a request to the first provider. */
 const firstProviderDocument = async () => {
   const request = await firstProviderRequest();
@@ -669,6 +702,13 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   },
   createProviderSurveyDefinition: { kind: 'provider', record: firstProvider, body: providerSurveyBody },
   deleteProviderSurveyDefinition: { kind: 'provider', record: firstProviderSurvey },
+  createProviderClient: { kind: 'provider', record: firstProviderActiveService, body: providerClientBody },
+  getProviderClient: { kind: 'provider', record: firstProviderOwnClient },
+  createProviderClientRequest: {
+    kind: 'provider',
+    record: firstProviderOwnClient,
+    body: (params) => ({ facilityServiceId: params.facilityServiceId, source: 'walk-in' }),
+  },
   listProviderTeamMembers: { kind: 'provider', record: firstProvider },
   inviteProviderUser: {
     kind: 'provider',
@@ -934,6 +974,9 @@ const answersNoStore = {
   saveProviderServiceSurveys: true,
   createProviderSurveyDefinition: true,
   deleteProviderSurveyDefinition: true,
+  createProviderClient: true,
+  getProviderClient: true,
+  createProviderClientRequest: true,
   listProviderTeamMembers: true,
   inviteProviderUser: true,
   updateProviderTeamMember: true,

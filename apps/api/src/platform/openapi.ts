@@ -337,6 +337,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'removal (issue 24 §1)',
           },
           {
+            name: 'provider clients',
+            description:
+              'A provider’s own clients (phone, walk-in, e-mail, referrals) entered with a request, the check ' +
+              'for people already on file, and the record of care of every client at the provider (issue 24 §2)',
+          },
+          {
             name: 'service capacity',
             description:
               'Live capacity of a provider’s services: accepting new clients, free places, waiting time and ' +

@@ -164,17 +164,19 @@ export async function readProviderCareRequest(
     .leftJoin(careRequestNotes, eq(careRequestNotes.careRequestId, cr.id))
     .leftJoin(noteAuthor, eq(noteAuthor.id, careRequestNotes.authorUserId))
     .where(and(eq(cr.id, careRequestId), visible));
-  if (!row?.ownerUserId) throw new NotFoundError();
+  if (!row) throw new NotFoundError();
+  // A request the provider entered for its own client has no carer: its requester is who entered it.
+  const entered = row.source !== 'opora';
   const { service, client, requester, careCase, surveys, documents } = await readRequestContents(db, {
     careRequestId: row.id,
     caseId: row.caseId,
     clientId: row.clientId,
     facilityServiceId: row.facilityServiceId,
-    ownerUserId: row.ownerUserId,
-    requesterUserId: row.contractorUserId ?? row.ownerUserId,
+    ownerUserId: entered ? null : row.ownerUserId,
+    requesterUserId: entered ? row.createdByUserId : (row.contractorUserId ?? row.ownerUserId),
   });
   const shared = row.consentGrantedAt !== null;
-  const requesterIsOwner = (row.contractorUserId ?? row.ownerUserId) === row.ownerUserId;
+  const requesterIsOwner = !entered && (row.contractorUserId ?? row.ownerUserId) === row.ownerUserId;
   return {
     id: row.id,
     code: careCase.code,
@@ -186,6 +188,7 @@ export async function readProviderCareRequest(
     createdDate: row.createdAt.toISOString(),
     editedDate: row.updatedAt.toISOString(),
     message: row.note,
+    source: row.source,
     case: careCase,
     service,
     client,

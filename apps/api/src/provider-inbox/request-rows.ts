@@ -1,4 +1,5 @@
 import {
+  type CareRequestSource,
   type CareRequestStatusCode,
   normalizeSearchText,
   type ProviderRequestFilter,
@@ -81,7 +82,7 @@ export const providerRequestColumns = sql`
   ${cr.id}, ${cr.caseCode} as code, ${cr.clientId} as "clientId", ${clientName} as "clientName",
   ${fs.id} as "serviceId", ${fs.name} as "serviceName", ${st.code} as "serviceType",
   ${f.id} as "facilityId", ${f.name} as "facilityName", ${cr.careFrom}::text as "date", ${rs.code} as status,
-  ${creatorName} as creator, ${cr.createdAt} as "createdDate", ${cr.updatedAt} as "editedDate",
+  ${cr.source} as source, ${creatorName} as creator, ${cr.createdAt} as "createdDate", ${cr.updatedAt} as "editedDate",
   ${apu.id} as "assigneeProviderUserId", ${assigneeName} as "assigneeName",
   ${af.id} as "assigneeFacilityId", ${af.name} as "assigneeFacilityName"`;
 
@@ -97,7 +98,7 @@ export const providerRequestPageColumns = sql`
   (select ${f.name} from ${facilities} ${f} where ${f.id} = ${cr.facilityId}) as "facilityName",
   ${cr.careFrom}::text as "date",
   (select ${rs.code} from ${requestStatuses} ${rs} where ${rs.id} = ${cr.statusId}) as status,
-  ${creatorName} as creator,
+  ${cr.source} as source, ${creatorName} as creator,
   ${cr.createdAt} as "createdDate", ${cr.updatedAt} as "editedDate",
   ${cr.assigneeProviderUserId} as "assigneeProviderUserId",
   (select ${assigneeName} from ${providerUsers} ${apu} join ${users} ${au} on ${au.id} = ${apu.userId}
@@ -124,6 +125,7 @@ export interface ProviderRequestRowRecord extends Record<string, unknown> {
   facilityName: string;
   date: string | null;
   status: string;
+  source: CareRequestSource;
   creator: string;
   createdDate: Date;
   editedDate: Date;
@@ -144,6 +146,7 @@ export function toProviderRequestRow(record: ProviderRequestRowRecord): Provider
     facility: { id: record.facilityId, name: record.facilityName },
     date: record.date,
     status: record.status as CareRequestStatusCode,
+    source: record.source,
     creator: record.creator,
     createdDate: new Date(record.createdDate).toISOString(),
     editedDate: new Date(record.editedDate).toISOString(),
@@ -260,6 +263,7 @@ export function providerRequestFilters(
       sql`(${cr.facilityId} = ${filter.facilityId} or ${cr.assigneeFacilityId} = ${filter.facilityId})`,
     );
   }
+  if (filter.source) conditions.push(eq(cr.source, filter.source));
   return conditions;
 }
 

@@ -52,10 +52,10 @@ export interface RequestParts {
   caseId: string;
   clientId: string;
   facilityServiceId: string;
-  /** The case's owner: the client record and the case are theirs. */
-  ownerUserId: string;
-  /** Who sent it (the owner when not recorded). */
-  requesterUserId: string;
+  /** The case's owner: the client record and the case are theirs; null for a provider's own client. */
+  ownerUserId: string | null;
+  /** Who sent it (the owner when not recorded), or who of the provider entered it; null when erased. */
+  requesterUserId: string | null;
 }
 
 /**
@@ -66,7 +66,9 @@ export async function readRequestContents(db: DbExecutor, parts: RequestParts) {
   const [service, client, requester, careCase, surveys, documents] = await Promise.all([
     readRequestService(db, parts.facilityServiceId),
     readRequestClient(db, parts.ownerUserId, parts.clientId),
-    readRequester(db, parts.requesterUserId),
+    parts.requesterUserId === null
+      ? { fullName: '', email: null, phone: null }
+      : readRequester(db, parts.requesterUserId),
     readRequestCase(db, parts.ownerUserId, parts.caseId),
     readRequestSurveys(db, parts.careRequestId),
     readDocuments(db, { careRequestId: parts.careRequestId }),
@@ -149,6 +151,8 @@ export const requestHeadColumns = {
   facilityServiceId: cr.facilityServiceId,
   ownerUserId: cases.ownerUserId,
   contractorUserId: cr.contractorUserId,
+  createdByUserId: cr.createdByUserId,
+  source: cr.source,
   note: cr.note,
   status: statusCode,
   declineReason: cr.declineReason,

@@ -16,7 +16,7 @@ import {
   providers,
   users,
 } from '@opora/db';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { RequestContext } from './request-context.ts';
 import { answerExpectedBy } from './request-views.ts';
 
@@ -38,7 +38,7 @@ async function mailFacts(tx: DbExecutor, careRequestId: string) {
       clientFirstName: clients.firstName,
       clientLastName: clients.lastName,
       ownerEmail: users.email,
-      ownerLocale: users.locale,
+      ownerLocale: sql<Locale>`coalesce(${users.locale}, 'cs')`,
       answerBy: answerExpectedBy(),
     })
     .from(careRequests)
@@ -47,7 +47,8 @@ async function mailFacts(tx: DbExecutor, careRequestId: string) {
     .innerJoin(facilities, eq(facilities.id, facilityServices.facilityId))
     .innerJoin(providers, eq(providers.id, careRequests.providerId))
     .innerJoin(clients, eq(clients.id, careRequests.clientId))
-    .innerJoin(users, eq(users.id, cases.ownerUserId))
+    // A provider's own client's request has no account holder: nobody to write to (`ownerEmail` null).
+    .leftJoin(users, eq(users.id, cases.ownerUserId))
     .where(eq(careRequests.id, careRequestId));
   if (!row) throw new Error('The request to write about does not exist');
   return row;

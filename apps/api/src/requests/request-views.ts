@@ -17,6 +17,7 @@ import {
 } from '@opora/contracts';
 import {
   careRequests,
+  cases,
   contacts,
   type DbExecutor,
   documents,
@@ -30,11 +31,11 @@ import {
   surveyDefinitions,
   users,
 } from '@opora/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { readCase } from '../cases/case-views.ts';
 import { addressOf, priceOf } from '../catalogue/service-rows.ts';
-import { readClient } from '../clients/client-views.ts';
+import { readClient, readEnteredClient } from '../clients/client-views.ts';
 import { NotFoundError } from '../platform/errors.ts';
 
 /**
@@ -131,13 +132,17 @@ export function withoutStatus({ status: _status, ...service }: RequestService): 
   return service;
 }
 
-/** The caller's client as a request shares it with the provider, or 404. */
+/**
+ * The caller's client as a request shares it with the provider, or 404; with `userId` null, a client
+ * the provider entered itself (its own request).
+ */
 export async function readRequestClient(
   db: DbExecutor,
-  userId: string,
+  userId: string | null,
   clientId: string,
 ): Promise<CareRequestClient> {
-  const client = await readClient(db, userId, clientId);
+  const client =
+    userId === null ? await readEnteredClient(db, clientId) : await readClient(db, userId, clientId);
   return {
     id: client.id,
     isClient: client.isClient,
@@ -167,7 +172,16 @@ export async function readRequester(db: DbExecutor, userId: string) {
 }
 
 /** The caller's case as a request names it (reference, name, where its questionnaires stand), or 404. */
-export async function readRequestCase(db: DbExecutor, userId: string, caseId: string) {
+export async function readRequestCase(db: DbExecutor, userId: string | null, caseId: string) {
+  if (userId === null) {
+    // A provider's own client's case: no carer, no questionnaires of the case.
+    const [found] = await db
+      .select({ id: cases.id, code: cases.code, name: cases.name })
+      .from(cases)
+      .where(and(eq(cases.id, caseId), isNull(cases.ownerUserId)));
+    if (!found) throw new NotFoundError();
+    return { ...found, surveys: [] };
+  }
   const found = await readCase(db, userId, caseId);
   return { id: found.id, code: found.code, name: found.name, surveys: found.surveys };
 }

@@ -117,7 +117,8 @@ export type TranslationNamespace =
   | 'provider-services'
   | 'provider-images'
   | 'provider-profile'
-  | 'provider-team';
+  | 'provider-team'
+  | 'provider-clients';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -178,6 +179,17 @@ const providerRequestNamespaces = [
   'provider-request',
   'requests',
   'surveys',
+  'validation',
+] as const;
+/**
+ * A provider's own client and the record of care: the client form's texts (`clients`), the request
+ * detail's client card (`provider-request`) and the schema's messages.
+ */
+const providerClientNamespaces = [
+  ...providerNamespaces,
+  'provider-clients',
+  'provider-request',
+  'clients',
   'validation',
 ] as const;
 /** The provider's services: their form and messages, the catalogue's names and the preview's detail. */
@@ -321,6 +333,14 @@ const providerRequestPage = lazyPage(
 const requestPrintPage = lazyPage(
   () => import('../features/provider-inbox/components/request-print-page.tsx'),
   (m) => m.RequestPrintPage,
+);
+const providerClientNewPage = lazyPage(
+  () => import('../features/provider-inbox/components/clients/new-client-page.tsx'),
+  (m) => m.NewClientPage,
+);
+const providerClientPage = lazyPage(
+  () => import('../features/provider-inbox/components/clients/client-record-page.tsx'),
+  (m) => m.ClientRecordPage,
 );
 const requestsPage = lazyPage(
   () => import('../features/provider-inbox/components/requests-page.tsx'),
@@ -594,6 +614,8 @@ export const areas: AreaDefinition[] = [
       page('providerRequests', providers, requestsPage, providerNamespaces),
       page('providerRequest', providers, providerRequestPage, providerRequestNamespaces),
       page('providerRequestPrint', providersPrint, requestPrintPage, providerRequestNamespaces),
+      page('providerClientNew', providers, providerClientNewPage, providerClientNamespaces),
+      page('providerClient', providers, providerClientPage, providerClientNamespaces),
       page('providerDashboard', providers, providerDashboardPage, [
         ...providerNamespaces,
         'provider-dashboard',

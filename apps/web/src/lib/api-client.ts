@@ -57,6 +57,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     detail: typeof problem.detail === 'string' ? problem.detail : undefined,
     errors: Array.isArray(problem.errors) ? problem.errors.filter(isErrorDetail) : [],
     current: problem.current,
+    problem,
   });
 }
 

@@ -17,6 +17,8 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   /** `RecordChangedByAnother`: the record as someone else saved it (read it with the operation's schema). */
   readonly current: unknown;
+  /** The problem as the server sent it, for codes that carry more (`PossibleDuplicateClient`'s `candidates`). */
+  readonly problem: Readonly<Record<string, unknown>>;
 
   constructor(init: {
     status: number;
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     detail?: string;
     errors?: ErrorDetail[];
     current?: unknown;
+    problem?: Readonly<Record<string, unknown>>;
   }) {
     super(init.title);
     this.name = 'ApiError';
@@ -33,5 +36,6 @@ export class ApiError extends Error {
     this.detail = init.detail;
     this.errors = init.errors ?? [];
     this.current = init.current;
+    this.problem = init.problem ?? {};
   }
 }

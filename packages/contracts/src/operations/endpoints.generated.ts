@@ -403,6 +403,21 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'POST',
     path: '/api/v1/web/provider-invitations/sign-up',
   },
+  createProviderClient: {
+    operationId: 'createProviderClient',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/clients',
+  },
+  getProviderClient: {
+    operationId: 'getProviderClient',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/clients/:clientId',
+  },
+  createProviderClientRequest: {
+    operationId: 'createProviderClientRequest',
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/clients/:clientId/requests',
+  },
   listProviderCareRequests: {
     operationId: 'listProviderCareRequests',
     method: 'GET',

@@ -65,6 +65,13 @@ import {
 } from '../schemas/identity.ts';
 import { PlaceListSchema, PlaceSearchQuerySchema } from '../schemas/places.ts';
 import {
+  ProviderClientCreateSchema,
+  ProviderClientParamsSchema,
+  ProviderClientRecordSchema,
+  ProviderEntryCreatedSchema,
+  ProviderEntryRequestSchema,
+} from '../schemas/provider-clients.ts';
+import {
   FacilityPhotoAltSchema,
   FacilityPhotoListSchema,
   FacilityPhotoOrderSchema,
@@ -969,6 +976,39 @@ export const operations = defineOperations({
     access: 'public',
     body: ProviderInvitationSignUpSchema,
     response: ProviderInvitationAcceptedSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  // a provider's own clients and the record of care (issue 24 §2)
+  /** A client who phoned, walked in, wrote or was referred, with the consent recorded and a first request. */
+  createProviderClient: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/clients',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    body: ProviderClientCreateSchema,
+    response: ProviderEntryCreatedSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  /** The record of care: the client and every request of theirs at this provider the caller may see. */
+  getProviderClient: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/clients/:clientId',
+    access: providerStaff,
+    params: ProviderClientParamsSchema,
+    response: ProviderClientRecordSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** Another request for a client the provider entered itself. */
+  createProviderClientRequest: {
+    method: 'POST',
+    path: '/api/v1/provider/providers/:providerId/clients/:clientId/requests',
+    access: providerStaff,
+    params: ProviderClientParamsSchema,
+    body: ProviderEntryRequestSchema,
+    response: ProviderEntryCreatedSchema,
     successStatus: 201,
     noStore: true,
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { careRequestDeclineReasons } from '../care-request-decisions.ts';
+import { careRequestSources } from '../care-request-sources.ts';
 import { careRequestEventKinds, careRequestStatusCodes, caseSurveyTypes, surveyTypes } from '../enums.ts';
 import {
   DateTimeSchema,
@@ -18,6 +19,9 @@ import { SurveyAnswersSchema, SurveyDocumentSchema } from './survey-document.ts'
 // the client's my-services tab). The reference people quote is the case's code (SPEC §1: "the
 // reference number of a request is the case id"). Statuses are codes, translated in the UI
 // (`enums:careRequestStatus.<code>`).
+
+/** Where a request came from: through Opora, or entered by the provider (issue 24 §2). */
+export const CareRequestSourceSchema = z.enum(careRequestSources);
 
 export const CareRequestStatusCodeSchema = z.enum(careRequestStatusCodes, {
   error: requiredOr('invalidOption'),

@@ -88,10 +88,8 @@ export type ClientAddress = z.infer<typeof ClientAddressSchema>;
 /** The oldest person we expect to care for; guards typos such as 1894 for 1994. */
 const earliestDateOfBirth = '1900-01-01';
 
-const clientFields = {
-  /** "I am the client": the account holder manages their own care. */
-  isClient: z.boolean().default(false),
-  relationshipTypeId: optionalField(SelectedIdSchema),
+/** The client's own details, as both the carer's form and a provider's form for its own client take them. */
+export const clientPersonFields = {
   firstName: nameText(100),
   lastName: nameText(100),
   dateOfBirth: isoDate({ min: earliestDateOfBirth, max: todayIsoDate }),
@@ -108,6 +106,13 @@ const clientFields = {
   attendingDoctor: ClientPersonInputSchema.optional(),
 };
 
+const clientFields = {
+  /** "I am the client": the account holder manages their own care. */
+  isClient: z.boolean().default(false),
+  relationshipTypeId: optionalField(SelectedIdSchema),
+  ...clientPersonFields,
+};
+
 type ClientFieldValues = {
   isClient: boolean;
   relationshipTypeId?: string | undefined;
@@ -115,14 +120,21 @@ type ClientFieldValues = {
   serviceAddress?: unknown;
 };
 
+/** A service address when it differs from the residence. */
+export function serviceAddressRule<
+  T extends Pick<ClientFieldValues, 'serviceAddressDiffers' | 'serviceAddress'>,
+>(value: T, ctx: z.RefinementCtx<T>): void {
+  if (value.serviceAddressDiffers && value.serviceAddress === undefined) {
+    ctx.addIssue({ code: 'custom', message: validationKey('required'), path: ['serviceAddress'] });
+  }
+}
+
 /** A relationship unless "I am the client"; a service address when it differs from the residence. */
 function clientRules(value: ClientFieldValues, ctx: z.RefinementCtx<ClientFieldValues>): void {
   if (!value.isClient && value.relationshipTypeId === undefined) {
     ctx.addIssue({ code: 'custom', message: validationKey('required'), path: ['relationshipTypeId'] });
   }
-  if (value.serviceAddressDiffers && value.serviceAddress === undefined) {
-    ctx.addIssue({ code: 'custom', message: validationKey('required'), path: ['serviceAddress'] });
-  }
+  serviceAddressRule(value, ctx);
 }
 
 /**

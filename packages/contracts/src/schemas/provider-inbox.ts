@@ -13,6 +13,7 @@ import {
   CareRequestCaseSchema,
   CareRequestClientSchema,
   CareRequestServiceSchema,
+  CareRequestSourceSchema,
   CareRequestStatusCodeSchema,
   CareRequestSurveySchema,
   DocumentFileSchema,
@@ -122,7 +123,9 @@ export const ProviderRequestRowSchema = z
     /** From when care is wanted (the case survey's answer); null when not given. */
     date: IsoDateSchema.nullable(),
     status: CareRequestStatusCodeSchema,
-    /** The person who sent it (the client or a family carer). */
+    /** Through Opora, or entered by the provider (phone, walk-in, …). */
+    source: CareRequestSourceSchema,
+    /** The person who sent it (the client or a family carer), or who of the provider entered it. */
     creator: z.string(),
     createdDate: DateTimeSchema,
     editedDate: DateTimeSchema,
@@ -223,6 +226,8 @@ export const ProviderCareRequestSchema = z
     editedDate: DateTimeSchema,
     /** The requester's message. */
     message: z.string().nullable(),
+    /** Through Opora, or entered by the provider for its own client (`requester` is then who entered it). */
+    source: CareRequestSourceSchema,
     case: CareRequestCaseSchema,
     service: CareRequestServiceSchema,
     client: CareRequestClientSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { careRequestSources } from '../care-request-sources.ts';
 import { type CareRequestStatusCode, careRequestStatusCodes } from '../enums.ts';
 import { IsoDateSchema, maxLengthCheck, textCharactersCheck } from '../validation/fields.ts';
 import { IdParamSchema, maxPageSize, ServiceTypeCodeSchema } from './common.ts';
@@ -67,6 +68,8 @@ export const ProviderRequestFilterSchema = z
     createdTo: IsoDateSchema.optional(),
     /** Only requests assigned to the caller (`true`), or to this facility team. */
     assignedToMe: z.enum(['true', 'false']).optional(),
+    /** Through Opora, or one way a provider's own client came (`phone`, `walk-in`, …). */
+    source: z.enum(careRequestSources).optional(),
     facilityId: IdParamSchema.optional(),
   })
   .meta({ id: 'ProviderRequestFilter' });

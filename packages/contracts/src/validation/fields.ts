@@ -424,6 +424,9 @@ export const TermsConsentSchema = z.literal(true, { error: validationKey('termsC
  */
 export const HealthDataConsentSchema = z.literal(true, { error: validationKey('healthDataConsentRequired') });
 
+/** A provider's own client agreed to the provider keeping their record here (asked on the phone or in person). */
+export const ClientConsentSchema = z.literal(true, { error: validationKey('clientConsentRequired') });
+
 /** Consent to hand the client's details to the provider (request review). */
 export const ProviderConsentSchema = z.literal(true, { error: validationKey('providerConsentRequired') });
 

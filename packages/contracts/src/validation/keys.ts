@@ -44,6 +44,7 @@ export const validationKeys = [
   'termsConsentRequired',
   'providerConsentRequired',
   'healthDataConsentRequired',
+  'clientConsentRequired',
   'allFormsRequired',
   'birthNumberFormat',
   'birthNumberDate',

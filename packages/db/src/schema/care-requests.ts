@@ -17,6 +17,7 @@ import { bytea, timestamps, timestamptz } from './columns.ts';
 import {
   careRequestDeclineReasonEnum,
   careRequestEventKindEnum,
+  careRequestSourceEnum,
   localeEnum,
   providerExportFormatEnum,
   providerExportStateEnum,
@@ -78,6 +79,12 @@ export const careRequests = pgTable(
       .references(() => requestStatuses.id, { onDelete: 'restrict' }),
     /** The requester's message to the provider. */
     note: text('note'),
+    /**
+     * `opora`: sent by a carer through the platform. Otherwise entered by the provider for a client of its
+     * own (`clients.provider_id`), as it came: phone, walk-in, e-mail, a referral. Migration 0030's trigger
+     * keeps the two apart: an Opora request is for a carer's client, an entered one for the provider's own.
+     */
+    source: careRequestSourceEnum('source').notNull().default('opora'),
     /** The person submitting the request (the client, a family carer or an assistant acting for them). */
     contractorUserId: uuid('contractor_user_id').references(() => users.id, { onDelete: 'restrict' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),

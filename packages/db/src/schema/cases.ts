@@ -77,7 +77,9 @@ export const clients = pgTable(
     index('clients_owner_user_id_idx').on(t.ownerUserId),
     // Clients a provider entered itself.
     index('clients_provider_id_idx').on(t.providerId),
-    check('clients_has_owner', sql`num_nonnulls(${t.ownerUserId}, ${t.providerId}) >= 1`),
+    // A carer's client or a provider's own, never both: a provider sees a carer's client only through the
+    // requests sent to it, and a carer never sees a provider's records (issue 24 §2).
+    check('clients_has_owner', sql`num_nonnulls(${t.ownerUserId}, ${t.providerId}) = 1`),
     check('clients_birth_number_digits', sql`${t.birthNumber} is null or ${t.birthNumber} ~ '^[0-9]{9,10}$'`),
     check(
       'clients_service_address_present',

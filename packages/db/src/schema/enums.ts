@@ -2,6 +2,7 @@ import {
   assistantTaskStatuses,
   careRequestDeclineReasons,
   careRequestEventKinds,
+  careRequestSources,
   checkoutStatuses,
   clientPersonRoles,
   contactTypes,
@@ -49,13 +50,18 @@ export {
 // Owned by the data layer until a contract needs them.
 /** Platform staff roles; clients need no role, provider staff get theirs from `provider_users`. */
 export const platformRoles = ['admin', 'assistant'] as const;
-/** GDPR consents; `health-data` is the explicit consent of Art. 9, `provider-sharing` the request review one. */
+/**
+ * GDPR consents; `health-data` is the explicit consent of Art. 9, `provider-sharing` the request review
+ * one, `provider-record` a provider's own client's consent to the provider keeping their record here
+ * (recorded by the provider user who entered them, `on_behalf_of_client_id` the client).
+ */
 export const consentKinds = [
   'terms',
   'personal-data',
   'health-data',
   'marketing',
   'provider-sharing',
+  'provider-record',
 ] as const;
 export const emailOutboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 /** A provider's export made in the background (a large selection). */
@@ -105,5 +111,6 @@ export const checkoutStatusEnum = pgEnum('checkout_status', checkoutStatuses);
 export const assistantTaskStatusEnum = pgEnum('assistant_task_status', assistantTaskStatuses);
 export const emailOutboxStatusEnum = pgEnum('email_outbox_status', emailOutboxStatuses);
 export const careRequestDeclineReasonEnum = pgEnum('care_request_decline_reason', careRequestDeclineReasons);
+export const careRequestSourceEnum = pgEnum('care_request_source', careRequestSources);
 export const providerExportStateEnum = pgEnum('provider_export_state', providerExportStates);
 export const providerExportFormatEnum = pgEnum('provider_export_format', providerExportFormats);

@@ -12,6 +12,7 @@ import type legal from '../../../../../locales/cs/legal.json';
 import type pages from '../../../../../locales/cs/pages.json';
 import type provider from '../../../../../locales/cs/provider.json';
 import type providerCapacity from '../../../../../locales/cs/provider-capacity.json';
+import type providerClients from '../../../../../locales/cs/provider-clients.json';
 import type providerDashboard from '../../../../../locales/cs/provider-dashboard.json';
 import type providerFreshness from '../../../../../locales/cs/provider-freshness.json';
 import type providerImages from '../../../../../locales/cs/provider-images.json';
@@ -45,6 +46,7 @@ declare module 'i18next' {
       pages: typeof pages;
       provider: typeof provider;
       'provider-capacity': typeof providerCapacity;
+      'provider-clients': typeof providerClients;
       'provider-dashboard': typeof providerDashboard;
       'provider-join': typeof providerJoin;
       'provider-plan': typeof providerPlan;

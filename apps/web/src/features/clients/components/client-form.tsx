@@ -1,17 +1,4 @@
-import {
-  Checkbox,
-  Group,
-  NativeSelect,
-  Paper,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
+import { Checkbox, Group, NativeSelect, Stack, Switch, Text } from '@mantine/core';
 import {
   type Client,
   type ClientCreate,
@@ -19,8 +6,6 @@ import {
   type ClientUpdate,
   ClientUpdateSchema,
   formatDisplayDate,
-  sexValues,
-  todayIsoDate,
 } from '@opora/contracts';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -28,7 +13,13 @@ import { useTranslation } from 'react-i18next';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { type ContractFormOptions, useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useSessionUser } from '@/lib/session.ts';
-import { AddressFields } from '@/shared-features/places/address-fields.tsx';
+import {
+  ClientAddressSection,
+  ClientContactSection,
+  ClientIdentityFields,
+  ClientPeopleSection,
+  FormSection,
+} from '@/shared-features/client-form/client-person-fields.tsx';
 import { useRelationshipTypes } from '../api/list-relationship-types.ts';
 import {
   type ClientFormValues,
@@ -37,11 +28,6 @@ import {
   toClientUpdateInput,
   updateNeedsConsent,
 } from '../utils/client-form-values.ts';
-
-const earliestDateOfBirth = '1900-01-01';
-
-/** Hints of different lengths below the inputs, so side-by-side inputs stay aligned. */
-const hintBelow: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
 
 /** A new client (in a wizard's case) or the stored one, and how its body is sent. */
 type Mode =
@@ -73,67 +59,6 @@ function contractOf(
     // The body ClientUpdateSchema parsed.
     submit: (body) => submit(body as ClientUpdate),
   };
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section">
-      <Stack gap="md">
-        <Title order={2} fz="h3">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-function PersonFields({
-  form,
-  name,
-  title,
-  toggle,
-}: {
-  form: UseFormReturnType<ClientFormValues>;
-  name: 'contactPerson' | 'attendingDoctor';
-  title: string;
-  toggle: string;
-}) {
-  const { t } = useTranslation('clients');
-  const flag = name === 'contactPerson' ? 'hasContactPerson' : 'hasAttendingDoctor';
-  return (
-    <Stack gap="sm">
-      <Checkbox
-        size="md"
-        label={toggle}
-        description={t(`form.${name}Hint`)}
-        {...form.getInputProps(flag, { type: 'checkbox' })}
-      />
-      {form.values[flag] ? (
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" role="group" aria-label={title}>
-          <TextInput
-            label={t('form.firstName')}
-            withAsterisk
-            autoComplete="off"
-            {...form.getInputProps(`${name}.firstName`)}
-          />
-          <TextInput
-            label={t('form.lastName')}
-            withAsterisk
-            autoComplete="off"
-            {...form.getInputProps(`${name}.lastName`)}
-          />
-          <TextInput
-            label={t('form.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            {...form.getInputProps(`${name}.phone`)}
-          />
-        </SimpleGrid>
-      ) : null}
-    </Stack>
-  );
 }
 
 export type ClientFormProps = {
@@ -187,7 +112,7 @@ export function ClientForm({
   return (
     <form noValidate onSubmit={onSubmit}>
       <Stack gap="lg">
-        <Section title={t('form.sections.person')}>
+        <FormSection title={t('form.sections.person')}>
           <Switch
             size="md"
             label={t('form.isClient')}
@@ -218,116 +143,32 @@ export function ClientForm({
               {...form.getInputProps('relationshipTypeId')}
             />
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('form.firstName')}
-              withAsterisk
-              autoComplete={values.isClient ? 'given-name' : 'off'}
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label={t('form.lastName')}
-              withAsterisk
-              autoComplete={values.isClient ? 'family-name' : 'off'}
-              {...form.getInputProps('lastName')}
-            />
-            <TextInput
-              type="date"
-              label={t('form.dateOfBirth')}
-              withAsterisk
-              min={earliestDateOfBirth}
-              max={todayIsoDate()}
-              inputWrapperOrder={hintBelow}
-              autoComplete={values.isClient ? 'bday' : 'off'}
-              {...form.getInputProps('dateOfBirth')}
-            />
-            <TextInput
-              label={t('form.birthNumber')}
-              description={
-                stored?.birthNumberMasked && !values.removeBirthNumber
-                  ? t('form.birthNumberStored', { masked: stored.birthNumberMasked })
-                  : t('form.birthNumberHint')
-              }
-              inputMode="numeric"
-              maxLength={11}
-              autoComplete="off"
-              inputWrapperOrder={hintBelow}
-              disabled={values.removeBirthNumber}
-              {...form.getInputProps('birthNumber')}
-              onChange={(event) =>
-                form.setFieldValue('birthNumber', event.currentTarget.value.replace(/[^\d]/g, ''))
-              }
-            />
-          </SimpleGrid>
-          {stored?.birthNumberMasked ? (
-            <Checkbox
-              size="md"
-              label={t('form.removeBirthNumber')}
-              {...form.getInputProps('removeBirthNumber', { type: 'checkbox' })}
-            />
-          ) : null}
-          <Radio.Group label={t('form.sex')} withAsterisk {...form.getInputProps('sex')}>
-            <Group gap="lg" mt="xs">
-              {sexValues.map((sex) => (
-                <Radio key={sex} size="md" value={sex} label={t(`form.sexOptions.${sex}`)} />
-              ))}
-            </Group>
-          </Radio.Group>
-        </Section>
-
-        <Section title={t('form.sections.contact')}>
-          <Text c="dimmed">{t('form.contactIntro')}</Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('form.email')}
-              type="email"
-              inputMode="email"
-              autoComplete={values.isClient ? 'email' : 'off'}
-              inputWrapperOrder={hintBelow}
-              {...form.getInputProps('email')}
-            />
-            <TextInput
-              label={t('form.phone')}
-              description={t('form.phoneHint')}
-              type="tel"
-              inputMode="tel"
-              autoComplete={values.isClient ? 'tel' : 'off'}
-              inputWrapperOrder={hintBelow}
-              {...form.getInputProps('phone')}
-            />
-          </SimpleGrid>
-        </Section>
-
-        <Section title={t('form.sections.address')}>
-          <AddressFields form={form} name="residence" label={t('form.residence')} />
-          <Checkbox
-            size="md"
-            label={t('form.serviceAddressDiffers')}
-            description={t('form.serviceAddressDiffersHint')}
-            {...form.getInputProps('serviceAddressDiffers', { type: 'checkbox' })}
-          />
-          {values.serviceAddressDiffers ? (
-            <AddressFields form={form} name="serviceAddress" label={t('form.serviceAddress')} />
-          ) : null}
-        </Section>
-
-        <Section title={t('form.sections.people')}>
-          <PersonFields
+          <ClientIdentityFields
             form={form}
-            name="contactPerson"
-            title={t('form.contactPerson')}
-            toggle={t('form.addContactPerson')}
-          />
-          <PersonFields
-            form={form}
-            name="attendingDoctor"
-            title={t('form.attendingDoctor')}
-            toggle={t('form.addAttendingDoctor')}
-          />
-        </Section>
+            own={values.isClient}
+            birthNumberHint={
+              stored?.birthNumberMasked && !values.removeBirthNumber
+                ? t('form.birthNumberStored', { masked: stored.birthNumberMasked })
+                : undefined
+            }
+            birthNumberDisabled={values.removeBirthNumber}
+          >
+            {stored?.birthNumberMasked ? (
+              <Checkbox
+                size="md"
+                label={t('form.removeBirthNumber')}
+                {...form.getInputProps('removeBirthNumber', { type: 'checkbox' })}
+              />
+            ) : null}
+          </ClientIdentityFields>
+        </FormSection>
+
+        <ClientContactSection form={form} own={values.isClient} />
+        <ClientAddressSection form={form} />
+        <ClientPeopleSection form={form} />
 
         {stored === null || updateNeedsConsent(stored, values.isClient) ? (
-          <Section title={t('form.sections.consent')}>
+          <FormSection title={t('form.sections.consent')}>
             <Checkbox
               size="md"
               label={
@@ -340,7 +181,7 @@ export function ClientForm({
               description={t('form.consentHint')}
               {...form.getInputProps('healthDataConsent', { type: 'checkbox' })}
             />
-          </Section>
+          </FormSection>
         ) : stored.healthDataConsent ? (
           <Text c="dimmed">
             {t(stored.healthDataConsent.onBehalf ? 'details.consentOnBehalf' : 'details.consentSelf', {

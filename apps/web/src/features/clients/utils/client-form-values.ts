@@ -1,5 +1,21 @@
-import type { Client, ClientAddress, ClientPerson, Sex } from '@opora/contracts';
+import type { Client, ClientAddress, ClientPerson } from '@opora/contracts';
+import {
+  blankToUndefined,
+  type ClientPersonValues,
+  clientPersonProperties,
+  emptyClientPerson,
+  emptyPerson,
+  formFieldsOf,
+  type PersonValues,
+  toClientPersonInput,
+} from '@/shared-features/client-form/client-person-values.ts';
 import { type AddressValues, emptyAddress, formatZipcode } from '@/shared-features/places/place-address.ts';
+
+export {
+  type ClientPersonValues,
+  formFieldOf,
+  type PersonValues,
+} from '@/shared-features/client-form/client-person-values.ts';
 
 export {
   type AddressValues,
@@ -9,52 +25,20 @@ export {
   formatZipcode,
 } from '@/shared-features/places/place-address.ts';
 
-export type PersonValues = { firstName: string; lastName: string; phone: string };
-
-/** What the client form edits: strings as the inputs hold them, optional parts behind their switches. */
-export type ClientFormValues = {
+/** What the client form edits: the client's details, who fills it in, and the consent. */
+export type ClientFormValues = ClientPersonValues & {
   isClient: boolean;
   relationshipTypeId: string;
-  firstName: string;
-  lastName: string;
-  /** `yyyy-MM-dd`, as the native date input gives it. */
-  dateOfBirth: string;
-  birthNumber: string;
   /** Editing: the stored birth number is removed (`null`). */
   removeBirthNumber: boolean;
-  sex: Sex | '';
-  email: string;
-  phone: string;
-  residence: AddressValues;
-  serviceAddressDiffers: boolean;
-  serviceAddress: AddressValues;
-  hasContactPerson: boolean;
-  contactPerson: PersonValues;
-  hasAttendingDoctor: boolean;
-  attendingDoctor: PersonValues;
   healthDataConsent: boolean;
 };
 
-const emptyPerson: PersonValues = { firstName: '', lastName: '', phone: '' };
-
 export const emptyClientForm: ClientFormValues = {
+  ...emptyClientPerson,
   isClient: false,
   relationshipTypeId: '',
-  firstName: '',
-  lastName: '',
-  dateOfBirth: '',
-  birthNumber: '',
   removeBirthNumber: false,
-  sex: '',
-  email: '',
-  phone: '',
-  residence: emptyAddress,
-  serviceAddressDiffers: false,
-  serviceAddress: emptyAddress,
-  hasContactPerson: false,
-  contactPerson: emptyPerson,
-  hasAttendingDoctor: false,
-  attendingDoctor: emptyPerson,
   healthDataConsent: false,
 };
 
@@ -110,37 +94,12 @@ export function updateNeedsConsent(client: Client, isClient: boolean): boolean {
   return client.healthDataConsent === null || (!isClient && !client.healthDataConsent.onBehalf);
 }
 
-const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value);
-
-function addressInput(address: AddressValues) {
-  return {
-    street: address.street,
-    city: blankToUndefined(address.city),
-    zipcode: blankToUndefined(address.zipcode),
-    countyCode: address.countyCode,
-  };
-}
-
-function personInput(person: PersonValues) {
-  return { firstName: person.firstName, lastName: person.lastName, phone: person.phone };
-}
-
 /** The fields both the create and the update body share, as the contracts' schemas take them. */
 function commonInput(values: ClientFormValues) {
   return {
     isClient: values.isClient,
     relationshipTypeId: values.isClient ? undefined : values.relationshipTypeId,
-    firstName: values.firstName,
-    lastName: values.lastName,
-    dateOfBirth: blankToUndefined(values.dateOfBirth),
-    sex: values.sex === '' ? undefined : values.sex,
-    email: values.email,
-    phone: values.phone,
-    residence: addressInput(values.residence),
-    serviceAddressDiffers: values.serviceAddressDiffers,
-    serviceAddress: values.serviceAddressDiffers ? addressInput(values.serviceAddress) : undefined,
-    contactPerson: values.hasContactPerson ? personInput(values.contactPerson) : undefined,
-    attendingDoctor: values.hasAttendingDoctor ? personInput(values.attendingDoctor) : undefined,
+    ...toClientPersonInput(values),
   };
 }
 
@@ -167,38 +126,10 @@ export function toClientUpdateInput(values: ClientFormValues) {
   };
 }
 
-/**
- * Where an error of the body's property shows in the form: the parts of an address come from the
- * chosen place, so their errors go to the place field; a missing address as a whole too.
- */
-export function formFieldOf(property: string): string {
-  const address = /^(residence|serviceAddress)(?:\.(city|countyCode))?$/.exec(property);
-  if (address) return `${address[1]}.place`;
-  return property;
-}
-
 /** Properties of the client body the form shows, as `showServerErrors` maps them to fields. */
-export const clientFormFields: Readonly<Record<string, string>> = Object.fromEntries(
-  [
-    'isClient',
-    'relationshipTypeId',
-    'firstName',
-    'lastName',
-    'dateOfBirth',
-    'birthNumber',
-    'sex',
-    'email',
-    'phone',
-    'healthDataConsent',
-    ...['residence', 'serviceAddress'].flatMap((address) => [
-      address,
-      `${address}.street`,
-      `${address}.city`,
-      `${address}.zipcode`,
-      `${address}.countyCode`,
-    ]),
-    ...['contactPerson', 'attendingDoctor'].flatMap((person) =>
-      ['firstName', 'lastName', 'phone'].map((field) => `${person}.${field}`),
-    ),
-  ].map((property) => [property, formFieldOf(property)]),
-);
+export const clientFormFields: Readonly<Record<string, string>> = formFieldsOf([
+  'isClient',
+  'relationshipTypeId',
+  'healthDataConsent',
+  ...clientPersonProperties,
+]);

@@ -4,7 +4,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { callOperation, operationKey } from '@/lib/operations.ts';
 import { storeProviderRequest } from './get-request.ts';
 
-/** After a change the grid, the badge's count and the dashboard's figures are read again. */
+/** After a change the grid, the badge's count, the dashboard's figures and the record of care are read again. */
 async function afterChange(queryClient: QueryClient, providerId: string, request: ProviderCareRequest) {
   storeProviderRequest(queryClient, providerId, request);
   await Promise.all(
@@ -12,6 +12,7 @@ async function afterChange(queryClient: QueryClient, providerId: string, request
       operations.listProviderCareRequests,
       operations.listProviderMemberships,
       operations.getProviderDashboard,
+      operations.getProviderClient,
     ].map((route) => queryClient.invalidateQueries({ queryKey: operationKey(route) })),
   );
 }

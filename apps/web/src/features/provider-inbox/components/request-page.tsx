@@ -6,11 +6,18 @@ import {
   type ProviderRequestTab,
   providerRequestTabs,
 } from '@opora/contracts';
-import { IconArrowLeft, IconArrowsExchange, IconInbox, IconPrinter } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconArrowLeft,
+  IconArrowsExchange,
+  IconInbox,
+  IconPrinter,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useLocation, useParams, useSearchParams } from 'react-router';
 import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
+import { paths } from '@/config/paths.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
@@ -28,7 +35,14 @@ import { RequestAssignment } from './detail/request-assignment.tsx';
 import { RequestDocuments } from './detail/request-documents.tsx';
 import { RequestHistory } from './detail/request-history.tsx';
 import { RequestNote } from './detail/request-note.tsx';
-import { ClientCard, DetailCard, NeedCard, RequesterCard, RequestFacts } from './detail/request-overview.tsx';
+import {
+  ClientCard,
+  DetailCard,
+  NeedCard,
+  RequesterCard,
+  RequestFacts,
+  RequestSource,
+} from './detail/request-overview.tsx';
 import { StatusDialog } from './detail/status-dialog.tsx';
 
 /**
@@ -101,7 +115,7 @@ function ProviderRequest() {
 }
 
 function Detail({ acting, request }: { acting: ProviderMembership; request: ProviderCareRequest }) {
-  const { t } = useTranslation(['provider-request', 'catalogue']);
+  const { t } = useTranslation(['provider-request', 'catalogue', 'provider']);
   const { locale } = useLocale();
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
@@ -144,6 +158,11 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
             {request.service.name} · {request.service.facility.name}
           </Text>
           <Text size="sm" c="dimmed">
+            {request.source === 'opora' ? null : (
+              <>
+                <RequestSource source={request.source} by={request.requester.fullName} /> ·{' '}
+              </>
+            )}
             {t('header.sent', { date: formatDateTime(request.createdDate, locale) })} ·{' '}
             {t('header.edited', { date: formatDateTime(request.editedDate, locale) })}
           </Text>
@@ -163,6 +182,14 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
             onClick={() => setPrintOpened(true)}
           >
             {t('print.open')}
+          </Button>
+          <Button
+            component={Link}
+            to={paths.providerClient.getHref({ clientId: request.client.id })}
+            variant="default"
+            leftSection={<IconAddressBook size={18} aria-hidden />}
+          >
+            {t('provider:clientCard')}
           </Button>
         </Group>
       </div>
@@ -189,7 +216,7 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
             <Stack gap="lg">
               <RequestFacts request={request} headingId="facts-title" />
               <NeedCard request={request} headingId="need-title" onShowSurveys={() => selectTab('surveys')} />
-              <ClientCard request={request} headingId="client-title" />
+              <ClientCard client={request.client} headingId="client-title" />
               <RequesterCard request={request} headingId="requester-title" />
             </Stack>
           </Tabs.Panel>

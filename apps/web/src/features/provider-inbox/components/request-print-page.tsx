@@ -183,7 +183,7 @@ function PrintDocument({
           <Stack gap="md">
             <RequestFacts request={request} headingId="print-facts" />
             <NeedCard request={request} headingId="print-need" />
-            <ClientCard request={request} headingId="print-client" />
+            <ClientCard client={request.client} headingId="print-client" />
             <RequesterCard request={request} headingId="print-requester" />
             <DetailCard id="print-internal" title={t('note.title')}>
               <Text>

@@ -1,9 +1,10 @@
 import { Button, Group, NativeSelect, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconFilterOff, IconInbox } from '@tabler/icons-react';
+import { IconFilterOff, IconInbox, IconUserPlus } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
+import { paths } from '@/config/paths.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { useWideFrom } from '@/lib/use-wide-from.ts';
@@ -227,18 +228,29 @@ function RequestsGrid() {
             <Skeleton height={24} width="14rem" aria-hidden />
           )}
         </Stack>
-        {!data && !requests.isError ? (
-          // The export button's place, held while the first page loads (it wraps below the title on a phone).
-          <Skeleton height={36} width="11rem" radius="sm" aria-hidden />
-        ) : data && total > 0 ? (
-          <ExportMenu
-            providerId={acting.providerId}
-            query={query}
-            selection={selection}
-            total={total}
-            totalExact={totalExact}
-          />
-        ) : null}
+        <Group gap="sm">
+          {/* A client who phoned, walked in, wrote or was referred (issue 24 §2). */}
+          <Button
+            component={Link}
+            to={paths.providerClientNew.getHref()}
+            state={linkState}
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+          >
+            {t('grid.newClient')}
+          </Button>
+          {!data && !requests.isError ? (
+            // The export button's place, held while the first page loads (it wraps below the title on a phone).
+            <Skeleton height={36} width="11rem" radius="sm" aria-hidden />
+          ) : data && total > 0 ? (
+            <ExportMenu
+              providerId={acting.providerId}
+              query={query}
+              selection={selection}
+              total={total}
+              totalExact={totalExact}
+            />
+          ) : null}
+        </Group>
       </Group>
       <RequestFilters query={query} onChange={setQuery} />
       {body}

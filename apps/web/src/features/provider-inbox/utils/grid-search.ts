@@ -25,6 +25,7 @@ export const filterKeys = [
   'createdFrom',
   'createdTo',
   'assignedToMe',
+  'source',
   'facilityId',
 ] as const satisfies readonly (keyof ProviderRequestFilterInput)[];
 export type FilterKey = (typeof filterKeys)[number];

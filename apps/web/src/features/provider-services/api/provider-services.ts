@@ -1,6 +1,5 @@
 import type {
   ProviderServiceInput,
-  ProviderServiceListQuery,
   ProviderServiceStatusChange,
   ProviderServiceUpdate,
   ProviderSurveyDefinitionInput,
@@ -12,13 +11,10 @@ import { callOperation, operationKey, operationQueryOptions } from '@/lib/operat
 // The provider's services (issue 23 §3): each operation's fetcher and query options once; every
 // change refreshes what shows the service (its detail, the lists, its questionnaires, the preview).
 
-export function providerServicesQueryOptions(providerId: string, query: ProviderServiceListQuery = {}) {
-  return operationQueryOptions(operations.listProviderServices, { params: { providerId }, query });
-}
-
-export function useProviderServices(providerId: string, query: ProviderServiceListQuery = {}) {
-  return useQuery(providerServicesQueryOptions(providerId, query));
-}
+export {
+  providerServicesQueryOptions,
+  useProviderServices,
+} from '@/shared-features/provider-services/services-query.ts';
 
 export function providerServiceQueryOptions(providerId: string, serviceId: string) {
   return operationQueryOptions(operations.getProviderService, { params: { providerId, serviceId } });

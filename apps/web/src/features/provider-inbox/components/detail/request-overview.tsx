@@ -1,5 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import {
+  type CareRequestClient,
+  type CareRequestSource,
   caseNotesQuestionName,
   formatDisplayDate,
   type ProviderCareRequest,
@@ -45,6 +47,18 @@ export function DetailCard({ id, title, children }: { id: string; title: string;
   );
 }
 
+/**
+ * Where a request came from: through Opora, or who of the provider entered it and how the client came
+ * (`Entered by Jana Nováková — phone`).
+ */
+export function RequestSource({ source, by }: { source: CareRequestSource; by: string | null }) {
+  const { t } = useTranslation('provider');
+  if (source === 'opora') return <>{t('source.opora')}</>;
+  return (
+    <>{by ? t('source.enteredBy', { name: by, source: t(`source.${source}`) }) : t(`source.${source}`)}</>
+  );
+}
+
 /** What was asked for: state, reason, service, facility, dates and the requester's message. */
 export function RequestFacts({ request, headingId }: { request: ProviderCareRequest; headingId: string }) {
   const { t } = useTranslation(['provider-request', 'enums', 'catalogue']);
@@ -79,6 +93,9 @@ export function RequestFacts({ request, headingId }: { request: ProviderCareRequ
         </Field>
         <Field label={t('facts.careFrom')}>
           {request.date ? formatDisplayDate(request.date) : <Dimmed>{t('facts.notGiven')}</Dimmed>}
+        </Field>
+        <Field label={t('facts.source')}>
+          <RequestSource source={request.source} by={request.requester.fullName} />
         </Field>
         <Field label={t('facts.sent')}>{formatDateTime(request.createdDate, locale)}</Field>
         <Field label={t('facts.edited')}>{formatDateTime(request.editedDate, locale)}</Field>
@@ -146,10 +163,21 @@ export function NeedCard({
   );
 }
 
-/** The client as the request shares them: who they are, where care is needed, the people around them. */
-export function ClientCard({ request, headingId }: { request: ProviderCareRequest; headingId: string }) {
+/**
+ * The client as the request (or the record of care) shares them: who they are, where care is needed,
+ * the people around them.
+ */
+export function ClientCard({
+  client,
+  headingId,
+  title,
+}: {
+  client: CareRequestClient;
+  headingId: string;
+  /** The card's heading; "Client" by default. */
+  title?: string;
+}) {
   const { t } = useTranslation(['provider-request', 'enums']);
-  const { client } = request;
   const notGiven = <Dimmed>{t('client.notGiven')}</Dimmed>;
   const careAddress = client.serviceAddressDiffers ? client.serviceAddress : client.residence;
   const person = (value: typeof client.contactPerson) =>
@@ -157,7 +185,7 @@ export function ClientCard({ request, headingId }: { request: ProviderCareReques
       ? [value.fullName, value.phone ? formatPhone(value.phone) : null].filter(Boolean).join(', ')
       : notGiven;
   return (
-    <DetailCard id={headingId} title={t('client.title')}>
+    <DetailCard id={headingId} title={title ?? t('client.title')}>
       <FieldList>
         <Field label={t('client.name')}>{client.fullName}</Field>
         <Field label={t('client.dateOfBirth')}>
@@ -197,10 +225,13 @@ export function ClientCard({ request, headingId }: { request: ProviderCareReques
 /**
  * The person who sent it. Their e-mail and phone come only with their consent to share them (the API
  * leaves them out otherwise): without it the card says they are not shared, not that they are missing.
+ * None for a request the provider entered itself.
  */
 export function RequesterCard({ request, headingId }: { request: ProviderCareRequest; headingId: string }) {
   const { t } = useTranslation(['provider-request', 'enums']);
   const { requester, client } = request;
+  // A request the provider entered itself has no sender to contact: who entered it is in its facts.
+  if (request.source !== 'opora') return null;
   const shared = request.providerConsentGrantedAt !== null;
   const withheld = <Dimmed>{t(shared ? 'client.notGiven' : 'requester.notShared')}</Dimmed>;
   // The API names a relationship only for a carer who owns the case; a client's own account (or an

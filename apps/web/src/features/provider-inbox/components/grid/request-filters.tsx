@@ -1,6 +1,6 @@
 import { Button, Checkbox, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { careRequestStatusCodes, serviceTypeCodes } from '@opora/contracts';
+import { careRequestSources, careRequestStatusCodes, serviceTypeCodes } from '@opora/contracts';
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,10 @@ function SearchField({
   );
 }
 
-/** The grid's filters (SPEC §2: status, client, service type, creator, creation date), kept in the address. */
+/**
+ * The grid's filters (SPEC §2: status, client, service type, creator, creation date; where a request
+ * came from, issue 24 §2), kept in the address.
+ */
 export function RequestFilters({
   query,
   onChange,
@@ -145,6 +148,15 @@ export function RequestFilters({
           value={query.createdTo ?? ''}
           {...(query.createdFrom ? { min: query.createdFrom } : {})}
           onChange={(event) => set({ createdTo: event.currentTarget.value })}
+        />
+        <NativeSelect
+          label={t('filters.source')}
+          value={query.source ?? ''}
+          data={[
+            { value: '', label: t('filters.sourceAll') },
+            ...careRequestSources.map((source) => ({ value: source, label: t(`source.${source}`) })),
+          ]}
+          onChange={(event) => set({ source: event.currentTarget.value })}
         />
         {facilities.length > 1 ? (
           <NativeSelect

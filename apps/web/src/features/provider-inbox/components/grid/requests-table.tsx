@@ -10,6 +10,7 @@ import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.
 import { type GridQuery, type GridReturnState, nextSort, sortStateOf } from '../../utils/grid-search.ts';
 import { checkedIds, type Selection } from '../../utils/selection.ts';
 import classes from '../provider-inbox.module.css';
+import { SourceBadge } from '../source-badge.tsx';
 
 type TableProps = {
   rows: readonly ProviderRequestRow[];
@@ -150,7 +151,14 @@ export function RequestsTable({
                       {row.code}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{row.client.fullName}</Table.Td>
+                  <Table.Td>
+                    {row.client.fullName}
+                    {row.source === 'opora' ? null : (
+                      <div>
+                        <SourceBadge source={row.source} />
+                      </div>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     {row.service.name}
                     {row.facility.name !== row.service.name ? (
@@ -231,6 +239,11 @@ export function RequestCards({
                     <Text size="sm" c="dimmed">
                       {row.code} · {formatInstantDate(row.createdDate)}
                     </Text>
+                    {row.source === 'opora' ? null : (
+                      <div>
+                        <SourceBadge source={row.source} />
+                      </div>
+                    )}
                   </Stack>
                   <CareRequestStatusBadge status={row.status} />
                 </Group>
