@@ -79,6 +79,13 @@ export function storedLocale(page: Page): Promise<string | null> {
 
 /** Chooses a language in the header's switcher, as a person does. */
 export async function switchLanguage(page: Page, from: string, to: string): Promise<void> {
-  await page.getByRole('button', { name: new RegExp(from) }).click();
-  await page.getByRole('menuitem', { name: to }).click();
+  // The menu's code arrives after the first paint and its button replaces the stand-in: a click whose
+  // press and release straddle the swap opens nothing (seen once on CI), and a person clicks again.
+  const choice = page.getByRole('menuitem', { name: to });
+  await expect(async () => {
+    if (await choice.isVisible()) return;
+    await page.getByRole('button', { name: new RegExp(from) }).click();
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await choice.click();
 }

@@ -50,7 +50,12 @@ export async function fillClientForm(page: Page, client: ClientDetails): Promise
     await residence.press('ArrowUp');
     await residence.press('Enter');
   } else {
-    await page.getByRole('option', { name: client.place }).click();
+    // Scrolled to first, then clicked once it is in view: the dropdown follows a scroll a frame later,
+    // and a click aimed while it moved landed on the form beneath, which closed it (seen once on CI).
+    const option = page.getByRole('option', { name: client.place });
+    await option.scrollIntoViewIfNeeded();
+    await expect(option).toBeInViewport();
+    await option.click();
   }
   // The chosen place is shown read-only, with a way to change it; the street follows.
   await expect(page.getByRole('group', { name: 'Trvalé bydliště' })).toContainText('okres');
