@@ -1,14 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { fillClientForm } from './forms.ts';
 import { linkFromMail, newPerson, passwordField, signInThroughForm, textField } from './identity.ts';
 import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 
 // A provider's team (issue 24 §1, decisions 0115 and 0116), with a provider of the test's own
 // (e2e/staff.ts): its administrator invites a worker for the Vršovice centre, the worker registers
-// from the e-mail's link and sees only that centre's request, then the administrator removes them and
-// their next page load is refused.
+// from the e-mail's link and sees only that centre's request, enters a client who phoned (issue 24 §2)
+// with a request the administrator assigns back to them, then the administrator removes them: their
+// next page load is refused and the request is back in the queue.
 const shots = '/tmp/shots-team';
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -84,8 +86,45 @@ test('an administrator invites a worker for one facility, the worker joins and s
   await expect(grid.getByRole('row').filter({ hasText: 'Chodov' })).toHaveCount(0);
   await expect(worker.getByRole('link', { name: 'Tým' })).toHaveCount(0);
 
-  // The administrator sees the new member, then removes them.
-  await page.reload();
+  // The worker enters a client who phoned, with a request on a service of their facility (the only
+  // ones offered), and finds it in their grid.
+  await worker.getByRole('link', { name: 'Nový klient' }).click();
+  await expect(worker).toHaveURL('/provider/clients/new');
+  const services = worker.getByRole('combobox', { name: 'Služba' });
+  await expect(services.locator('option', { hasText: 'Vršovice' })).toHaveCount(1);
+  await expect(services.locator('option', { hasText: 'Chodov' })).toHaveCount(0);
+  await fillClientForm(worker, {
+    firstName: 'Alois',
+    lastName: 'Telefonní',
+    dateOfBirth: '1941-06-30',
+    enteredByProvider: true,
+    search: 'Hustop',
+    place: /^Hustopeče, 693 01, okres Břeclav$/,
+  });
+  await services.selectOption({ label: 'Pečovatelská služba Centrum denních služeb Vršovice' });
+  await worker
+    .getByRole('combobox', { name: 'Jak se k vám klient dostal' })
+    .selectOption({ label: 'Telefonicky' });
+  await worker.getByRole('checkbox', { name: 'Klient souhlasí, abychom u nás vedli jeho záznam' }).check();
+  await worker.getByRole('button', { name: 'Uložit klienta' }).click();
+  await expect(worker).toHaveURL(/\/provider\/clients\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await worker
+    .getByRole('link', { name: /^Otevřít/ })
+    .first()
+    .click();
+  await expect(worker).toHaveURL(/\/provider\/requests\/[0-9a-f-]{36}/);
+  const enteredRequest = worker.url();
+
+  // The administrator assigns it to the worker by name.
+  await page.goto(enteredRequest);
+  const assignment = page.getByRole('region', { name: 'Přidělení' });
+  await assignment.getByLabel('Kolega').selectOption({ label: 'Jana Veselá' });
+  await assignment.getByRole('button', { name: 'Uložit přidělení' }).click();
+  await expect(assignment.getByText('Přiděleno: Jana Veselá')).toBeVisible();
+
+  // The administrator sees the new member, then removes them. (One page load: a second one at once
+  // would cut off the first one's token refresh, whose rotated refresh token the second then reuses.)
+  await page.goto('/provider/users');
   const memberRow = page.getByRole('row').filter({ hasText: invitee.email });
   await expect(memberRow).toContainText('Jana Veselá');
   await expect(memberRow).toContainText('V týmu');
@@ -117,8 +156,12 @@ test('an administrator invites a worker for one facility, the worker joins and s
   await expect(page.getByText('Jana Veselá už není v týmu.')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: invitee.email })).toHaveCount(0);
 
-  // The worker's next page load is refused.
+  // The worker's next page load is refused; the request they were given is back in the queue.
   await worker.reload();
   await expect(worker).toHaveURL(/\/unauthorized/, { timeout: 30_000 });
+  await page.goto(enteredRequest);
+  await expect(
+    page.getByRole('region', { name: 'Přidělení' }).getByText('Přiděleno: Jana Veselá'),
+  ).toHaveCount(0);
   await workerContext.close();
 });
