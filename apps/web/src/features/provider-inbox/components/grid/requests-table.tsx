@@ -251,7 +251,9 @@ export function RequestCards({
                   {row.service.name} · {serviceType(row)}
                 </Text>
                 <Text size="sm">
-                  {t('grid.columns.date')}: {careFrom(row)} · {t('grid.columns.creator')}: {row.creator}
+                  {t('grid.columns.date')}: {careFrom(row)} ·{' '}
+                  {t(row.source === 'opora' ? 'grid.columns.creator' : 'grid.columns.enteredBy')}:{' '}
+                  {row.creator}
                 </Text>
                 {assignedTo ? (
                   <Text size="sm" c="dimmed">
