@@ -9,7 +9,7 @@ import { ownProvider } from './staff.ts';
 // A provider's team (issue 24 §1, decisions 0115 and 0116), with a provider of the test's own
 // (e2e/staff.ts): its administrator invites a worker for the Vršovice centre, the worker registers
 // from the e-mail's link and sees only that centre's request, enters a client who phoned (issue 24 §2)
-// with a request the administrator assigns back to them, then the administrator removes them: their
+// with a request the coordinator assigns back to them, then the administrator removes them: their
 // next page load is refused and the request is back in the queue.
 const shots = '/tmp/shots-team';
 
@@ -115,12 +115,16 @@ test('an administrator invites a worker for one facility, the worker joins and s
   await expect(worker).toHaveURL(/\/provider\/requests\/[0-9a-f-]{36}/);
   const enteredRequest = worker.url();
 
-  // The administrator assigns it to the worker by name.
-  await page.goto(enteredRequest);
-  const assignment = page.getByRole('region', { name: 'Přidělení' });
+  // The coordinator, in a browser of their own, assigns it back to the worker by name.
+  const coordinatorContext = await browser.newContext();
+  const coordinator = await coordinatorContext.newPage();
+  await signIn(coordinator, own.coordinator.email, own.coordinator.password);
+  await coordinator.goto(enteredRequest);
+  const assignment = coordinator.getByRole('region', { name: 'Přidělení' });
   await assignment.getByLabel('Kolega').selectOption({ label: 'Jana Veselá' });
   await assignment.getByRole('button', { name: 'Uložit přidělení' }).click();
   await expect(assignment.getByText('Přiděleno: Jana Veselá')).toBeVisible();
+  await coordinatorContext.close();
 
   // The administrator sees the new member, then removes them. (One page load: a second one at once
   // would cut off the first one's token refresh, whose rotated refresh token the second then reuses.)
