@@ -44,9 +44,11 @@ import { providerPlanRoutes } from './provider-plan/routes.ts';
 import { providerProfileRoutes } from './provider-profile/routes.ts';
 import { providerServiceRoutes } from './provider-services/routes.ts';
 import { providerTeamRoutes } from './provider-team/routes.ts';
+import { providerVerificationRoutes } from './provider-verification/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
 import { serviceCapacityRoutes } from './service-capacity/routes.ts';
+import { staffAuditRoutes } from './staff-audit/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { stripeRoutes } from './subscriptions/stripe-routes.ts';
 import { testGatewayRoutes } from './subscriptions/test-gateway-routes.ts';
@@ -133,6 +135,8 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(providerProfileRoutes); //                       /api/v1/provider/providers/{id}/profile, /facilities, /contacts
   await app.register(providerClientRoutes); //                        /api/v1/provider/providers/{id}/clients*
   await app.register(providerTeamRoutes); //                          /api/v1/provider/providers/{id}/users, /api/v1/web/provider-invitations/*
+  await app.register(providerVerificationRoutes); //                  /api/v1/admin/provider-verifications, /{id}, /{id}/decision
+  await app.register(staffAuditRoutes); //                            GET /api/v1/admin/audit
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(providerServiceRoutes); //                       /api/v1/provider/providers/{id}/services..., /survey-definitions...
   await app.register(providerImageRoutes); //                         /api/v1/images (proxy), /images/stored/{key}; /provider/providers/{id}/logo, /images, /facilities/{id}/photos...

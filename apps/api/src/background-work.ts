@@ -9,6 +9,7 @@ import { providerExportSweep, providerExportWork } from './provider-inbox/export
 import { careRequestDeadlines } from './provider-inbox/reminders/deadline-sweep.ts';
 import { listingConfirmationReminders } from './provider-listing/listing-reminders.ts';
 import { providerPlanSweep } from './provider-plan/provider-plan-sweep.ts';
+import { providerVerificationSweep } from './provider-verification/verification-sweep.ts';
 import { subscriptionSweep } from './subscriptions/renewals.ts';
 import { testGatewayDelivery } from './subscriptions/test-gateway-routes.ts';
 
@@ -32,4 +33,5 @@ export const backgroundWork: readonly BackgroundWork[] = [
   providerExportSweep, // provider-export-sweep: hourly, exports past their 7 days deleted with their files
   providerPlanSweep, // provider-plan-sweep: every 10 minutes, trial-ending reminders, unpaid providers unlisted (e-mailed), paid ones listed
   listingConfirmationReminders, // listing-confirmation-sweep: hourly, listings unconfirmed for 6 months reminded to their administrators
+  providerVerificationSweep, // provider-verification-sweep: hourly, year-old checks queued again (30 days ahead), lapsed ones unverified (e-mailed)
 ];

@@ -5,6 +5,7 @@ import { inboxMailTemplates } from './provider-inbox/inbox-mail-templates.ts';
 import { listingMailTemplates } from './provider-listing/listing-mail-templates.ts';
 import { providerPlanMailTemplates } from './provider-plan/provider-plan-mail-templates.ts';
 import { teamMailTemplates } from './provider-team/team-mail-templates.ts';
+import { verificationMailTemplates } from './provider-verification/verification-mail-templates.ts';
 import { requestMailTemplates } from './requests/request-mail-templates.ts';
 import { subscriptionMailTemplates } from './subscriptions/subscription-mail-templates.ts';
 
@@ -21,4 +22,5 @@ export const mailTemplates: MailRenderers = {
   ...providerPlanMailTemplates, // provider-plan-trial-ending, provider-plan-lapsed
   ...listingMailTemplates, //      listing-confirmation-due (to a provider's administrators)
   ...teamMailTemplates, //         provider-invitation (to an invited colleague)
+  ...verificationMailTemplates, // provider-verification-approved, -rejected, -lapsed (to a provider's administrators)
 };

@@ -59,6 +59,9 @@ export const errorCodes = [
   // provider team
   /** The provider's last registered administrator can be neither removed nor demoted. */
   'ProviderLastAdministrator',
+  // platform staff
+  /** Another staff member decided this provider's check already (decision 0121). */
+  'ProviderVerificationDecided',
   // service capacity
   /** "Confirm as is" on a service whose capacity was never stated: there is nothing to confirm. */
   'ServiceCapacityNotStated',
@@ -131,6 +134,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CareRequestStatusChangeNotAllowed: 409,
   ExportTooLarge: 422,
   ProviderLastAdministrator: 409,
+  ProviderVerificationDecided: 409,
   ServiceCapacityNotStated: 409,
   RecordChangedByAnother: 409,
   ServiceStatusChangeNotAllowed: 409,

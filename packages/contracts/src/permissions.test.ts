@@ -109,7 +109,12 @@ describe('role table', () => {
   });
 
   it('opens the administration to platform staff only', () => {
-    expect(routesForRoles(['client', 'admin'])).toEqual(['adminHome']);
+    expect(routesForRoles(['client', 'admin'])).toEqual([
+      'adminHome',
+      'adminVerifications',
+      'adminVerification',
+      'adminAudit',
+    ]);
     expect(routesForRoles(['client', 'assistant', 'providerAdmin', 'providerUser'])).not.toContain(
       'adminHome',
     );

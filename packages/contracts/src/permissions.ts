@@ -111,7 +111,7 @@ export const routeGrants: Record<Role, readonly RouteName[]> = {
   providerAdmin: providerAreaRoutes,
   providerCoordinator: providerAreaRoutes,
   providerUser: providerAreaRoutes,
-  admin: ['adminHome'],
+  admin: ['adminHome', 'adminVerifications', 'adminVerification', 'adminAudit'],
 };
 
 /** Routes these roles open beyond the login-only ones, in `routeNames` order. */

@@ -104,8 +104,14 @@ export const routePatterns = {
   providerTeam: '/provider/users',
   /** An invitation's link (`?token=`): register or sign in, and join the provider (public). */
   providerInvitation: '/provider/invitation',
-  // platform staff's administration (its screens come with the admin issue)
+  // platform staff's console (issue 25)
   adminHome: '/admin',
+  /** Providers waiting for staff to check them against the public registers, oldest first. */
+  adminVerifications: '/admin/verifications',
+  /** One check: the provider's details, services and register numbers side by side, and the decision. */
+  adminVerification: '/admin/verifications/:verificationId',
+  /** The audit log of staff actions (platform administrators). */
+  adminAudit: '/admin/audit',
 } as const;
 export type RouteName = keyof typeof routePatterns;
 

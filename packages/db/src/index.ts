@@ -39,6 +39,7 @@ export {
   type ProviderVerificationRow,
   parseProviderReference,
   setProviderVerification,
+  type VerificationChange,
 } from './providers/verification.ts';
 export * as schema from './schema/index.ts';
 export * from './schema/index.ts';

@@ -3,8 +3,9 @@ import { createTestDatabase, type TestDatabase } from '@opora/db/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
+import { escapeLike } from '../platform/like-pattern.ts';
 import { testConfig } from '../testing/test-app.ts';
-import { escapeLike, postcodePrefix } from './search-places.ts';
+import { postcodePrefix } from './search-places.ts';
 
 // The places are reference data every test database holds (20,125 municipality parts).
 

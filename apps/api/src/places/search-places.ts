@@ -1,17 +1,13 @@
 import { type Country, normalizeSearchText, type Place } from '@opora/contracts';
 import { counties, type Db, places, regions } from '@opora/db';
 import { and, asc, eq, like, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { escapeLike } from '../platform/like-pattern.ts';
 
 /** The query after validation (defaults applied). */
 export interface PlaceSearchInput {
   q: string;
   country?: Country | undefined;
   limit: number;
-}
-
-/** What someone typed is text, never a pattern: `%`, `_` and `\` match only themselves. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, '\\$&');
 }
 
 /**

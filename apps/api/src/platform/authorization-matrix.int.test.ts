@@ -597,6 +597,8 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   publishSurveyDefinition: { kind: 'staff' },
   deleteSurveyDefinition: { kind: 'staff' },
   setProviderVerification: { kind: 'staff' },
+  getProviderVerification: { kind: 'staff' },
+  decideProviderVerification: { kind: 'staff' },
   getService: {
     kind: 'catalogue',
     unpublished: async () => {
@@ -902,6 +904,10 @@ const answersNoStore = {
   publishSurveyDefinition: false,
   deleteSurveyDefinition: false,
   setProviderVerification: false,
+  listProviderVerifications: true,
+  getProviderVerification: true,
+  decideProviderVerification: true,
+  listStaffAudit: true,
   listDevMail: true,
   viewDevMail: true,
   listSubscriptionTypes: false,

@@ -337,6 +337,12 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
               'removal (issue 24 §1)',
           },
           {
+            name: 'platform staff',
+            description:
+              'The staff console: checking providers against the public registers (queue, detail, decision) ' +
+              'and the append-only audit log of staff actions (issue 25)',
+          },
+          {
             name: 'provider clients',
             description:
               'A provider’s own clients (phone, walk-in, e-mail, referrals) entered with a request, the check ' +

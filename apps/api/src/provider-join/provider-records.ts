@@ -10,6 +10,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { systemClock } from '../platform/clock.ts';
 import { FieldValidationError } from '../platform/errors.ts';
+import {
+  openProviderVerification,
+  readVerificationDetails,
+} from '../provider-verification/verification-records.ts';
 
 /** Property of the IČO in the join body: where "already has an administrator" is said. */
 export const identificationCodeProperty = 'organisation.identificationCode';
@@ -107,6 +111,7 @@ export async function createProviderForAdministrator(
   if (!provider) throw new Error('Insert returned no provider');
   await addAdministrator(tx, provider.id, userId);
   await startProviderTrial(tx, provider.id, systemClock());
+  await openProviderVerification(tx, provider.id, 'new');
   return provider.id;
 }
 
@@ -129,9 +134,21 @@ export async function claimProvider(
     .where(eq(providerUsers.providerId, providerId))
     .limit(1);
   if (member) throw identificationCodeTakenError(details.identificationCode);
+  // Staff compare the listing as it was with the claimant's details; a rejected claim restores it.
+  const previous = await readVerificationDetails(tx, providerId);
+  const [listing] = await tx
+    .select({ verifiedAt: providers.verifiedAt })
+    .from(providers)
+    .where(eq(providers.id, providerId));
   await tx.update(providers).set(detailColumns(details)).where(eq(providers.id, providerId));
   await setProviderVerification(tx, { id: providerId }, false);
   await addAdministrator(tx, providerId, userId);
   // A listing on its plan already (every seeded or backfilled one) keeps it: one trial per provider.
   await startProviderTrial(tx, providerId, systemClock());
+  if (previous) {
+    await openProviderVerification(tx, providerId, 'claim', {
+      details: previous,
+      verifiedAt: listing?.verifiedAt ?? null,
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import { operations, ProblemDetailsSchema, ValidationProblemSchema } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRateLimits } from '../accounts/rate-limits.ts';
+import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
 import { joinAsProvider } from './join-as-provider.ts';
 import { verifyProvider } from './verify-provider.ts';
@@ -50,6 +51,13 @@ export const providerJoinRoutes: FastifyPluginAsyncZod = async (app) => {
         'flag; verifying a verified provider keeps its date. Also `pnpm provider:verify`.',
       failures: { 400: ValidationProblemSchema },
     }),
-    handler: async (request) => verifyProvider(app.db, request.params.providerId, request.body.verified),
+    handler: async (request) =>
+      verifyProvider(
+        app.db,
+        requirePrincipal(request),
+        request.params.providerId,
+        request.body.verified,
+        app.clock(),
+      ),
   });
 };

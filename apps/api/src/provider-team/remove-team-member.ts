@@ -2,6 +2,7 @@ import { fullName } from '@opora/contracts';
 import {
   careRequestEvents,
   careRequests,
+  type DbExecutor,
   facilities,
   providerUserRemovals,
   providerUsers,
@@ -48,53 +49,81 @@ export async function removeTeamMember(
     if (member.userId && member.roles.includes('providerAdmin')) {
       await assertAnotherAdministrator(tx, scope.providerId, providerUserId);
     }
-    // Open requests assigned to them, locked, with the facility team they stay with.
-    const returned = await tx
-      .select({
-        id: careRequests.id,
-        facilityId: careRequests.assigneeFacilityId,
-        facilityName: facilities.name,
-      })
-      .from(careRequests)
-      .innerJoin(requestStatuses, eq(requestStatuses.id, careRequests.statusId))
-      .leftJoin(facilities, eq(facilities.id, careRequests.assigneeFacilityId))
-      .where(
-        and(
-          eq(careRequests.providerId, scope.providerId),
-          eq(careRequests.assigneeProviderUserId, providerUserId),
-          eq(requestStatuses.isTerminal, false),
-        ),
-      )
-      .for('update', { of: careRequests });
-    for (const request of returned) {
-      await tx
-        .update(careRequests)
-        // An assignment is the provider's own matter: the request's edited date stays.
-        .set({ assigneeProviderUserId: null, updatedAt: sql`${careRequests.updatedAt}` })
-        .where(eq(careRequests.id, request.id));
-      await tx.insert(careRequestEvents).values({
-        careRequestId: request.id,
-        createdByUserId: scope.userId,
-        kind: 'assigned',
-        payload: {
-          providerUserId: null,
-          providerUserName: null,
-          facilityId: request.facilityId,
-          facilityName: request.facilityName,
-          reason: 'member-removed',
-          removedMemberName: fullName(member) || member.email,
-        },
-      });
-    }
-    await tx.delete(providerUsers).where(eq(providerUsers.id, providerUserId));
-    if (member.userId) {
-      await tx
-        .insert(providerUserRemovals)
-        .values({ providerId: scope.providerId, userId: member.userId, removedByUserId: scope.userId })
-        .onConflictDoUpdate({
-          target: [providerUserRemovals.providerId, providerUserRemovals.userId],
-          set: { removedByUserId: scope.userId, removedAt: sql`now()` },
-        });
-    }
+    await dropMembership(tx, {
+      providerId: scope.providerId,
+      providerUserId,
+      member,
+      byUserId: scope.userId,
+    });
   });
+}
+
+/**
+ * What removing a member does once it is allowed (decision 0116): their open assigned requests back to
+ * the facility's queue with an `assigned` event each, the membership deleted, and the removal kept so
+ * history still names them. Also used when staff reject a claim (decision 0121).
+ */
+export async function dropMembership(
+  tx: DbExecutor,
+  target: {
+    providerId: string;
+    providerUserId: string;
+    member: {
+      userId: string | null;
+      firstName: string | null;
+      lastName: string | null;
+      email: string | null;
+    };
+    byUserId: string;
+  },
+): Promise<void> {
+  const { providerId, providerUserId, member, byUserId } = target;
+  // Open requests assigned to them, locked, with the facility team they stay with.
+  const returned = await tx
+    .select({
+      id: careRequests.id,
+      facilityId: careRequests.assigneeFacilityId,
+      facilityName: facilities.name,
+    })
+    .from(careRequests)
+    .innerJoin(requestStatuses, eq(requestStatuses.id, careRequests.statusId))
+    .leftJoin(facilities, eq(facilities.id, careRequests.assigneeFacilityId))
+    .where(
+      and(
+        eq(careRequests.providerId, providerId),
+        eq(careRequests.assigneeProviderUserId, providerUserId),
+        eq(requestStatuses.isTerminal, false),
+      ),
+    )
+    .for('update', { of: careRequests });
+  for (const request of returned) {
+    await tx
+      .update(careRequests)
+      // An assignment is the provider's own matter: the request's edited date stays.
+      .set({ assigneeProviderUserId: null, updatedAt: sql`${careRequests.updatedAt}` })
+      .where(eq(careRequests.id, request.id));
+    await tx.insert(careRequestEvents).values({
+      careRequestId: request.id,
+      createdByUserId: byUserId,
+      kind: 'assigned',
+      payload: {
+        providerUserId: null,
+        providerUserName: null,
+        facilityId: request.facilityId,
+        facilityName: request.facilityName,
+        reason: 'member-removed',
+        removedMemberName: fullName(member) || member.email,
+      },
+    });
+  }
+  await tx.delete(providerUsers).where(eq(providerUsers.id, providerUserId));
+  if (member.userId) {
+    await tx
+      .insert(providerUserRemovals)
+      .values({ providerId: providerId, userId: member.userId, removedByUserId: byUserId })
+      .onConflictDoUpdate({
+        target: [providerUserRemovals.providerId, providerUserRemovals.userId],
+        set: { removedByUserId: byUserId, removedAt: sql`now()` },
+      });
+  }
 }

@@ -8,6 +8,7 @@ import {
 import { type Db, postgresErrorCodes, postgresErrorOf, surveyDefinitions } from '@opora/db';
 import type { Principal } from '../platform/auth.ts';
 import { FieldValidationError } from '../platform/errors.ts';
+import { recordStaffAction, staffActor } from '../staff-audit/record-staff-action.ts';
 import { toSurveyDefinition } from './survey-definitions.ts';
 
 /** Unique constraints of `survey_definitions` and the catalogue code and field each stands for. */
@@ -44,21 +45,31 @@ export async function createSurveyDefinition(
     throw new FieldValidationError([createErrorDetail('definition', 'unsupportedCharacters')]);
   }
   const document = SurveyDocumentSchema.parse(parsed);
+  const actor = await staffActor(db, principal);
   try {
-    const [row] = await db
-      .insert(surveyDefinitions)
-      .values({
-        type: input.type,
-        version: input.version,
-        code: input.code,
-        definition: document,
-        providerId: null,
-        status: 'draft',
-        createdByUserId: principal.userId,
-      })
-      .returning();
-    if (!row) throw new Error('Insert returned no survey definition');
-    return toSurveyDefinition(row);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(surveyDefinitions)
+        .values({
+          type: input.type,
+          version: input.version,
+          code: input.code,
+          definition: document,
+          providerId: null,
+          status: 'draft',
+          createdByUserId: principal.userId,
+        })
+        .returning();
+      if (!row) throw new Error('Insert returned no survey definition');
+      await recordStaffAction(tx, actor, {
+        action: 'survey-definition-created',
+        recordType: 'survey-definition',
+        recordId: row.id,
+        recordLabel: row.code,
+        details: { type: row.type, version: row.version },
+      });
+      return toSurveyDefinition(row);
+    });
   } catch (error) {
     throw uniqueFailure(error) ?? error;
   }

@@ -2,6 +2,7 @@ import { operations, ProblemDetailsSchema, ValidationProblemSchema } from '@opor
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
+import { staffActor } from '../staff-audit/record-staff-action.ts';
 import { createSurveyDefinition } from './create-survey-definition.ts';
 import { deleteSurveyDefinition } from './delete-survey-definition.ts';
 import { getCaseSurvey } from './get-case-survey.ts';
@@ -95,7 +96,8 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
         'From then on it can be answered and cannot return to draft; the newest published platform ' +
         'version of a type is what new cases get. Publishing it again changes nothing.',
     }),
-    handler: async (request) => publishSurveyDefinition(app.db, request.params.surveyDefinitionId),
+    handler: async (request) =>
+      publishSurveyDefinition(app.db, requirePrincipal(request), request.params.surveyDefinitionId),
   });
 
   app.route({
@@ -109,7 +111,11 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
     handler: async (request, reply) => {
-      await deleteSurveyDefinition(app.db, request.params.surveyDefinitionId);
+      await deleteSurveyDefinition(
+        app.db,
+        request.params.surveyDefinitionId,
+        await staffActor(app.db, requirePrincipal(request)),
+      );
       return reply.code(204).send(null);
     },
   });

@@ -228,6 +228,26 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'PUT',
     path: '/api/v1/admin/providers/:providerId/verification',
   },
+  listProviderVerifications: {
+    operationId: 'listProviderVerifications',
+    method: 'GET',
+    path: '/api/v1/admin/provider-verifications',
+  },
+  getProviderVerification: {
+    operationId: 'getProviderVerification',
+    method: 'GET',
+    path: '/api/v1/admin/provider-verifications/:verificationId',
+  },
+  decideProviderVerification: {
+    operationId: 'decideProviderVerification',
+    method: 'POST',
+    path: '/api/v1/admin/provider-verifications/:verificationId/decision',
+  },
+  listStaffAudit: {
+    operationId: 'listStaffAudit',
+    method: 'GET',
+    path: '/api/v1/admin/audit',
+  },
   listDevMail: {
     operationId: 'listDevMail',
     method: 'GET',

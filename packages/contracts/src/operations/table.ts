@@ -145,6 +145,12 @@ import {
   ProviderTeamMemberUpdateSchema,
 } from '../schemas/provider-team.ts';
 import {
+  ProviderVerificationDecisionSchema,
+  ProviderVerificationDetailSchema,
+  ProviderVerificationParamsSchema,
+  ProviderVerificationQueueSchema,
+} from '../schemas/provider-verification.ts';
+import {
   ProviderJoinResultSchema,
   ProviderJoinSchema,
   ProviderVerificationResultSchema,
@@ -156,6 +162,7 @@ import {
   ProviderServiceCapacityListSchema,
   ProviderServiceCapacitySchema,
 } from '../schemas/service-capacity.ts';
+import { StaffAuditListSchema, StaffAuditQuerySchema } from '../schemas/staff-audit.ts';
 import {
   AssistantTaskInputSchema,
   AssistantTaskListSchema,
@@ -622,6 +629,46 @@ export const operations = defineOperations({
     body: ProviderVerificationSchema,
     response: ProviderVerificationResultSchema,
     successStatus: 200,
+  },
+
+  // platform staff: verifying providers (issue 25 §1, decision 0121)
+  listProviderVerifications: {
+    method: 'GET',
+    path: '/api/v1/admin/provider-verifications',
+    access: { roles: ['admin'] },
+    response: ProviderVerificationQueueSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  getProviderVerification: {
+    method: 'GET',
+    path: '/api/v1/admin/provider-verifications/:verificationId',
+    access: { roles: ['admin'] },
+    params: ProviderVerificationParamsSchema,
+    response: ProviderVerificationDetailSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  decideProviderVerification: {
+    method: 'POST',
+    path: '/api/v1/admin/provider-verifications/:verificationId/decision',
+    access: { roles: ['admin'] },
+    params: ProviderVerificationParamsSchema,
+    body: ProviderVerificationDecisionSchema,
+    response: ProviderVerificationDetailSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+
+  // platform staff: the audit log of staff actions (issue 25 §5, decision 0122)
+  listStaffAudit: {
+    method: 'GET',
+    path: '/api/v1/admin/audit',
+    access: { roles: ['admin'] },
+    query: StaffAuditQuerySchema,
+    response: StaffAuditListSchema,
+    successStatus: 200,
+    noStore: true,
   },
 
   // development only: the e-mail outbox (never registered in production)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   contactTypes,
+  countries,
   providerRoles,
   serviceCategoryCodes,
   serviceForms,
@@ -195,6 +196,8 @@ export type PublicContact = z.infer<typeof PublicContactSchema>;
 /** `GET /api/v1/web/services/{serviceId}`: the detail's tabs info, location and provider. */
 export const ServiceDetailSchema = FacilityServiceSchema.extend({
   description: z.string().nullable(),
+  /** The service's number in the public register (shown with the provider's check). */
+  registerNumber: z.string().nullable(),
   url: z.string().nullable(),
   /** Counties the service is available in. */
   counties: z.array(CountyRefSchema),
@@ -215,6 +218,11 @@ export const ServiceDetailSchema = FacilityServiceSchema.extend({
     id: IdSchema,
     name: z.string(),
     verified: z.boolean(),
+    /** When staff last checked the provider's registration (null: not verified now). */
+    verifiedAt: DateTimeSchema.nullable(),
+    /** The yearly check ran out without a new one (issue 25 §1): shown as such, requests refused. */
+    verificationLapsedAt: DateTimeSchema.nullable(),
+    country: z.enum(countries),
     address: AddressSchema.nullable(),
     identificationCode: z.string().nullable(),
     contactPhone: E164PhoneSchema.nullable(),

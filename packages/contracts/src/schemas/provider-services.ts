@@ -15,6 +15,7 @@ import {
   ServiceTypeRefSchema,
 } from './catalogue.ts';
 import { EntityRefSchema, IdParamSchema, IdSchema, OptionalPriceInputSchema, PriceSchema } from './common.ts';
+import { RegisterNumberSchema } from './provider-verification.ts';
 import { CountyRefSchema, SelectedCountyCodeSchema } from './regions.ts';
 import { LocalizedTextSchema } from './survey-document.ts';
 import { SurveyDefinitionSchema } from './surveys.ts';
@@ -79,6 +80,8 @@ export const ProviderServiceSchema = z
     description: z.string().nullable(),
     /** Where the service is provided, in words (e.g. "in the client's home"). */
     place: z.string().nullable(),
+    /** Its number in the public register of social services (staff check it; carers see it once verified). */
+    registerNumber: z.string().nullable(),
     /** Raised by every save and status change; a save names the revision it was made on. */
     revision: z.number().int().min(1),
     /** What activation still needs (empty: complete). */
@@ -128,6 +131,8 @@ export const ProviderServiceInputSchema = z
     individualPrice: z.boolean().default(false),
     description: optionalText({ max: 5000, multiline: true }),
     place: optionalText({ max: 500 }),
+    /** The Czech *identifikátor sociální služby* or the Slovak register's entry; none for health care. */
+    registerNumber: optionalField(RegisterNumberSchema),
   })
   .refine((input) => !(input.individualPrice && input.price), {
     message: validationKey('invalid'),

@@ -57,6 +57,7 @@ export const validationKeys = [
   'identificationCodeChecksum',
   'taxCode',
   'taxCodeOfCountry',
+  'registerNumber',
   'fileFormat',
   'fileSize',
   'image',

@@ -43,17 +43,28 @@ function whereReference(reference: ProviderReference): SQL | undefined {
   );
 }
 
+export interface VerificationChange {
+  /** An approval of a check (decision 0121): the check's date becomes `now`, even for a verified provider. */
+  renew?: boolean;
+  /** The date to keep instead (a rejected claim restores the listing's earlier check). */
+  verifiedAt?: Date;
+  /** Withdrawn because the yearly check ran out: `verification_lapsed_at` set to `now`. */
+  lapsed?: boolean;
+}
+
 /**
  * Staff verify a provider (they checked its registration with the regional authority, DOMAIN.md) or
  * withdraw the verification, in one transaction: the provider's `verified` and `verified_at`, and the
  * same flag on every one of its services, which the catalogue shows and ranks by (docs/decisions/0096).
- * Verifying a verified provider keeps its first date. Null when no provider matches.
+ * Verifying a verified provider keeps its first date unless `change.renew`; any verification clears
+ * a lapse. Null when no provider matches.
  */
 export async function setProviderVerification(
   db: DbExecutor,
   reference: ProviderReference,
   verified: boolean,
   now: Date = new Date(),
+  change: VerificationChange = {},
 ): Promise<ProviderVerificationRow | null> {
   return db.transaction(async (tx) => {
     const matches = await tx
@@ -69,7 +80,12 @@ export async function setProviderVerification(
     if (!match) return null;
     const [row] = await tx
       .update(providers)
-      .set({ verified, verifiedAt: verified ? (match.verifiedAt ?? now) : null, updatedAt: now })
+      .set({
+        verified,
+        verifiedAt: verified ? (change.verifiedAt ?? (change.renew ? now : (match.verifiedAt ?? now))) : null,
+        verificationLapsedAt: !verified && change.lapsed ? now : null,
+        updatedAt: now,
+      })
       .where(eq(providers.id, match.id))
       .returning({
         providerId: providers.id,

@@ -11,10 +11,15 @@ import {
   locales,
   paymentKinds,
   paymentStatuses,
+  providerRejectionReasons,
   providerRoles,
+  providerVerificationKinds,
+  providerVerificationStatuses,
   serviceForms,
   serviceStatuses,
   sexValues,
+  staffActions,
+  staffAuditRecordTypes,
   subscriptionStatuses,
   subscriptionTypeCodes,
   subscriptionVariants,
@@ -114,3 +119,11 @@ export const careRequestDeclineReasonEnum = pgEnum('care_request_decline_reason'
 export const careRequestSourceEnum = pgEnum('care_request_source', careRequestSources);
 export const providerExportStateEnum = pgEnum('provider_export_state', providerExportStates);
 export const providerExportFormatEnum = pgEnum('provider_export_format', providerExportFormats);
+export const providerVerificationKindEnum = pgEnum('provider_verification_kind', providerVerificationKinds);
+export const providerVerificationStatusEnum = pgEnum(
+  'provider_verification_status',
+  providerVerificationStatuses,
+);
+export const providerRejectionReasonEnum = pgEnum('provider_rejection_reason', providerRejectionReasons);
+export const staffActionEnum = pgEnum('staff_action', staffActions);
+export const staffAuditRecordTypeEnum = pgEnum('staff_audit_record_type', staffAuditRecordTypes);

@@ -44,6 +44,11 @@ export const facilityServices = pgTable(
     status: serviceStatusEnum('status').notNull().default('draft'),
     /** Paid placement; always labelled as such in lists. */
     sponsored: boolean('sponsored').notNull().default(false),
+    /**
+     * Its number in the public register of social services (the Czech *identifikátor*, the Slovak
+     * regional register's entry), entered by the provider, checked by staff (decision 0121).
+     */
+    registerNumber: text('register_number'),
     /** Staff checked this service's registration. */
     verified: boolean('verified').notNull().default(false),
     /**
@@ -112,6 +117,7 @@ export const facilityServices = pgTable(
       )
       .where(sql`${t.status} = 'active'`),
     // A price is all of amount, currency and VAT rate, or none of them.
+    check('facility_services_register_number_length', sql`char_length(${t.registerNumber}) <= 40`),
     check(
       'facility_services_price_complete',
       sql`num_nulls(${t.priceAmountMinor}, ${t.priceCurrency}, ${t.priceVatRatePercent}) in (0, 3)`,

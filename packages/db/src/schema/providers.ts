@@ -61,6 +61,11 @@ export const providers = pgTable(
     verified: boolean('verified').notNull().default(false),
     verifiedAt: timestamptz('verified_at'),
     /**
+     * The yearly check ran out without a new one (decision 0121): shown to carers as lapsed, requests
+     * refused as for any unverified provider. Cleared by the next approval.
+     */
+    verificationLapsedAt: timestamptz('verification_lapsed_at'),
+    /**
      * Its services are in the public catalogue and the carers' pools: its free months run or its plan
      * is paid (decision 0098). Kept by the plan's sweep and a trigger on its subscription, so the
      * catalogue's triggers read one column (migration `provider_plans_sql`).
