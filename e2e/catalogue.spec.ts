@@ -96,6 +96,35 @@ test('a visitor filters a region by type, reads the detail tabs and is led to si
   await expect(page.getByRole('heading', { level: 1, name: 'Registrace' })).toBeVisible();
 });
 
+test('a verified social service names its register number, the day Opora checked it and the register', async ({
+  page,
+  request,
+}) => {
+  await page.goto(listPath(southMoravia, 'type=home-care-service'));
+  await page.getByRole('article').first().getByRole('heading', { level: 2 }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/anon-new-client\/services\/[0-9a-f-]{36}\//);
+  const serviceId = new URL(page.url()).pathname.split('/')[3];
+  // Verified services come first; what the line says is the API's, not assumed from the seed.
+  const service = await answerOf(await request.get(`/api/v1/web/services/${serviceId}`), 'getService');
+  expect(service.provider.verified).toBe(true);
+  expect(service.registerNumber).not.toBeNull();
+  const [year, month, day] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' })
+    .format(new Date(service.provider.verifiedAt!))
+    .split('-');
+
+  await expect(
+    page.getByText(
+      `Registrovaná sociální služba č. ${service.registerNumber} — ověřeno Oporou ${day}. ${month}. ${year}`,
+    ),
+  ).toBeVisible();
+  const register = page.getByRole('link', {
+    name: `Vyhledat identifikátor ${service.registerNumber} v Registru poskytovatelů sociálních služeb`,
+  });
+  await expect(register).toHaveAttribute('href', 'https://iregistr.mpsv.cz/');
+  await expect(register).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('link', { name: 'Poptat službu' })).toBeVisible();
+});
+
 test('a guest who requests a service signs up, signs in and goes on to the client form of that service', async ({
   page,
 }) => {

@@ -8,12 +8,16 @@ import { addressOf, type ServiceRow, toFacilityService } from './service-rows.ts
 
 type DetailRow = ServiceRow & {
   description: string | null;
+  register_number: string | null;
   url: string | null;
   facility_type: string | null;
   facility_web: string | null;
   facility_description: string | null;
   region_code: string | null;
   region_name: string | null;
+  provider_verified_at: Date | null;
+  provider_verification_lapsed_at: Date | null;
+  provider_country: ServiceDetail['provider']['country'];
   provider_street: string | null;
   provider_city: string | null;
   provider_zipcode: string | null;
@@ -35,6 +39,8 @@ interface ContactRow {
   phone: string | null;
 }
 
+const isoOf = (value: Date | null) => value?.toISOString() ?? null;
+
 function publicContact(contact: ContactRow): PublicContact {
   return {
     fullName: fullName({ firstName: contact.first_name, lastName: contact.last_name }),
@@ -51,12 +57,15 @@ function publicContact(contact: ContactRow): PublicContact {
  */
 const detailSelect = `
     select fs.id, fs.name, fs.form, fs.place, fs.sponsored, fs.verified, fs.description, fs.url,
+      fs.register_number,
       fs.price_amount_minor, fs.price_currency, fs.price_vat_rate_percent,
       fs.accepting_clients, fs.free_places, fs.waiting_weeks, fs.capacity_confirmed_at,
       f.id as facility_id, f.name as facility_name, f.street, f.city, f.zipcode,
       f.type as facility_type, f.web as facility_web, f.description as facility_description,
       fc.code as county_code, fc.name as county_name, r.code as region_code, r.name as region_name,
       p.id as provider_id, p.name as provider_name, p.verified as provider_verified,
+      p.verified_at as provider_verified_at, p.verification_lapsed_at as provider_verification_lapsed_at,
+      p.country as provider_country,
       p.street as provider_street, p.city as provider_city, p.zipcode as provider_zipcode,
       p.identification_code, p.contact_phone, p.contact_email, p.url as provider_url,
       p.description as provider_description, p.logo_url, p.listing_confirmed_at,
@@ -133,6 +142,7 @@ function toServiceDetail(row: DetailRow, now: Date): ServiceDetail {
   return {
     ...base,
     description: row.description,
+    registerNumber: row.register_number,
     url: row.url,
     counties: row.counties.toSorted((a, b) => czech.compare(a.name, b.name)),
     region: row.region_code && row.region_name ? { code: row.region_code, name: row.region_name } : null,
@@ -146,6 +156,9 @@ function toServiceDetail(row: DetailRow, now: Date): ServiceDetail {
     },
     provider: {
       ...base.provider,
+      verifiedAt: isoOf(row.provider_verified_at),
+      verificationLapsedAt: isoOf(row.provider_verification_lapsed_at),
+      country: row.provider_country,
       address: addressOf({
         street: row.provider_street,
         city: row.provider_city,

@@ -453,6 +453,50 @@ describe('GET /api/v1/web/services/{serviceId}', () => {
     expect(response.body).not.toContain('boss@harmonia.test');
   });
 
+  it('shows the service’s register number and when Opora checked its provider, or that the check lapsed', async () => {
+    const checkedAt = new Date('2026-03-12T09:30:00.000Z');
+    const verified = await createProvider(database.db, { verified: true, verifiedAt: checkedAt });
+    const registered = await createFacilityService(database.db, {
+      facilityId: (await createFacility(database.db, { providerId: verified.id })).id,
+      registerNumber: '1234567',
+      counties: ['CZ0721'],
+    });
+    const lapsedAt = new Date('2026-04-01T22:00:00.000Z');
+    const lapsed = await createProvider(database.db, {
+      country: 'SK',
+      verified: false,
+      verificationLapsedAt: lapsedAt,
+    });
+    const unregistered = await createFacilityService(database.db, {
+      facilityId: (await createFacility(database.db, { providerId: lapsed.id, countyCode: 'SK0101' })).id,
+      counties: ['SK0101'],
+    });
+
+    const detail = async (id: string) => {
+      const response = await app.inject({ method: 'GET', url: `/api/v1/web/services/${id}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return ServiceDetailSchema.parse(response.json());
+    };
+    expect(await detail(registered.id)).toMatchObject({
+      registerNumber: '1234567',
+      provider: {
+        verified: true,
+        verifiedAt: checkedAt.toISOString(),
+        verificationLapsedAt: null,
+        country: 'CZ',
+      },
+    });
+    expect(await detail(unregistered.id)).toMatchObject({
+      registerNumber: null,
+      provider: {
+        verified: false,
+        verifiedAt: null,
+        verificationLapsedAt: lapsedAt.toISOString(),
+        country: 'SK',
+      },
+    });
+  });
+
   it('answers 404 NotFoundException for draft, archived and unknown services, 400 for a malformed id', async () => {
     const draft = await createFacilityService(database.db, { status: 'draft', counties: ['SK0101'] });
     const archived = await createFacilityService(database.db, { status: 'archive', counties: ['SK0101'] });

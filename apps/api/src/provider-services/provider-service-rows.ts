@@ -20,6 +20,7 @@ interface ServiceRow extends Record<string, unknown> {
   form: ProviderService['form'];
   description: string | null;
   place: string | null;
+  register_number: string | null;
   url: string | null;
   individual_price: boolean;
   price_amount_minor: number | null;
@@ -39,7 +40,7 @@ interface ServiceRow extends Record<string, unknown> {
 }
 
 const serviceSelect = sql`
-  select fs.id, fs.name, fs.status, fs.form, fs.description, fs.place, fs.url, fs.individual_price,
+  select fs.id, fs.name, fs.status, fs.form, fs.description, fs.place, fs.register_number, fs.url, fs.individual_price,
     fs.price_amount_minor, fs.price_currency, fs.price_vat_rate_percent, fs.revision, fs.updated_at,
     f.id as facility_id, f.name as facility_name,
     st.id as service_type_id, st.code as service_type_code, st.form as service_type_form,
@@ -84,6 +85,7 @@ function toProviderService(row: ServiceRow): ProviderService {
     individualPrice: row.individual_price,
     description: row.description,
     place: row.place,
+    registerNumber: row.register_number,
     revision: row.revision,
     missingForActivation: missingForActivation({
       countyCount: row.counties.length,

@@ -218,6 +218,73 @@ describe('who may manage services', () => {
   });
 });
 
+describe('the register number (issue 25 §1)', () => {
+  it('saves, returns and clears a service’s number in the register, as the other optional fields', async () => {
+    const w = await world();
+    const service = await created(w, { ...complete(w), registerNumber: ' 1234567 ' });
+    expect(service.registerNumber).toBe('1234567');
+    const url = `${servicesUrl(w)}/${service.id}`;
+    expect((await call(w.worker, 'GET', url)).json()).toMatchObject({ registerNumber: '1234567' });
+    expect(
+      (await call(w.worker, 'GET', `${url}/preview`)).json<{ registerNumber: string | null }>()
+        .registerNumber,
+    ).toBe('1234567');
+
+    const changed = await call(w.admin, 'PUT', url, {
+      service: { ...complete(w), registerNumber: '62/2019-OSV' },
+      revision: 1,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ registerNumber: '62/2019-OSV', revision: 2 });
+
+    // Left out, or sent blank as a form sends an empty input: cleared, as `place` and `url` are.
+    const { place: _place, url: _url, ...withoutOptional } = complete(w);
+    const cleared = await call(w.admin, 'PUT', url, { service: withoutOptional, revision: 2 });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ registerNumber: null, place: null, url: null, revision: 3 });
+    const blank = await created(w, { ...complete(w), registerNumber: '' });
+    expect(blank.registerNumber).toBeNull();
+    const [stored] = await server.database.db
+      .select({ registerNumber: facilityServices.registerNumber })
+      .from(facilityServices)
+      .where(eq(facilityServices.id, service.id));
+    expect(stored?.registerNumber).toBeNull();
+  });
+
+  it('refuses a number with other characters or longer than 40 on its field, and writes nothing', async () => {
+    const w = await world();
+    for (const registerNumber of ['č. 1234567!', '-1234567', 'x'.repeat(41), '1'.repeat(41), 1234567]) {
+      const response = await call(w.admin, 'POST', servicesUrl(w), { ...complete(w), registerNumber });
+      expect(response.statusCode, String(registerNumber)).toBe(400);
+      expect(response.json(), String(registerNumber)).toMatchObject({
+        errors: [{ property: 'registerNumber', code: 'registerNumber' }],
+      });
+    }
+    expect(await countServices(w.providerId)).toBe(0);
+    const service = await created(w, { ...complete(w), registerNumber: '1'.repeat(40) });
+    expect(service.registerNumber).toBe('1'.repeat(40));
+    const refused = await call(w.admin, 'PUT', `${servicesUrl(w)}/${service.id}`, {
+      service: { ...complete(w), registerNumber: '1'.repeat(41) },
+      revision: 1,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      errors: [{ property: 'service.registerNumber', code: 'registerNumber' }],
+    });
+    expect((await call(w.admin, 'GET', `${servicesUrl(w)}/${service.id}`)).json()).toMatchObject({
+      registerNumber: '1'.repeat(40),
+      revision: 1,
+    });
+    // The database keeps the length for every other writer too.
+    await expect(
+      server.database.db
+        .update(facilityServices)
+        .set({ registerNumber: '1'.repeat(41) })
+        .where(eq(facilityServices.id, service.id)),
+    ).rejects.toThrow();
+  });
+});
+
 describe('the lifecycle (decision 0101)', () => {
   it('activates only a complete service and names what is missing', async () => {
     const w = await world();

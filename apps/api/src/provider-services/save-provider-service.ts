@@ -54,6 +54,7 @@ function serviceColumns(
     form: input.form ?? type.form,
     description: input.description ?? null,
     place: input.place ?? null,
+    registerNumber: input.registerNumber ?? null,
     url: input.url ?? null,
     individualPrice: input.individualPrice,
     ...priceColumns(input.price ?? null),

@@ -39,6 +39,8 @@ import {
 import { storedImages } from '../schema/stored-images.ts';
 import { facilityServiceSurveys, surveyAnswers, surveyDefinitions } from '../schema/surveys.ts';
 import {
+  type DemoProvider,
+  type DemoService,
   demoCatalogue,
   demoPrice,
   demoProviders,
@@ -46,6 +48,7 @@ import {
   withIcoCheckDigit,
 } from './demo-catalogue.ts';
 import { demoLogoPng } from './demo-logo.ts';
+import { serviceTypeDefinitions } from './reference-data.ts';
 import { demoProviderSurveyV1 } from './surveys/demo-provider-survey.ts';
 
 /** A seeded price in another currency than the demo catalogue's (`excluded`); null when either has none. */
@@ -137,6 +140,22 @@ function demoCapacity(index: number) {
     { acceptingClients: true, freePlaces: null, waitingWeeks: 3, capacityConfirmedAt: confirmed(12) },
   ] as const;
   return variants[index % variants.length] ?? variants[0];
+}
+
+const socialServiceTypes = new Set<string>(
+  serviceTypeDefinitions.filter((type) => type.category === 'social').map((type) => type.code),
+);
+
+/**
+ * A verified social service's number in the public register (invented, like the demo's IČO): seven
+ * digits from 999 on as a Czech *identifikátor*, an entry and year as in a Slovak regional register.
+ * Health care has none.
+ */
+function demoRegisterNumber(provider: DemoProvider, service: DemoService, index: number): string | null {
+  if (!provider.verified || !service.verified || !socialServiceTypes.has(service.type)) return null;
+  return provider.country === 'CZ'
+    ? `999${String(index).padStart(4, '0')}`
+    : `${String(index).padStart(4, '0')}/2019`;
 }
 
 export async function seedDemoData(db: DbExecutor, passwordHash: string): Promise<void> {
@@ -281,6 +300,7 @@ export async function seedDemoData(db: DbExecutor, passwordHash: string): Promis
             form: service.form ?? required(formByType.get(serviceTypeId), `form of ${service.type}`),
             description: service.description,
             place: service.place ?? null,
+            registerNumber: demoRegisterNumber(provider, service, serviceIndex),
             status: service.status,
             sponsored: service.sponsored ?? false,
             verified: service.verified,

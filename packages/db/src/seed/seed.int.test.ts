@@ -174,6 +174,29 @@ describe('demo seed', () => {
     expect(await db.$count(facilityServices, eq(facilityServices.sponsored, true))).toBeGreaterThan(0);
   });
 
+  it('gives verified social services a number in the register the carers’ detail shows, health care none', async () => {
+    const rows = await database.db.execute<{
+      country: string;
+      category: string;
+      register_number: string | null;
+    }>(sql`
+      select p.country, sc.code as category, fs.register_number
+      from facility_services fs
+      join providers p on p.id = fs.provider_id
+      join service_categories sc on sc.id = fs.service_category_id
+      where p.verified and fs.verified`);
+    const social = rows.rows.filter((row) => row.category === 'social');
+    expect(social.length).toBeGreaterThan(0);
+    for (const row of social) {
+      expect(row.register_number).toMatch(row.country === 'CZ' ? /^999[0-9]{4}$/ : /^[0-9]{4}\/2019$/);
+    }
+    expect(rows.rows.filter((row) => row.category === 'health').map((row) => row.register_number)).toEqual(
+      rows.rows.filter((row) => row.category === 'health').map(() => null),
+    );
+    const numbers = social.map((row) => row.register_number);
+    expect(new Set(numbers).size, 'one number per service').toBe(numbers.length);
+  });
+
   it('leaves Jeseník without services while the rest of its region has some (the county fallback demo)', async () => {
     const db = database.db;
     expect(demoEmptyCountyCode).toBe('CZ0711');

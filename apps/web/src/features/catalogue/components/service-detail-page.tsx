@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title 
 import { isOneOf, type ServiceDetail, type ServiceDetailTab, serviceDetailTabs } from '@opora/contracts';
 import {
   IconAlertCircle,
+  IconAlertTriangle,
   IconArrowLeft,
   IconCircleCheck,
   IconCoin,
-  IconDiscountCheck,
   IconList,
   IconMail,
   IconMapSearch,
@@ -29,7 +29,7 @@ import { useSessionUser } from '@/lib/session.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { formatAddress } from '@/shared-features/services/format.ts';
 import { ListingUpdatedOn, OutdatedListingBadge } from '@/shared-features/services/listing-freshness.tsx';
-import { FlagBadge, ServiceBadges } from '@/shared-features/services/service-badges.tsx';
+import { ServiceBadges } from '@/shared-features/services/service-badges.tsx';
 import { capacityText } from '@/shared-features/services/service-capacity.ts';
 import type { DetailLinkState } from '@/shared-features/services/service-card.tsx';
 import { LoadError } from '@/shared-features/services/service-list-states.tsx';
@@ -39,6 +39,7 @@ import { mapSearchUrl, safeWebUrl } from '../utils/format.ts';
 import classes from './catalogue.module.css';
 import { MissingState } from './catalogue-states.tsx';
 import { ExternalLink } from './external-link.tsx';
+import { ProviderCheck, providerCheckOf, unbrokenDate } from './provider-check.tsx';
 
 /** `/anon-new-client/services/:serviceId/:regionCode?` (SPEC §2): a service with tabs info, location, provider. */
 export function ServiceDetailPage() {
@@ -118,6 +119,7 @@ export function Detail({ service, preview = false }: { service: ServiceDetail; p
   const location = useLocation();
   const requestedTab = searchParams.get('tab');
   const tab: ServiceDetailTab = isOneOf(serviceDetailTabs, requestedTab) ? requestedTab : 'info';
+  const checked = providerCheckOf(service).kind !== 'none';
 
   const selectTab = (value: string | null) => {
     if (!isOneOf(serviceDetailTabs, value)) return;
@@ -147,7 +149,9 @@ export function Detail({ service, preview = false }: { service: ServiceDetail; p
       </Text>
       <ListingUpdatedOn provider={service.provider} />
       <Stack mt="sm">
-        <ServiceBadges flags={service.flags} />
+        <ProviderCheck service={service} withLink />
+        {/* The line above says more than the bare "verified" badge, and a lapsed check overrides it. */}
+        <ServiceBadges flags={checked ? { ...service.flags, verified: false } : service.flags} />
         <OutdatedListingBadge provider={service.provider} />
       </Stack>
 
@@ -340,15 +344,10 @@ function ProviderTab({ service }: { service: ServiceDetail }) {
         <Title order={2} size="h3">
           {provider.name}
         </Title>
-        {provider.verified ? (
-          <Group gap="xs">
-            <FlagBadge color="teal" icon={<IconDiscountCheck size={16} aria-hidden />}>
-              {t('badges.verified')}
-            </FlagBadge>
-            <Text size="sm">{t('detail.provider.verifiedHint')}</Text>
-          </Group>
-        ) : (
+        {providerCheckOf(service).kind === 'none' ? (
           <Text size="sm">{t('detail.provider.notVerifiedHint')}</Text>
+        ) : (
+          <ProviderCheck service={service} />
         )}
       </Stack>
       {provider.description ? <Text className={classes.description}>{provider.description}</Text> : null}
@@ -388,7 +387,8 @@ function ProviderTab({ service }: { service: ServiceDetail }) {
  * The way to a request: opened from a case's pool (`/dashboard/service/:serviceId/:caseId`), the review
  * of the request; otherwise a guest signs up first and a signed-in user goes on to the client form. A
  * service already requested says so; an unverified provider cannot be sent requests (SPEC §8
- * `FacilityServiceProviderNotVerified`), so the page points to its contacts instead.
+ * `FacilityServiceProviderNotVerified`), so the page points to its contacts instead; one whose yearly
+ * check ran out keeps the button, disabled, with the reason.
  */
 function RequestCard({ service, preview }: { service: ServiceDetail; preview: boolean }) {
   const { t } = useTranslation(['catalogue', 'provider-services']);
@@ -401,6 +401,7 @@ function RequestCard({ service, preview }: { service: ServiceDetail; preview: bo
       ? paths.dashboardRequestReview.getHref({ caseId, serviceId: service.id })
       : paths.anonNewClientNewClient.getHref({ serviceId: service.id });
 
+  const check = providerCheckOf(service);
   let body: ReactNode;
   if (preview) {
     body = (
@@ -426,6 +427,24 @@ function RequestCard({ service, preview }: { service: ServiceDetail; preview: bo
           </Anchor>
         </Stack>
       </Alert>
+    );
+  } else if (check.kind === 'lapsed') {
+    // Refused by the API as for any unverified provider; the button stays, disabled, with the reason.
+    body = (
+      <>
+        <Button
+          size="lg"
+          fullWidth
+          disabled
+          aria-describedby="request-lapsed"
+          leftSection={<IconSend size={20} aria-hidden />}
+        >
+          {t('detail.request.button')}
+        </Button>
+        <Alert id="request-lapsed" color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />}>
+          {t('detail.request.lapsed', { date: unbrokenDate(check.date) })}
+        </Alert>
+      </>
     );
   } else if (!service.provider.verified) {
     body = (

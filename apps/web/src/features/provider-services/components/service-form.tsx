@@ -40,6 +40,8 @@ export type ServiceFormValues = {
   countyCodes: string[];
   place: string;
   url: string;
+  /** The service's number in the public register of social services; '' for none. */
+  registerNumber: string;
   pricing: Pricing;
   amount: string;
   currency: Currency;
@@ -60,6 +62,7 @@ export function serviceFormValues(service: ProviderService | null, facilityId = 
       countyCodes: [],
       place: '',
       url: '',
+      registerNumber: '',
       pricing: 'fixed',
       amount: '',
       currency: 'CZK',
@@ -77,6 +80,7 @@ export function serviceFormValues(service: ProviderService | null, facilityId = 
     countyCodes: service.counties.map((county) => county.code),
     place: service.place ?? '',
     url: service.url ?? '',
+    registerNumber: service.registerNumber ?? '',
     pricing: price ? 'fixed' : service.individualPrice ? 'individual' : 'later',
     amount: price
       ? (price.amountMinor / 100).toFixed(price.amountMinor % 100 === 0 ? 0 : 2).replace('.', ',')
@@ -98,6 +102,7 @@ export function toServiceInput(values: ServiceFormValues) {
     countyCodes: values.countyCodes,
     place: values.place,
     url: values.url,
+    registerNumber: values.registerNumber,
     price:
       values.pricing === 'fixed'
         ? {
@@ -119,6 +124,7 @@ const bodyFields: Record<string, string> = {
   countyCodes: 'countyCodes',
   place: 'place',
   url: 'url',
+  registerNumber: 'registerNumber',
   description: 'description',
   'price.amount': 'amount',
   'price.currency': 'currency',
@@ -140,7 +146,7 @@ type SubmitResult = ProviderService;
 
 /**
  * The service form (issue 23 §3): name, facility, type (grouped by category), form, counties (grouped
- * by region), place, web, price in CZK or EUR with its VAT rate or an individual price, description.
+ * by region), place, web, number in the register of social services, price in CZK or EUR with its VAT rate or an individual price, description.
  * With `service` it edits that service at its revision (a colleague's save in between shows theirs
  * beside the person's values, decision 0099); without, it creates one. Read-only for workers.
  */
@@ -237,6 +243,14 @@ export function ServiceForm({
             {...form.getInputProps('countyCodes')}
           />
           <TextInput label={t('form.url')} type="url" inputMode="url" {...form.getInputProps('url')} />
+          <TextInput
+            label={t('form.registerNumber')}
+            description={t('form.registerNumberHint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            autoComplete="off"
+            spellCheck={false}
+            {...form.getInputProps('registerNumber')}
+          />
           <Fieldset legend={t('form.pricing')} variant="unstyled">
             <Stack gap="sm">
               <Radio.Group {...form.getInputProps('pricing')} aria-label={t('form.pricing')}>
@@ -335,6 +349,7 @@ function useConflictFields(
     },
     { label: t('form.place'), text: (v) => v.place },
     { label: t('form.url'), text: (v) => v.url },
+    { label: t('form.registerNumber'), text: (v) => v.registerNumber },
     {
       label: t('form.pricing'),
       text: (v) =>

@@ -136,6 +136,37 @@ describe('provider service page against the real API', { timeout: 90_000 }, () =
     expect(screen.queryByText('Změny byly uloženy.')).toBeNull();
   });
 
+  it('saves the number in the register and shows it; refuses other characters beside the field', async () => {
+    const administrator = await api.seed('providerMember', { roles: ['providerAdmin'] });
+    const serviceId = administrator.facilityServiceId ?? '';
+    await api.signIn(administrator);
+    // A draft: the seeded service lacks a description, which an active one must keep.
+    await callOperation(operations.changeProviderServiceStatus, {
+      params: { providerId: administrator.providerId, serviceId },
+      body: { status: 'draft', revision: 1 },
+    });
+    await openService(serviceId);
+
+    const field = await screen.findByRole(
+      'textbox',
+      { name: 'Identifikátor v registru sociálních služeb' },
+      slow,
+    );
+    fireEvent.change(field, { target: { value: 'č. 123!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Uložit změny' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    screen.getByText('Zadejte číslo z registru (písmena, číslice a / - .), nejvýše 40 znaků');
+
+    fireEvent.change(field, { target: { value: '1234567' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Uložit změny' }));
+    await screen.findByText('Změny byly uloženy.', undefined, slow);
+    await screen.findByText(/Identifikátor v registru 1234567/, undefined, slow);
+    const stored = await callOperation(operations.getProviderService, {
+      params: { providerId: administrator.providerId, serviceId },
+    });
+    expect(stored.registerNumber).toBe('1234567');
+  });
+
   it('lets a worker read the service without changing it', async () => {
     const administrator = await api.seed('providerMember', { roles: ['providerAdmin'] });
     const worker = await api.seed('providerMember', {

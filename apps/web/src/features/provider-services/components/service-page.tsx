@@ -94,7 +94,13 @@ function ServiceDetail({ service }: { service: ProviderService }) {
           <ServiceStatusBadge status={service.status} size="lg" />
         </Group>
         <Text c="dimmed">
-          {t('detail.facility', { name: service.facility.name })} · {t(`lifecycle.${service.status}Note`)}
+          {[
+            t('detail.facility', { name: service.facility.name }),
+            service.registerNumber ? t('detail.registerNumber', { number: service.registerNumber }) : null,
+            t(`lifecycle.${service.status}Note`),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Text>
       </Stack>
       <ServiceLifecycle providerId={acting.providerId} service={service} manage={manage} />
