@@ -1,6 +1,7 @@
 import { accountDeletions } from './accounts/delete-account.ts';
 import { passwordResets } from './accounts/request-password-reset.ts';
 import { abandonedSignUps } from './accounts/sign-up-attempts.ts';
+import { assistantFollowUpReminders } from './assistant-work/follow-up-reminders.ts';
 import { guestCaseCleanup } from './cases/guest-cases.ts';
 import { stopRenewals } from './payments/gateways.ts';
 import type { BackgroundWork } from './platform/jobs.ts';
@@ -33,5 +34,6 @@ export const backgroundWork: readonly BackgroundWork[] = [
   providerExportSweep, // provider-export-sweep: hourly, exports past their 7 days deleted with their files
   providerPlanSweep, // provider-plan-sweep: every 10 minutes, trial-ending reminders, unpaid providers unlisted (e-mailed), paid ones listed
   listingConfirmationReminders, // listing-confirmation-sweep: hourly, listings unconfirmed for 6 months reminded to their administrators
+  assistantFollowUpReminders, // assistant-follow-up-sweep: hourly, assistants reminded of calls they planned to make again today
   providerVerificationSweep, // provider-verification-sweep: hourly, year-old checks queued again (30 days ahead), lapsed ones unverified (e-mailed)
 ];

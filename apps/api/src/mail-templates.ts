@@ -1,4 +1,5 @@
 import { accountMailTemplates } from './accounts/account-mail-templates.ts';
+import { assistantMailTemplates } from './assistant-work/assistant-mail-templates.ts';
 import { contactMailTemplates } from './contact/contact-mail-templates.ts';
 import type { MailRenderers } from './platform/mail-render.ts';
 import { inboxMailTemplates } from './provider-inbox/inbox-mail-templates.ts';
@@ -23,4 +24,5 @@ export const mailTemplates: MailRenderers = {
   ...listingMailTemplates, //      listing-confirmation-due (to a provider's administrators)
   ...teamMailTemplates, //         provider-invitation (to an invited colleague)
   ...verificationMailTemplates, // provider-verification-approved, -rejected, -lapsed (to a provider's administrators)
+  ...assistantMailTemplates, //    assistant-task-claimed, -closed (to the carer); assistant-follow-up-due (to the assistant)
 };

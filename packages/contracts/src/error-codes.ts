@@ -62,6 +62,10 @@ export const errorCodes = [
   // platform staff
   /** Another staff member decided this provider's check already (decision 0121). */
   'ProviderVerificationDecided',
+  /** Another assistant took this task first (decision 0123). */
+  'AssistantTaskClaimed',
+  /** The task is closed: nothing more is logged or sent in it. */
+  'AssistantTaskClosed',
   // service capacity
   /** "Confirm as is" on a service whose capacity was never stated: there is nothing to confirm. */
   'ServiceCapacityNotStated',
@@ -135,6 +139,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   ExportTooLarge: 422,
   ProviderLastAdministrator: 409,
   ProviderVerificationDecided: 409,
+  AssistantTaskClaimed: 409,
+  AssistantTaskClosed: 409,
   ServiceCapacityNotStated: 409,
   RecordChangedByAnother: 409,
   ServiceStatusChangeNotAllowed: 409,

@@ -13,6 +13,7 @@ export * from './permissions.ts';
 export * from './public-registers.ts';
 export * from './routes.ts';
 export * from './schemas/accounts.ts';
+export * from './schemas/assistant-work.ts';
 export * from './schemas/care-requests.ts';
 export * from './schemas/cases.ts';
 export * from './schemas/catalogue.ts';

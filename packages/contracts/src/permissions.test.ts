@@ -114,10 +114,16 @@ describe('role table', () => {
       'adminVerifications',
       'adminVerification',
       'adminAudit',
+      'adminAssistantTasks',
+      'adminAssistantTask',
     ]);
-    expect(routesForRoles(['client', 'assistant', 'providerAdmin', 'providerUser'])).not.toContain(
+    // An assistant opens the console for the work queue, not the verification or the audit log.
+    expect(routesForRoles(['client', 'assistant'])).toEqual([
       'adminHome',
-    );
+      'adminAssistantTasks',
+      'adminAssistantTask',
+    ]);
+    expect(routesForRoles(['client', 'providerAdmin', 'providerUser'])).not.toContain('adminHome');
   });
 
   it('lets a client manage their own account but a guest only sign up and recover it', () => {

@@ -107,11 +107,18 @@ const providerAreaRoutes: readonly RouteName[] = [
 export const routeGrants: Record<Role, readonly RouteName[]> = {
   guest: [],
   client: [],
-  assistant: [],
+  assistant: ['adminHome', 'adminAssistantTasks', 'adminAssistantTask'],
   providerAdmin: providerAreaRoutes,
   providerCoordinator: providerAreaRoutes,
   providerUser: providerAreaRoutes,
-  admin: ['adminHome', 'adminVerifications', 'adminVerification', 'adminAudit'],
+  admin: [
+    'adminHome',
+    'adminVerifications',
+    'adminVerification',
+    'adminAudit',
+    'adminAssistantTasks',
+    'adminAssistantTask',
+  ],
 };
 
 /** Routes these roles open beyond the login-only ones, in `routeNames` order. */

@@ -112,6 +112,10 @@ export const routePatterns = {
   adminVerification: '/admin/verifications/:verificationId',
   /** The audit log of staff actions (platform administrators). */
   adminAudit: '/admin/audit',
+  /** The assistants' work queue (issue 25 §2): open tasks, the queue's health. */
+  adminAssistantTasks: '/admin/assistant-tasks',
+  /** One task: the client's record, the services to call, the call log, requests sent, the summary. */
+  adminAssistantTask: '/admin/assistant-tasks/:taskId',
 } as const;
 export type RouteName = keyof typeof routePatterns;
 

@@ -189,6 +189,7 @@ export async function readProviderCareRequest(
     editedDate: row.updatedAt.toISOString(),
     message: row.note,
     source: row.source,
+    sentByAssistant: row.sentByAssistant,
     case: careCase,
     service,
     client,

@@ -153,6 +153,7 @@ export const requestHeadColumns = {
   contractorUserId: cr.contractorUserId,
   createdByUserId: cr.createdByUserId,
   source: cr.source,
+  sentByAssistant: cr.sentByAssistant,
   note: cr.note,
   status: statusCode,
   declineReason: cr.declineReason,

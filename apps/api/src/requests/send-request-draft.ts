@@ -27,7 +27,7 @@ import { readDraftSurveys, readRequestService } from './request-views.ts';
  * From when the case wants care: the case survey's `start-date` answer when it is a real
  * `yyyy-MM-dd` date (the inbox's "date" column), else null.
  */
-async function caseCareFrom(tx: DbExecutor, caseId: string): Promise<string | null> {
+export async function caseCareFrom(tx: DbExecutor, caseId: string): Promise<string | null> {
   const [row] = await tx
     // One field of the JSON answers (the builder has no `->>`).
     .select({ startDate: sql`${surveyAnswers.answers} ->> 'start-date'` })

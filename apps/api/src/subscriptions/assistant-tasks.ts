@@ -1,10 +1,19 @@
-import type { AssistantTask, AssistantTaskInput } from '@opora/contracts';
-import { fullName } from '@opora/contracts';
-import { assistantTasks, cases, type Db, type DbExecutor, users } from '@opora/db';
+import {
+  type AssistantTask,
+  type AssistantTaskInput,
+  assistantFirstContactWorkingDays,
+  type Country,
+  fullName,
+} from '@opora/contracts';
+import { assistantTasks, cases, clients, consents, type Db, type DbExecutor, users } from '@opora/db';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import { findOwnCase } from '../cases/own-case.ts';
 import { AppError } from '../platform/errors.ts';
+import { countryTimeZones, wallClock, workingDeadline } from '../provider-inbox/reminders/working-days.ts';
 import { findActiveSubscription } from './active-subscription.ts';
+
+/** Version of the text of the consent to let assistants act for the client (assistant-info page). */
+export const assistantSharingConsentVersion = '2026-12';
 
 async function readTasks(db: DbExecutor, where: SQL, limit = 200): Promise<AssistantTask[]> {
   const rows = await db
@@ -39,18 +48,31 @@ async function readTasks(db: DbExecutor, where: SQL, limit = 200): Promise<Assis
   }));
 }
 
+/** The country whose working days count for a case: its client's county's (its code's start), else CZ. */
+async function caseCountry(tx: DbExecutor, clientId: string | null): Promise<Country> {
+  if (!clientId) return 'CZ';
+  const [row] = await tx
+    .select({ countyCode: clients.countyCode })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  return row?.countyCode?.startsWith('SK') ? 'SK' : 'CZ';
+}
+
 /**
  * `PUT /cases/{caseId}/assistant-task`: hands the caller's case to the assistants, saying how and when
- * to contact them. Needs a live with-assistant subscription (402 otherwise). One open task per case: a
- * repeated save updates it.
+ * to contact them, with their consent that assistants see the client's record and case and send
+ * requests for them (decision 0123, recorded as an `assistant-sharing` consent). Needs a live
+ * with-assistant subscription (402 otherwise). One open task per case: a repeated save updates it; the
+ * first contact is due one working day after the first hand-over (the client's country's holidays).
  */
 export async function saveAssistantTask(
   db: Db,
   userId: string,
   caseId: string,
   input: AssistantTaskInput,
+  now: Date,
 ): Promise<AssistantTask> {
-  await findOwnCase(db, userId, caseId);
+  const careCase = await findOwnCase(db, userId, caseId);
   const subscription = await findActiveSubscription(db, userId);
   if (subscription?.variant !== 'with-assistant') {
     throw new AppError(
@@ -62,22 +84,36 @@ export async function saveAssistantTask(
     contactChannel: input.contactChannel,
     preferredTime: input.preferredTime ?? null,
     note: input.note ?? null,
+    consentedAt: now,
   };
-  const [saved] = await db
-    .insert(assistantTasks)
-    .values({ caseId, userId, ...contact })
-    .onConflictDoUpdate({
-      target: assistantTasks.caseId,
-      targetWhere: sql`${assistantTasks.status} = 'open'`,
-      set: { ...contact, updatedAt: sql`now()` },
-    })
-    .returning({ id: assistantTasks.id });
-  const [task] = saved ? await readTasks(db, eq(assistantTasks.id, saved.id)) : [];
+  const taskId = await db.transaction(async (tx) => {
+    const country = await caseCountry(tx, careCase.clientId);
+    const timeZone = countryTimeZones[country];
+    const due = workingDeadline(country, wallClock(timeZone, now), assistantFirstContactWorkingDays);
+    const [saved] = await tx
+      .insert(assistantTasks)
+      .values({ caseId, userId, ...contact, dueAt: sql`(${due}::timestamp at time zone ${timeZone})` })
+      .onConflictDoUpdate({
+        target: assistantTasks.caseId,
+        targetWhere: sql`${assistantTasks.status} = 'open'`,
+        set: { ...contact, updatedAt: sql`now()` },
+      })
+      .returning({ id: assistantTasks.id });
+    if (!saved) throw new Error('The assistant task was not saved');
+    const [client] = careCase.clientId
+      ? await tx.select({ isSelf: clients.isSelf }).from(clients).where(eq(clients.id, careCase.clientId))
+      : [];
+    await tx.insert(consents).values({
+      userId,
+      onBehalfOfClientId: client && !client.isSelf ? careCase.clientId : null,
+      caseId,
+      kind: 'assistant-sharing',
+      version: assistantSharingConsentVersion,
+      grantedAt: now,
+    });
+    return saved.id;
+  });
+  const [task] = await readTasks(db, eq(assistantTasks.id, taskId));
   if (!task) throw new Error('The assistant task was not saved');
   return task;
-}
-
-/** `GET /admin/assistant-tasks`: the open tasks, oldest first (the assistants' queue). */
-export function listAssistantTasks(db: Db): Promise<AssistantTask[]> {
-  return readTasks(db, eq(assistantTasks.status, 'open'));
 }

@@ -321,7 +321,7 @@ describe('access while a renewal is charged or retried', () => {
         method: 'PUT',
         url: `/api/v1/web/cases/${careCase.id}/assistant-task`,
         headers: caller.headers,
-        payload: { contactChannel: 'phone' },
+        payload: { contactChannel: 'phone', assistantConsent: true },
       });
       expect(task.statusCode, label).toBe(expected);
     }

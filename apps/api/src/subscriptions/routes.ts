@@ -2,7 +2,7 @@ import { operations, ProblemDetailsSchema } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
-import { listAssistantTasks, saveAssistantTask } from './assistant-tasks.ts';
+import { saveAssistantTask } from './assistant-tasks.ts';
 import { createCheckout, getCheckout } from './checkouts.ts';
 import { cancelCurrentSubscription } from './renewals.ts';
 import { listSubscriptionTypes, readCurrentSubscription } from './subscription-views.ts';
@@ -87,7 +87,9 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Hand the case to an assistant: how and when to contact the user',
       description:
-        'Needs a with-assistant subscription (402 `InsufficientSubscription`). One open task per case.',
+        'Needs a with-assistant subscription (402 `InsufficientSubscription`) and `assistantConsent` (the ' +
+        'assistants may see the client’s record and send requests for them). One open task per case; the first ' +
+        'contact is due one working day later.',
       failures: {
         402: ProblemDetailsSchema.meta({
           description: 'No with-assistant subscription (`InsufficientSubscription`).',
@@ -95,14 +97,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }),
     handler: async (request) =>
-      saveAssistantTask(app.db, requirePrincipal(request).userId, request.params.caseId, request.body),
-  });
-
-  app.route({
-    ...operationRoute(operations.listAssistantTasks, {
-      tags,
-      summary: 'The assistants’ queue: open tasks, oldest first',
-    }),
-    handler: async () => listAssistantTasks(app.db),
+      saveAssistantTask(
+        app.db,
+        requirePrincipal(request).userId,
+        request.params.caseId,
+        request.body,
+        app.clock(),
+      ),
   });
 };

@@ -380,7 +380,7 @@ describe('the assistant', () => {
     const assistant = await server.signedIn({ realmRoles: ['client', 'assistant'] });
     const db = server.database.db;
     const careCase = await createCase(db, { ownerUserId: caller.userId });
-    const body = { contactChannel: 'phone', preferredTime: 'po–pá po 16. hodině' };
+    const body = { contactChannel: 'phone', preferredTime: 'po–pá po 16. hodině', assistantConsent: true };
     const url = `/web/cases/${careCase.id}/assistant-task`;
     expect((await call(caller, 'PUT', url, body)).statusCode).toBe(402);
     await createSubscription(db, { userId: caller.userId, typeCode: 'with-assistant' });
@@ -400,15 +400,16 @@ describe('the assistant', () => {
       .from(assistantTasks)
       .where(eq(assistantTasks.caseId, careCase.id));
     expect(tasks?.n).toBe(1);
-    expect((await call(caller, 'PUT', url, { contactChannel: 'pigeon' })).statusCode).toBe(400);
-    expect((await call(caller, 'PUT', url, { contactChannel: 'phone', note: 'a\u0000b' })).statusCode).toBe(
-      400,
-    );
+    expect((await call(caller, 'PUT', url, { ...body, contactChannel: 'pigeon' })).statusCode).toBe(400);
+    expect((await call(caller, 'PUT', url, { ...body, note: 'a\u0000b' })).statusCode).toBe(400);
+    // Without the consent to let assistants act for the client, nothing is handed over.
+    const { assistantConsent: _consent, ...withoutConsent } = body;
+    expect((await call(caller, 'PUT', url, withoutConsent)).statusCode).toBe(400);
     expect((await call(assistant, 'PUT', url, body)).statusCode).toBe(404);
 
     const listed = await call(assistant, 'GET', '/admin/assistant-tasks');
     expect(listed.statusCode).toBe(200);
-    expect(listed.json()).toEqual(
+    expect(listed.json().items).toEqual(
       expect.arrayContaining([expect.objectContaining({ caseId: careCase.id, contactChannel: 'email' })]),
     );
     expect((await call(caller, 'GET', '/admin/assistant-tasks')).statusCode).toBe(403);

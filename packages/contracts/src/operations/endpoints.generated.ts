@@ -308,10 +308,40 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'PUT',
     path: '/api/v1/web/cases/:caseId/assistant-task',
   },
+  getCaseAssistantWork: {
+    operationId: 'getCaseAssistantWork',
+    method: 'GET',
+    path: '/api/v1/web/cases/:caseId/assistant-task',
+  },
   listAssistantTasks: {
     operationId: 'listAssistantTasks',
     method: 'GET',
     path: '/api/v1/admin/assistant-tasks',
+  },
+  claimAssistantTask: {
+    operationId: 'claimAssistantTask',
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/claim',
+  },
+  getAssistantTask: {
+    operationId: 'getAssistantTask',
+    method: 'GET',
+    path: '/api/v1/admin/assistant-tasks/:taskId',
+  },
+  logAssistantCall: {
+    operationId: 'logAssistantCall',
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/calls',
+  },
+  sendAssistantRequest: {
+    operationId: 'sendAssistantRequest',
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/requests',
+  },
+  closeAssistantTask: {
+    operationId: 'closeAssistantTask',
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/close',
   },
   openRequestDraft: {
     operationId: 'openRequestDraft',

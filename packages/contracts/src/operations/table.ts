@@ -3,6 +3,17 @@ import { locales } from '../enums.ts';
 import { type RouteName, routeNames } from '../routes.ts';
 import { SignUpResultSchema, SignUpSchema, UpdateCurrentUserSchema } from '../schemas/accounts.ts';
 import {
+  AssistantCallInputSchema,
+  AssistantQueueItemSchema,
+  AssistantQueueSchema,
+  AssistantRequestInputSchema,
+  AssistantTaskCloseSchema,
+  AssistantTaskDetailSchema,
+  AssistantTaskEntrySchema,
+  AssistantTaskParamsSchema,
+  CaseAssistantWorkSchema,
+} from '../schemas/assistant-work.ts';
+import {
   CareRequestIdParamsSchema,
   CareRequestListQuerySchema,
   CareRequestListSchema,
@@ -165,7 +176,6 @@ import {
 import { StaffAuditListSchema, StaffAuditQuerySchema } from '../schemas/staff-audit.ts';
 import {
   AssistantTaskInputSchema,
-  AssistantTaskListSchema,
   AssistantTaskSchema,
   CheckoutCreateSchema,
   CheckoutIdParamsSchema,
@@ -786,11 +796,71 @@ export const operations = defineOperations({
     successStatus: 200,
     noStore: true,
   },
+  /** What the carer sees of the assistants' work on the case (issue 25 §2). */
+  getCaseAssistantWork: {
+    method: 'GET',
+    path: '/api/v1/web/cases/:caseId/assistant-task',
+    access: 'login',
+    params: CaseIdParamsSchema,
+    response: CaseAssistantWorkSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+
+  // platform staff: the assistants' work queue (issue 25 §2, decision 0123)
   listAssistantTasks: {
     method: 'GET',
     path: '/api/v1/admin/assistant-tasks',
     access: { roles: ['assistant', 'admin'] },
-    response: AssistantTaskListSchema,
+    response: AssistantQueueSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  claimAssistantTask: {
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/claim',
+    access: { roles: ['assistant', 'admin'] },
+    params: AssistantTaskParamsSchema,
+    response: AssistantQueueItemSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  getAssistantTask: {
+    method: 'GET',
+    path: '/api/v1/admin/assistant-tasks/:taskId',
+    access: { roles: ['assistant', 'admin'] },
+    params: AssistantTaskParamsSchema,
+    response: AssistantTaskDetailSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  logAssistantCall: {
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/calls',
+    access: { roles: ['assistant', 'admin'] },
+    params: AssistantTaskParamsSchema,
+    body: AssistantCallInputSchema,
+    response: AssistantTaskEntrySchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  sendAssistantRequest: {
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/requests',
+    access: { roles: ['assistant', 'admin'] },
+    params: AssistantTaskParamsSchema,
+    body: AssistantRequestInputSchema,
+    response: AssistantTaskEntrySchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  closeAssistantTask: {
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/close',
+    access: { roles: ['assistant', 'admin'] },
+    params: AssistantTaskParamsSchema,
+    body: AssistantTaskCloseSchema,
+    response: AssistantQueueItemSchema,
     successStatus: 200,
     noStore: true,
   },

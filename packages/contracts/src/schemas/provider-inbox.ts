@@ -228,6 +228,8 @@ export const ProviderCareRequestSchema = z
     message: z.string().nullable(),
     /** Through Opora, or entered by the provider for its own client (`requester` is then who entered it). */
     source: CareRequestSourceSchema,
+    /** An Opora assistant sent it for the requester (issue 25 §2): "sent by an Opora assistant for …". */
+    sentByAssistant: z.boolean(),
     case: CareRequestCaseSchema,
     service: CareRequestServiceSchema,
     client: CareRequestClientSchema,

@@ -15,11 +15,17 @@ export const staffActions = [
   'survey-definition-created',
   'survey-definition-published',
   'survey-definition-deleted',
+  'assistant-task-claimed',
+  'assistant-call-logged',
+  'assistant-request-sent',
+  'assistant-task-closed',
+  /** A staff member opened a client's record (health data) through a claimed task. */
+  'client-record-viewed',
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
 /** The kind of record an action was taken on. */
-export const staffAuditRecordTypes = ['provider', 'survey-definition'] as const;
+export const staffAuditRecordTypes = ['provider', 'survey-definition', 'assistant-task'] as const;
 export type StaffAuditRecordType = (typeof staffAuditRecordTypes)[number];
 
 export const StaffAuditEntrySchema = z

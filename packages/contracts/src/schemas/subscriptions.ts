@@ -9,6 +9,7 @@ import {
   subscriptionVariants,
 } from '../enums.ts';
 import { DateTimeSchema, IsoDateSchema, optionalText, selectedOptionError } from '../validation/fields.ts';
+import { validationKey } from '../validation/keys.ts';
 import { IdParamSchema, IdSchema, PriceSchema } from './common.ts';
 
 export const SubscriptionTypeCodeSchema = z.enum(subscriptionTypeCodes);
@@ -120,6 +121,11 @@ export const AssistantTaskInputSchema = z
     contactChannel: z.enum(assistantContactChannels, { error: selectedOptionError }),
     preferredTime: optionalText({ max: 200 }),
     note: optionalText({ max: 2000, multiline: true }),
+    /**
+     * The subscriber lets Opora's assistants see the client's record and case and send requests with the
+     * client's details on their behalf (decision 0123).
+     */
+    assistantConsent: z.literal(true, { error: validationKey('assistantConsentRequired') }),
   })
   .meta({ id: 'AssistantTaskBody' });
 export type AssistantTaskInput = z.infer<typeof AssistantTaskInputSchema>;
@@ -140,8 +146,6 @@ export const AssistantTaskSchema = z
   })
   .meta({ id: 'AssistantTask' });
 export type AssistantTask = z.infer<typeof AssistantTaskSchema>;
-
-export const AssistantTaskListSchema = z.array(AssistantTaskSchema).meta({ id: 'AssistantTaskList' });
 
 /** The embedded test gateway's id of a checkout (`tgw_` and 32 hex digits). */
 export const TestGatewayReferenceParamsSchema = z.object({

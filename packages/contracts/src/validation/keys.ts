@@ -58,6 +58,8 @@ export const validationKeys = [
   'taxCode',
   'taxCodeOfCountry',
   'registerNumber',
+  'assistantConsentRequired',
+  'assistantServiceHasForms',
   'fileFormat',
   'fileSize',
   'image',

@@ -88,6 +88,11 @@ export const careRequests = pgTable(
     /** The person submitting the request (the client, a family carer or an assistant acting for them). */
     contractorUserId: uuid('contractor_user_id').references(() => users.id, { onDelete: 'restrict' }),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * An Opora assistant sent it for the client (decision 0123): `created_by_user_id` is the assistant,
+     * `contractor_user_id` the subscriber they act for. The provider sees it marked so.
+     */
+    sentByAssistant: boolean('sent_by_assistant').notNull().default(false),
     /** The draft it was sent from (deleted then): a repeated send of that draft answers this request. */
     draftId: uuid('draft_id').unique(),
     /**

@@ -1,4 +1,6 @@
 import {
+  assistantCallOutcomes,
+  assistantTaskEntryKinds,
   assistantTaskStatuses,
   careRequestDeclineReasons,
   careRequestEventKinds,
@@ -67,6 +69,7 @@ export const consentKinds = [
   'marketing',
   'provider-sharing',
   'provider-record',
+  'assistant-sharing',
 ] as const;
 export const emailOutboxStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 /** A provider's export made in the background (a large selection). */
@@ -127,3 +130,5 @@ export const providerVerificationStatusEnum = pgEnum(
 export const providerRejectionReasonEnum = pgEnum('provider_rejection_reason', providerRejectionReasons);
 export const staffActionEnum = pgEnum('staff_action', staffActions);
 export const staffAuditRecordTypeEnum = pgEnum('staff_audit_record_type', staffAuditRecordTypes);
+export const assistantTaskEntryKindEnum = pgEnum('assistant_task_entry_kind', assistantTaskEntryKinds);
+export const assistantCallOutcomeEnum = pgEnum('assistant_call_outcome', assistantCallOutcomes);

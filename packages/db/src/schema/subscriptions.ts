@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -11,9 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { careRequests } from './care-requests.ts';
 import { cases } from './cases.ts';
 import { timestamps, timestamptz } from './columns.ts';
 import {
+  assistantCallOutcomeEnum,
+  assistantTaskEntryKindEnum,
   assistantTaskStatusEnum,
   checkoutStatusEnum,
   currencyEnum,
@@ -23,6 +27,7 @@ import {
   subscriptionTypeCodeEnum,
   subscriptionVariantEnum,
 } from './enums.ts';
+import { facilityServices } from './facility-services.ts';
 import { providers } from './providers.ts';
 import { users } from './users.ts';
 
@@ -237,13 +242,71 @@ export const assistantTasks = pgTable(
     note: text('note'),
     ...timestamps(),
     completedAt: timestamptz('completed_at'),
+    /**
+     * The subscriber let assistants see the client's record and case and send requests for them
+     * (decision 0123; the `assistant-sharing` consent). Tasks without it are not in the queue.
+     */
+    consentedAt: timestamptz('consented_at'),
+    /** The first contact is due by then: one working day after the hand-over. */
+    dueAt: timestamptz('due_at').notNull().defaultNow(),
+    /** The assistant who took it, and their name as it was. */
+    claimedByUserId: uuid('claimed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    claimedByName: text('claimed_by_name'),
+    claimedAt: timestamptz('claimed_at'),
+    /** The first call or request made for it. */
+    firstContactAt: timestamptz('first_contact_at'),
+    /** What the carer is told when it is closed. */
+    summary: text('summary'),
   },
   (t) => [
+    check('assistant_tasks_claimed', sql`(${t.claimedAt} is null) = (${t.claimedByName} is null)`),
     // One open task per case: a repeated "send to the assistant" updates it.
     uniqueIndex('assistant_tasks_one_open_per_case').on(t.caseId).where(sql`${t.status} = 'open'`),
     // The assistants' queue: open tasks, oldest first.
     index('assistant_tasks_status_created_at_idx').on(t.status, t.createdAt),
     check('assistant_tasks_contact_channel', sql`${t.contactChannel} in ('phone', 'email')`),
     check('assistant_tasks_done_has_date', sql`${t.status} <> 'done' or ${t.completedAt} is not null`),
+  ],
+);
+
+/**
+ * A task's history (decision 0123): taken, each call to a provider with its outcome, note and
+ * follow-up date, each request sent for the client, closed. Service and provider names are copied so
+ * the history reads the same after a listing changes.
+ */
+export const assistantTaskEntries = pgTable(
+  'assistant_task_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => assistantTasks.id, { onDelete: 'cascade' }),
+    kind: assistantTaskEntryKindEnum('kind').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    facilityServiceId: uuid('facility_service_id').references(() => facilityServices.id, {
+      onDelete: 'set null',
+    }),
+    serviceName: text('service_name'),
+    providerName: text('provider_name'),
+    outcome: assistantCallOutcomeEnum('outcome'),
+    note: text('note'),
+    followUpOn: date('follow_up_on', { mode: 'string' }),
+    /** When the assistant was reminded of the follow-up (once). */
+    followUpRemindedAt: timestamptz('follow_up_reminded_at'),
+    careRequestId: uuid('care_request_id').references(() => careRequests.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('assistant_task_entries_task_id_idx').on(t.taskId, t.createdAt),
+    // The follow-up reminders' sweep: calls due and not yet reminded.
+    index('assistant_task_entries_follow_up_idx')
+      .on(t.followUpOn)
+      .where(sql`${t.followUpOn} is not null and ${t.followUpRemindedAt} is null`),
+    check('assistant_task_entries_call_has_outcome', sql`(${t.kind} = 'call') = (${t.outcome} is not null)`),
+    check(
+      'assistant_task_entries_names_service',
+      sql`${t.kind} not in ('call', 'request-sent') or ${t.serviceName} is not null`,
+    ),
   ],
 );

@@ -1,0 +1,345 @@
+import type {
+  AssistantQueue,
+  AssistantQueueItem,
+  AssistantTaskDetail,
+  AssistantTaskEntry,
+  CaseAssistantWork,
+} from '@opora/contracts';
+import { assistantTasks, careRequests, consents, staffAuditLog } from '@opora/db';
+import {
+  createCase,
+  createClient,
+  createFacility,
+  createFacilityService,
+  createProvider,
+  createServiceSurvey,
+  createSubscription,
+} from '@opora/db/testing';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountTestServer,
+  type SignedInAccount,
+  startAccountTestServer,
+} from '../accounts/testing/account-test-server.ts';
+import { sweepFollowUps } from './follow-up-reminders.ts';
+
+// Issue 25 §2 (decision 0123): a with-assistant subscriber hands a case over; assistants claim it, see
+// the client through the claimed task only, log calls, send requests for the client, close it with a
+// summary; the carer follows it. Against a real database and server.
+
+let server: AccountTestServer;
+let assistants: SignedInAccount[];
+let platformAdmin: SignedInAccount;
+
+beforeAll(async () => {
+  server = await startAccountTestServer({ pool: { max: 10 } });
+  assistants = [];
+  for (const [firstName, lastName] of [
+    ['Alena', 'Pomocná'],
+    ['Boris', 'Volající'],
+    ['Cyril', 'Rychlý'],
+    ['Dana', 'Ochotná'],
+  ] as const) {
+    assistants.push(await server.signedIn({ realmRoles: ['client', 'assistant'], firstName, lastName }));
+  }
+  platformAdmin = await server.signedIn({
+    realmRoles: ['client', 'admin'],
+    firstName: 'Eva',
+    lastName: 'Správcová',
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const inject = (
+  account: SignedInAccount | undefined,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+) =>
+  server.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: account?.headers ?? {},
+    ...(payload ? { payload } : {}),
+  });
+
+function first(): SignedInAccount {
+  const [assistant] = assistants;
+  if (!assistant) throw new Error('no assistant');
+  return assistant;
+}
+
+/** A with-assistant subscriber whose case (with its client) is handed over; answers the task's id. */
+async function handedOver() {
+  const db = server.database.db;
+  const carer = await server.signedIn({ firstName: 'Jana', lastName: 'Dcerová' });
+  await createSubscription(db, { userId: carer.userId, typeCode: 'with-assistant' });
+  const client = await createClient(db, {
+    ownerUserId: carer.userId,
+    firstName: 'Marie',
+    lastName: 'Nováková',
+  });
+  const careCase = await createCase(db, { ownerUserId: carer.userId, clientId: client.id });
+  const saved = await inject(carer, 'PUT', `/web/cases/${careCase.id}/assistant-task`, {
+    contactChannel: 'phone',
+    preferredTime: 'odpoledne',
+    assistantConsent: true,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const taskId = saved.json<{ id: string }>().id;
+  return { carer, client, careCase, taskId };
+}
+
+async function verifiedService() {
+  const db = server.database.db;
+  const provider = await createProvider(db, { name: 'Pečovatelská služba Lípa', verified: true });
+  const facility = await createFacility(db, { providerId: provider.id });
+  return createFacilityService(db, { facilityId: facility.id, name: 'Pečovatelská služba', verified: true });
+}
+
+async function claim(account: SignedInAccount, taskId: string) {
+  return inject(account, 'POST', `/admin/assistant-tasks/${taskId}/claim`);
+}
+
+async function auditOf(taskId: string) {
+  return server.database.db.select().from(staffAuditLog).where(eq(staffAuditLog.recordId, taskId));
+}
+
+describe('the assistants’ queue', () => {
+  it('lists a handed-over case with its due date, and exactly one of many simultaneous claims wins', async () => {
+    const { carer, taskId } = await handedOver();
+    const queue = await inject(first(), 'GET', '/admin/assistant-tasks');
+    expect(queue.statusCode, queue.body).toBe(200);
+    const item = queue.json<AssistantQueue>().items.find((entry) => entry.id === taskId);
+    expect(item).toMatchObject({ claimedBy: null, mine: false, overdue: false, contactChannel: 'phone' });
+    // Due a working day later: at least a day, at most four (a weekend and a holiday between).
+    const wait = Date.parse(item?.dueAt ?? '') - Date.parse(item?.createdAt ?? '');
+    expect(wait).toBeGreaterThanOrEqual(86_400_000 - 1000);
+    expect(wait).toBeLessThanOrEqual(5 * 86_400_000);
+    // The queue never carries the client's record.
+    expect(queue.body).not.toContain('Nováková');
+    expect(queue.json<AssistantQueue>().health.open).toBeGreaterThanOrEqual(1);
+
+    // 16 claims at once, four from each assistant: more requests than the pool has connections.
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, index) => {
+        const assistant = assistants[index % assistants.length];
+        if (!assistant) throw new Error('no assistant');
+        return claim(assistant, taskId).then((response) => ({ assistant, response }));
+      }),
+    );
+    const winners = new Set(
+      answers.filter(({ response }) => response.statusCode === 200).map(({ assistant }) => assistant.userId),
+    );
+    expect(winners.size).toBe(1);
+    for (const { assistant, response } of answers) {
+      if (winners.has(assistant.userId)) expect(response.statusCode).toBe(200);
+      else {
+        expect(response.statusCode).toBe(409);
+        expect(response.json()).toMatchObject({ code: 'AssistantTaskClaimed' });
+      }
+    }
+    expect((await auditOf(taskId)).filter((entry) => entry.action === 'assistant-task-claimed')).toHaveLength(
+      1,
+    );
+    const mails = (await server.mailbox()).filter((message) => message.to === carer.email);
+    expect(mails.filter((message) => /má na starosti/.test(message.subject))).toHaveLength(1);
+  });
+
+  it('shows the client only to the task’s claimant, and logs every view', async () => {
+    const { taskId, client } = await handedOver();
+    const [alena, boris] = assistants;
+    if (!alena || !boris) throw new Error('no assistants');
+    // Nobody sees the record before a claim; not even a platform administrator.
+    for (const account of [alena, platformAdmin]) {
+      expect((await inject(account, 'GET', `/admin/assistant-tasks/${taskId}`)).statusCode).toBe(404);
+    }
+    expect((await claim(alena, taskId)).statusCode).toBe(200);
+    expect((await inject(boris, 'GET', `/admin/assistant-tasks/${taskId}`)).statusCode).toBe(404);
+    expect((await inject(platformAdmin, 'GET', `/admin/assistant-tasks/${taskId}`)).statusCode).toBe(404);
+    for (let view = 0; view < 2; view += 1) {
+      const detail = await inject(alena, 'GET', `/admin/assistant-tasks/${taskId}`);
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json<AssistantTaskDetail>()).toMatchObject({
+        task: { id: taskId, mine: true, claimedBy: { name: 'Alena Pomocná' } },
+        client: { id: client.id, lastName: 'Nováková' },
+        entries: [{ kind: 'claimed', by: 'Alena Pomocná' }],
+      });
+    }
+    const views = (await auditOf(taskId)).filter((entry) => entry.action === 'client-record-viewed');
+    expect(views).toHaveLength(2);
+    expect(views[0]).toMatchObject({ actorUserId: alena.userId, recordType: 'assistant-task' });
+    // A carer, a provider or a guest: refused by role.
+    const carer = await server.signedIn();
+    expect((await inject(carer, 'GET', `/admin/assistant-tasks/${taskId}`)).statusCode).toBe(403);
+    expect((await inject(undefined, 'GET', '/admin/assistant-tasks')).statusCode).toBe(401);
+  });
+});
+
+describe('working a task', () => {
+  it('logs calls, sends a request for the client, and closes with a summary the carer sees', async () => {
+    const { carer, careCase, taskId } = await handedOver();
+    const assistant = first();
+    await claim(assistant, taskId);
+    const service = await verifiedService();
+    const today = new Date().toISOString().slice(0, 10);
+
+    const refused: [object, string][] = [
+      [{ serviceId: service.id, outcome: 'maybe' }, 'outcome'],
+      [{ serviceId: service.id, outcome: 'no-answer', followUpOn: '2020-01-01' }, 'followUpOn'],
+      [{ serviceId: service.id, outcome: 'no-answer', note: 'a\u0000b' }, 'note'],
+      [{ serviceId: '00000000-0000-4000-8000-000000000000', outcome: 'no-answer' }, 'serviceId'],
+    ];
+    for (const [payload, property] of refused) {
+      const response = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/calls`, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.body).toContain(`"${property}"`);
+    }
+    const call = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/calls`, {
+      serviceId: service.id,
+      outcome: 'call-back',
+      note: 'Vedoucí je na dovolené, volat ve čtvrtek.',
+      followUpOn: today,
+    });
+    expect(call.statusCode, call.body).toBe(201);
+    expect(call.json<AssistantTaskEntry>()).toMatchObject({
+      kind: 'call',
+      outcome: 'call-back',
+      service: { id: service.id, providerName: 'Pečovatelská služba Lípa' },
+      followUpOn: today,
+    });
+
+    // The follow-up reminds the assistant once, however many sweeps run.
+    const sweepContext = {
+      db: server.database.db,
+      mailer: server.app.mailer,
+      publicUrl: server.config.publicUrl,
+    };
+    await Promise.all(Array.from({ length: 3 }, () => sweepFollowUps(sweepContext, new Date())));
+    const reminders = (await server.mailbox()).filter(
+      (message) => message.to === assistant.email && /Dnes znovu zavolat/.test(message.subject),
+    );
+    expect(reminders).toHaveLength(1);
+
+    // A request for the client: in the provider's inbox, marked as the assistant's.
+    const sent = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/requests`, {
+      serviceId: service.id,
+      message: 'Volám za paní Novákovou, dcera souhlasí.',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const entry = sent.json<AssistantTaskEntry>();
+    expect(entry).toMatchObject({ kind: 'request-sent', careRequestId: expect.any(String) });
+    const [request] = await server.database.db
+      .select()
+      .from(careRequests)
+      .where(eq(careRequests.id, entry.careRequestId ?? ''));
+    expect(request).toMatchObject({
+      caseId: careCase.id,
+      contractorUserId: carer.userId,
+      createdByUserId: assistant.userId,
+      sentByAssistant: true,
+    });
+    // The hand-over's consent goes with the request, naming where it came from.
+    const [consent] = await server.database.db
+      .select()
+      .from(consents)
+      .where(eq(consents.careRequestId, entry.careRequestId ?? ''));
+    expect(consent).toMatchObject({
+      kind: 'provider-sharing',
+      version: 'assistant-sharing:2026-12',
+      userId: carer.userId,
+    });
+    // A double submit finds the request made.
+    const again = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/requests`, {
+      serviceId: service.id,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'FacilityServiceAlreadyRequested' });
+
+    // What the carer sees: progress without the assistants' own notes.
+    const work = await inject(carer, 'GET', `/web/cases/${careCase.id}/assistant-task`);
+    expect(work.statusCode, work.body).toBe(200);
+    const seen = work.json<CaseAssistantWork>();
+    expect(seen).toMatchObject({ state: 'in-progress', assistantName: 'Alena', summary: null });
+    expect(seen.entries.map((item) => item.kind)).toEqual(['claimed', 'call', 'request-sent']);
+    expect(work.body).not.toContain('dovolené');
+
+    expect(
+      (await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/close`, { summary: '' })).statusCode,
+    ).toBe(400);
+    const closed = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/close`, {
+      summary: 'Lípa čeká na váš telefonát, poptávka je odeslaná.',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json<AssistantQueueItem>()).toMatchObject({ status: 'done', closedAt: expect.any(String) });
+    const done = (
+      await inject(carer, 'GET', `/web/cases/${careCase.id}/assistant-task`)
+    ).json<CaseAssistantWork>();
+    expect(done).toMatchObject({
+      state: 'done',
+      summary: 'Lípa čeká na váš telefonát, poptávka je odeslaná.',
+    });
+    const summaryMail = (await server.mailbox()).find(
+      (message) => message.to === carer.email && /Shrnutí práce/.test(message.subject),
+    );
+    expect(summaryMail?.text).toContain('Lípa čeká na váš telefonát');
+    // Closed: nothing more is logged.
+    const late = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/calls`, {
+      serviceId: service.id,
+      outcome: 'interested',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'AssistantTaskClosed' });
+    expect((await auditOf(taskId)).map((item) => item.action).sort()).toEqual(
+      [
+        'assistant-call-logged',
+        'assistant-request-sent',
+        'assistant-task-claimed',
+        'assistant-task-closed',
+      ].sort(),
+    );
+    // The first contact was the call: the task is not overdue, and it counts in the queue's health.
+    const [row] = await server.database.db.select().from(assistantTasks).where(eq(assistantTasks.id, taskId));
+    expect(row?.firstContactAt).toBeInstanceOf(Date);
+  });
+
+  it('leaves a service with its own questionnaire, and an unverified provider’s, to the carer', async () => {
+    const { taskId } = await handedOver();
+    const assistant = first();
+    await claim(assistant, taskId);
+    const withForm = await verifiedService();
+    await createServiceSurvey(server.database.db, { facilityServiceId: withForm.id });
+    const formRefused = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/requests`, {
+      serviceId: withForm.id,
+    });
+    expect(formRefused.statusCode).toBe(400);
+    expect(formRefused.body).toContain('assistantServiceHasForms');
+
+    const db = server.database.db;
+    const provider = await createProvider(db, { verified: false });
+    const facility = await createFacility(db, { providerId: provider.id });
+    const unverified = await createFacilityService(db, { facilityId: facility.id, verified: false });
+    const notVerified = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/requests`, {
+      serviceId: unverified.id,
+    });
+    expect(notVerified.statusCode).toBe(409);
+    expect(notVerified.json()).toMatchObject({ code: 'FacilityServiceProviderNotVerified' });
+    const made = await db
+      .select()
+      .from(careRequests)
+      .where(and(eq(careRequests.sentByAssistant, true), eq(careRequests.facilityServiceId, unverified.id)));
+    expect(made).toHaveLength(0);
+  });
+
+  it('answers 404 to a carer asking about another’s case, or a case never handed over', async () => {
+    const { careCase } = await handedOver();
+    const stranger = await server.signedIn();
+    expect((await inject(stranger, 'GET', `/web/cases/${careCase.id}/assistant-task`)).statusCode).toBe(404);
+    const own = await createCase(server.database.db, { ownerUserId: stranger.userId, clientId: null });
+    expect((await inject(stranger, 'GET', `/web/cases/${own.id}/assistant-task`)).statusCode).toBe(404);
+  });
+});
