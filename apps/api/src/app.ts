@@ -53,6 +53,7 @@ import { staffAuditRoutes } from './staff-audit/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { stripeRoutes } from './subscriptions/stripe-routes.ts';
 import { testGatewayRoutes } from './subscriptions/test-gateway-routes.ts';
+import { supportRoutes } from './support/routes.ts';
 import { guestCaseSurveyRoutes } from './surveys/guest-survey-routes.ts';
 import { surveyRoutes } from './surveys/routes.ts';
 import { webConfigRoutes } from './web-config/routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(providerTeamRoutes); //                          /api/v1/provider/providers/{id}/users, /api/v1/web/provider-invitations/*
   await app.register(providerVerificationRoutes); //                  /api/v1/admin/provider-verifications, /{id}, /{id}/decision
   await app.register(staffAuditRoutes); //                            GET /api/v1/admin/audit
+  await app.register(supportRoutes); //                               /api/v1/admin/support-messages...
   await app.register(assistantWorkRoutes); //                         /api/v1/admin/assistant-tasks..., GET /api/v1/web/cases/{id}/assistant-task
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(providerServiceRoutes); //                       /api/v1/provider/providers/{id}/services..., /survey-definitions...

@@ -13,6 +13,7 @@ import { providerPlanSweep } from './provider-plan/provider-plan-sweep.ts';
 import { providerVerificationSweep } from './provider-verification/verification-sweep.ts';
 import { subscriptionSweep } from './subscriptions/renewals.ts';
 import { testGatewayDelivery } from './subscriptions/test-gateway-routes.ts';
+import { supportRetention } from './support/support-retention.ts';
 
 /**
  * Every queue of background work and its worker — the table of contents of what runs outside
@@ -35,5 +36,6 @@ export const backgroundWork: readonly BackgroundWork[] = [
   providerPlanSweep, // provider-plan-sweep: every 10 minutes, trial-ending reminders, unpaid providers unlisted (e-mailed), paid ones listed
   listingConfirmationReminders, // listing-confirmation-sweep: hourly, listings unconfirmed for 6 months reminded to their administrators
   assistantFollowUpReminders, // assistant-follow-up-sweep: hourly, assistants reminded of calls they planned to make again today
+  supportRetention, // support-retention-sweep: daily, closed support messages a year old deleted
   providerVerificationSweep, // provider-verification-sweep: hourly, year-old checks queued again (30 days ahead), lapsed ones unverified (e-mailed)
 ];

@@ -9,6 +9,7 @@ import { teamMailTemplates } from './provider-team/team-mail-templates.ts';
 import { verificationMailTemplates } from './provider-verification/verification-mail-templates.ts';
 import { requestMailTemplates } from './requests/request-mail-templates.ts';
 import { subscriptionMailTemplates } from './subscriptions/subscription-mail-templates.ts';
+import { supportMailTemplates } from './support/support-mail-templates.ts';
 
 /**
  * Every e-mail Opora sends, each rendered by the domain that sends it — the table of contents of the
@@ -24,5 +25,6 @@ export const mailTemplates: MailRenderers = {
   ...listingMailTemplates, //      listing-confirmation-due (to a provider's administrators)
   ...teamMailTemplates, //         provider-invitation (to an invited colleague)
   ...verificationMailTemplates, // provider-verification-approved, -rejected, -lapsed (to a provider's administrators)
+  ...supportMailTemplates, //      support-reply (staff's answer to a contact-form message)
   ...assistantMailTemplates, //    assistant-task-claimed, -closed (to the carer); assistant-follow-up-due (to the assistant)
 };

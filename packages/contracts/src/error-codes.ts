@@ -66,6 +66,8 @@ export const errorCodes = [
   'AssistantTaskClaimed',
   /** The task is closed: nothing more is logged or sent in it. */
   'AssistantTaskClosed',
+  /** The support message is closed: no more replies (decision 0124). */
+  'SupportMessageClosed',
   // service capacity
   /** "Confirm as is" on a service whose capacity was never stated: there is nothing to confirm. */
   'ServiceCapacityNotStated',
@@ -141,6 +143,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   ProviderVerificationDecided: 409,
   AssistantTaskClaimed: 409,
   AssistantTaskClosed: 409,
+  SupportMessageClosed: 409,
   ServiceCapacityNotStated: 409,
   RecordChangedByAnother: 409,
   ServiceStatusChangeNotAllowed: 409,

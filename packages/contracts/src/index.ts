@@ -40,6 +40,7 @@ export * from './schemas/regions.ts';
 export * from './schemas/service-capacity.ts';
 export * from './schemas/staff-audit.ts';
 export * from './schemas/subscriptions.ts';
+export * from './schemas/support-messages.ts';
 export * from './schemas/survey-document.ts';
 export * from './schemas/surveys.ts';
 export * from './schemas/web-config.ts';

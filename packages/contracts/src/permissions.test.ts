@@ -116,6 +116,8 @@ describe('role table', () => {
       'adminAudit',
       'adminAssistantTasks',
       'adminAssistantTask',
+      'adminSupport',
+      'adminSupportMessage',
     ]);
     // An assistant opens the console for the work queue, not the verification or the audit log.
     expect(routesForRoles(['client', 'assistant'])).toEqual([

@@ -118,6 +118,8 @@ export const routeGrants: Record<Role, readonly RouteName[]> = {
     'adminAudit',
     'adminAssistantTasks',
     'adminAssistantTask',
+    'adminSupport',
+    'adminSupportMessage',
   ],
 };
 

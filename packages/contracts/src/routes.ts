@@ -116,6 +116,9 @@ export const routePatterns = {
   adminAssistantTasks: '/admin/assistant-tasks',
   /** One task: the client's record, the services to call, the call log, requests sent, the summary. */
   adminAssistantTask: '/admin/assistant-tasks/:taskId',
+  /** The support inbox: contact-form messages, assigned, answered by e-mail, closed (issue 25 §4). */
+  adminSupport: '/admin/support',
+  adminSupportMessage: '/admin/support/:messageId',
 } as const;
 export type RouteName = keyof typeof routePatterns;
 

@@ -1,5 +1,5 @@
 import type { ContactForm } from '@opora/contracts';
-import type { Db } from '@opora/db';
+import { type Db, supportMessages } from '@opora/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../platform/config.ts';
 import type { Mailer } from '../platform/mail.ts';
@@ -18,14 +18,21 @@ export interface ContactContext {
  * personal data.
  */
 export async function sendContactMessage(context: ContactContext, form: ContactForm): Promise<void> {
-  await context.db.transaction((tx) =>
-    context.mailer.queue(tx, {
+  await context.db.transaction(async (tx) => {
+    // Kept for the support inbox as well (decision 0124), in the e-mail's transaction.
+    await tx.insert(supportMessages).values({
+      firstName: form.firstName,
+      lastName: form.lastName,
+      email: form.email,
+      text: form.text,
+    });
+    await context.mailer.queue(tx, {
       to: context.config.mail.supportAddress,
       locale: 'cs',
       template: 'contact-message',
       params: form,
       replyTo: form.email,
-    }),
-  );
+    });
+  });
   context.log.info('contact message queued');
 }

@@ -609,6 +609,10 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   sendAssistantRequest: { kind: 'staff' },
   closeAssistantTask: { kind: 'staff' },
   getCaseAssistantWork: { kind: 'owned', record: ownCase },
+  getSupportMessage: { kind: 'staff' },
+  assignSupportMessage: { kind: 'staff' },
+  replySupportMessage: { kind: 'staff' },
+  closeSupportMessage: { kind: 'staff' },
   getService: {
     kind: 'catalogue',
     unpublished: async () => {
@@ -924,6 +928,11 @@ const answersNoStore = {
   logAssistantCall: true,
   sendAssistantRequest: true,
   closeAssistantTask: true,
+  listSupportMessages: true,
+  getSupportMessage: true,
+  assignSupportMessage: true,
+  replySupportMessage: true,
+  closeSupportMessage: true,
   listDevMail: true,
   viewDevMail: true,
   listSubscriptionTypes: false,

@@ -248,6 +248,31 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'GET',
     path: '/api/v1/admin/audit',
   },
+  listSupportMessages: {
+    operationId: 'listSupportMessages',
+    method: 'GET',
+    path: '/api/v1/admin/support-messages',
+  },
+  getSupportMessage: {
+    operationId: 'getSupportMessage',
+    method: 'GET',
+    path: '/api/v1/admin/support-messages/:messageId',
+  },
+  assignSupportMessage: {
+    operationId: 'assignSupportMessage',
+    method: 'POST',
+    path: '/api/v1/admin/support-messages/:messageId/assign',
+  },
+  replySupportMessage: {
+    operationId: 'replySupportMessage',
+    method: 'POST',
+    path: '/api/v1/admin/support-messages/:messageId/replies',
+  },
+  closeSupportMessage: {
+    operationId: 'closeSupportMessage',
+    method: 'POST',
+    path: '/api/v1/admin/support-messages/:messageId/close',
+  },
   listDevMail: {
     operationId: 'listDevMail',
     method: 'GET',

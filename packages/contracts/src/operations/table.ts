@@ -190,6 +190,13 @@ import {
   TestGatewayReferenceParamsSchema,
 } from '../schemas/subscriptions.ts';
 import {
+  SupportMessageListQuerySchema,
+  SupportMessageListSchema,
+  SupportMessageParamsSchema,
+  SupportMessageSchema,
+  SupportReplySchema,
+} from '../schemas/support-messages.ts';
+import {
   CaseSurveyParamsSchema,
   CaseSurveySaveSchema,
   CaseSurveySchema,
@@ -677,6 +684,54 @@ export const operations = defineOperations({
     access: { roles: ['admin'] },
     query: StaffAuditQuerySchema,
     response: StaffAuditListSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+
+  // platform staff: the support inbox (issue 25 §4, decision 0124)
+  listSupportMessages: {
+    method: 'GET',
+    path: '/api/v1/admin/support-messages',
+    access: { roles: ['admin'] },
+    query: SupportMessageListQuerySchema,
+    response: SupportMessageListSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  getSupportMessage: {
+    method: 'GET',
+    path: '/api/v1/admin/support-messages/:messageId',
+    access: { roles: ['admin'] },
+    params: SupportMessageParamsSchema,
+    response: SupportMessageSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  assignSupportMessage: {
+    method: 'POST',
+    path: '/api/v1/admin/support-messages/:messageId/assign',
+    access: { roles: ['admin'] },
+    params: SupportMessageParamsSchema,
+    response: SupportMessageSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  replySupportMessage: {
+    method: 'POST',
+    path: '/api/v1/admin/support-messages/:messageId/replies',
+    access: { roles: ['admin'] },
+    params: SupportMessageParamsSchema,
+    body: SupportReplySchema,
+    response: SupportMessageSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  closeSupportMessage: {
+    method: 'POST',
+    path: '/api/v1/admin/support-messages/:messageId/close',
+    access: { roles: ['admin'] },
+    params: SupportMessageParamsSchema,
+    response: SupportMessageSchema,
     successStatus: 200,
     noStore: true,
   },

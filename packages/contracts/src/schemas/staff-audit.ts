@@ -21,11 +21,19 @@ export const staffActions = [
   'assistant-task-closed',
   /** A staff member opened a client's record (health data) through a claimed task. */
   'client-record-viewed',
+  'support-message-assigned',
+  'support-message-answered',
+  'support-message-closed',
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
 /** The kind of record an action was taken on. */
-export const staffAuditRecordTypes = ['provider', 'survey-definition', 'assistant-task'] as const;
+export const staffAuditRecordTypes = [
+  'provider',
+  'survey-definition',
+  'assistant-task',
+  'support-message',
+] as const;
 export type StaffAuditRecordType = (typeof staffAuditRecordTypes)[number];
 
 export const StaffAuditEntrySchema = z

@@ -25,6 +25,7 @@ import {
   subscriptionStatuses,
   subscriptionTypeCodes,
   subscriptionVariants,
+  supportMessageStatuses,
   surveyDefinitionStatuses,
   surveyTypes,
 } from '@opora/contracts';
@@ -132,3 +133,4 @@ export const staffActionEnum = pgEnum('staff_action', staffActions);
 export const staffAuditRecordTypeEnum = pgEnum('staff_audit_record_type', staffAuditRecordTypes);
 export const assistantTaskEntryKindEnum = pgEnum('assistant_task_entry_kind', assistantTaskEntryKinds);
 export const assistantCallOutcomeEnum = pgEnum('assistant_call_outcome', assistantCallOutcomes);
+export const supportMessageStatusEnum = pgEnum('support_message_status', supportMessageStatuses);

@@ -17,5 +17,6 @@ export * from './sign-up-attempts.ts';
 export * from './staff-audit.ts';
 export * from './stored-images.ts';
 export * from './subscriptions.ts';
+export * from './support-messages.ts';
 export * from './surveys.ts';
 export * from './users.ts';
