@@ -172,8 +172,12 @@ export type SurveyType = (typeof surveyTypes)[number];
 export const caseSurveyTypes = ['extended-case', 'case'] as const;
 export type CaseSurveyType = (typeof caseSurveyTypes)[number];
 
-/** A definition is edited as a draft and frozen once published; answers bind to a published version. */
-export const surveyDefinitionStatuses = ['draft', 'published'] as const;
+/**
+ * A definition is edited as a draft and frozen once published; answers bind to a published version. A
+ * retired one is offered to nobody new; answers bound to it stay, and a case half-way through it may
+ * finish it (decision 0125).
+ */
+export const surveyDefinitionStatuses = ['draft', 'published', 'retired'] as const;
 export type SurveyDefinitionStatus = (typeof surveyDefinitionStatuses)[number];
 
 /** Roles of the people around a client that the client form records. */

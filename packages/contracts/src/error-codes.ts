@@ -68,6 +68,10 @@ export const errorCodes = [
   'AssistantTaskClosed',
   /** The support message is closed: no more replies (decision 0124). */
   'SupportMessageClosed',
+  /** Only a draft questionnaire is edited; a published one gets a new version (decision 0125). */
+  'SurveyDefinitionNotDraft',
+  /** The platform's only published questionnaire of a type new cases need cannot be retired. */
+  'SurveyDefinitionLastPublished',
   // service capacity
   /** "Confirm as is" on a service whose capacity was never stated: there is nothing to confirm. */
   'ServiceCapacityNotStated',
@@ -144,6 +148,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   AssistantTaskClaimed: 409,
   AssistantTaskClosed: 409,
   SupportMessageClosed: 409,
+  SurveyDefinitionNotDraft: 409,
+  SurveyDefinitionLastPublished: 409,
   ServiceCapacityNotStated: 409,
   RecordChangedByAnother: 409,
   ServiceStatusChangeNotAllowed: 409,

@@ -17,6 +17,19 @@ const uniqueConstraints = {
   survey_definitions_type_version_unique: { code: 'SurveyDefinitionTypeVersionUnique', property: 'version' },
 } as const;
 
+/**
+ * The document of staff's JSON text (already checked against `SurveyDocumentSchema` by the body schema),
+ * defaults filled in. PostgreSQL's jsonb takes neither NUL nor a lone surrogate; control characters are
+ * refused anyway, beside `definition`.
+ */
+export function parseSurveyDocument(text: string) {
+  const parsed: unknown = JSON.parse(text);
+  if ([...stringsOf(parsed)].some((value) => hasUnsupportedCharacters(value, 'multiline'))) {
+    throw new FieldValidationError([createErrorDetail('definition', 'unsupportedCharacters')]);
+  }
+  return SurveyDocumentSchema.parse(parsed);
+}
+
 /** Every string of a parsed JSON value, however deep. */
 export function* stringsOf(value: unknown): Generator<string> {
   if (typeof value === 'string') yield value;
@@ -39,12 +52,7 @@ export async function createSurveyDefinition(
   principal: Principal,
   input: SurveyDefinitionInput,
 ): Promise<SurveyDefinition> {
-  const parsed: unknown = JSON.parse(input.definition);
-  // PostgreSQL's jsonb takes neither NUL nor a lone surrogate; control characters are refused anyway.
-  if ([...stringsOf(parsed)].some((text) => hasUnsupportedCharacters(text, 'multiline'))) {
-    throw new FieldValidationError([createErrorDetail('definition', 'unsupportedCharacters')]);
-  }
-  const document = SurveyDocumentSchema.parse(parsed);
+  const document = parseSurveyDocument(input.definition);
   const actor = await staffActor(db, principal);
   try {
     return await db.transaction(async (tx) => {

@@ -7,9 +7,15 @@ import { createSurveyDefinition } from './create-survey-definition.ts';
 import { deleteSurveyDefinition } from './delete-survey-definition.ts';
 import { getCaseSurvey } from './get-case-survey.ts';
 import { getPublishedSurvey } from './get-published-survey.ts';
-import { listSurveyDefinitions } from './list-survey-definitions.ts';
 import { publishSurveyDefinition } from './publish-survey-definition.ts';
 import { saveCaseSurvey } from './save-case-survey.ts';
+import {
+  createSurveyDefinitionVersion,
+  listSurveyDefinitionSummaries,
+  readSurveyDefinitionSummary,
+  retireSurveyDefinition,
+  updateSurveyDefinition,
+} from './staff-survey-definitions.ts';
 
 const tags = ['surveys'];
 
@@ -71,7 +77,7 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'Every questionnaire definition (staff)',
     }),
-    handler: async () => listSurveyDefinitions(app.db),
+    handler: async () => listSurveyDefinitionSummaries(app.db),
   });
 
   app.route({
@@ -98,6 +104,81 @@ export const surveyRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) =>
       publishSurveyDefinition(app.db, requirePrincipal(request), request.params.surveyDefinitionId),
+  });
+
+  app.route({
+    ...operationRoute(operations.getSurveyDefinition, {
+      tags,
+      summary: 'A questionnaire definition, with how many answer sets are bound to it (staff)',
+      failures: {
+        404: ProblemDetailsSchema.meta({ description: 'No such definition (`NotFoundException`).' }),
+      },
+    }),
+    handler: async (request) => readSurveyDefinitionSummary(app.db, request.params.surveyDefinitionId),
+  });
+
+  app.route({
+    ...operationRoute(operations.updateSurveyDefinition, {
+      tags,
+      summary: 'Edit a draft questionnaire (staff)',
+      description:
+        'Its code, version and document. A published or retired one answers 409 `SurveyDefinitionNotDraft` ' +
+        '(make a new version); a code or version taken, 409 on its field.',
+      failures: {
+        400: ValidationProblemSchema,
+        404: ProblemDetailsSchema.meta({ description: 'No such definition.' }),
+        409: ValidationProblemSchema,
+      },
+    }),
+    handler: async (request) =>
+      updateSurveyDefinition(
+        app.db,
+        requirePrincipal(request),
+        request.params.surveyDefinitionId,
+        request.body,
+      ),
+  });
+
+  app.route({
+    ...operationRoute(operations.createSurveyDefinitionVersion, {
+      tags,
+      summary: 'A new version of a questionnaire, as a draft (staff)',
+      description:
+        'A copy of the definition as the next version of its type, under the code given (409 when taken).',
+      failures: {
+        400: ValidationProblemSchema,
+        404: ProblemDetailsSchema.meta({ description: 'No such definition.' }),
+        409: ValidationProblemSchema,
+      },
+    }),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await createSurveyDefinitionVersion(
+            app.db,
+            requirePrincipal(request),
+            request.params.surveyDefinitionId,
+            request.body,
+          ),
+        ),
+  });
+
+  app.route({
+    ...operationRoute(operations.retireSurveyDefinition, {
+      tags,
+      summary: 'Retire a published questionnaire (staff)',
+      description:
+        'Offered to nobody new; answers bound to it stay and a case half-way through may finish. The only ' +
+        'published extended case survey or case survey answers 409 `SurveyDefinitionLastPublished`; a draft, 409 ' +
+        '`Conflict` (delete it instead).',
+      failures: {
+        404: ProblemDetailsSchema.meta({ description: 'No such definition.' }),
+        409: ProblemDetailsSchema.meta({ description: 'The last published of its type, or a draft.' }),
+      },
+    }),
+    handler: async (request) =>
+      retireSurveyDefinition(app.db, requirePrincipal(request), request.params.surveyDefinitionId),
   });
 
   app.route({

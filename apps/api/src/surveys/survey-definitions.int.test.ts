@@ -6,14 +6,14 @@ import {
   type SurveyDocument,
   type ValidationProblem,
 } from '@opora/contracts';
-import { surveyDefinitions } from '@opora/db';
+import { staffAuditLog, surveyDefinitions } from '@opora/db';
 import {
   createCase,
   createSurveyAnswers,
   createSurveyDefinition,
   testSurveyDocument,
 } from '@opora/db/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
@@ -247,5 +247,154 @@ describe('versions', () => {
     const deleted = await remove(v1.id);
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json()).toMatchObject({ code: 'SurveyDefinitionDeleteRestriction' });
+  });
+});
+
+describe('editing, versions and retirement (issue 25 §3)', () => {
+  const url = (id: string, tail = '') => `${definitionsUrl}/${id}${tail}`;
+
+  it('edits a draft, freezes a published one, and makes a new version as the next draft of its type', async () => {
+    const code = uniqueCode('edit');
+    const draft = await created({
+      type: 'service',
+      version: 700 + (codes % 50),
+      code,
+      definition: JSON.stringify(testSurveyDocument('First')),
+    });
+    const edited = await server.app.inject({
+      method: 'PUT',
+      url: url(draft.id),
+      headers: admin,
+      payload: { code, version: draft.version, definition: JSON.stringify(testSurveyDocument('Second')) },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      status: 'draft',
+      answersCount: 0,
+      definition: { title: { en: 'Second' } },
+    });
+    const hostile = await server.app.inject({
+      method: 'PUT',
+      url: url(draft.id),
+      headers: admin,
+      payload: { code, version: draft.version, definition: JSON.stringify(testSurveyDocument('a\u0000b')) },
+    });
+    expect(hostile.statusCode).toBe(400);
+
+    expect((await publish(draft.id)).statusCode).toBe(200);
+    const frozen = await server.app.inject({
+      method: 'PUT',
+      url: url(draft.id),
+      headers: admin,
+      payload: { code, version: draft.version, definition: JSON.stringify(testSurveyDocument('Third')) },
+    });
+    expect(frozen.statusCode).toBe(409);
+    expect(frozen.json()).toMatchObject({ code: 'SurveyDefinitionNotDraft' });
+
+    const nextCode = uniqueCode('edit-next');
+    const version = await server.app.inject({
+      method: 'POST',
+      url: url(draft.id, '/versions'),
+      headers: admin,
+      payload: { code: nextCode },
+    });
+    expect(version.statusCode, version.body).toBe(201);
+    const next = version.json<SurveyDefinition>();
+    expect(next).toMatchObject({
+      code: nextCode,
+      status: 'draft',
+      type: 'service',
+      definition: { title: { en: 'Second' } },
+    });
+    expect(next.version).toBeGreaterThan(draft.version);
+    const taken = await server.app.inject({
+      method: 'POST',
+      url: url(draft.id, '/versions'),
+      headers: admin,
+      payload: { code: nextCode },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(problemFields(taken)).toEqual(['code SurveyDefinitionCodeUnique']);
+
+    const audit = await server.database.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.recordId, draft.id));
+    expect(audit.map((entry) => entry.action)).toEqual([
+      'survey-definition-created',
+      'survey-definition-updated',
+      'survey-definition-published',
+    ]);
+  });
+
+  it('retires a published case survey once a newer one is published, and never the last one new cases need', async () => {
+    const db = server.database.db;
+    const published = await db
+      .select()
+      .from(surveyDefinitions)
+      .where(
+        and(
+          eq(surveyDefinitions.type, 'extended-case'),
+          isNull(surveyDefinitions.providerId),
+          eq(surveyDefinitions.status, 'published'),
+        ),
+      );
+    expect(published.length).toBeGreaterThan(0);
+    // Retire all but one; the last is refused.
+    const [last, ...others] = published;
+    for (const definition of others) {
+      expect(
+        (await server.app.inject({ method: 'POST', url: url(definition.id, '/retire'), headers: admin }))
+          .statusCode,
+      ).toBe(200);
+    }
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: url(last?.id ?? '', '/retire'),
+      headers: admin,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'SurveyDefinitionLastPublished' });
+
+    // A newer version published, the old one goes; new cases get the newer one.
+    const nextCode = uniqueCode('extended-case');
+    const next = (
+      await server.app.inject({
+        method: 'POST',
+        url: url(last?.id ?? '', '/versions'),
+        headers: admin,
+        payload: { code: nextCode },
+      })
+    ).json<SurveyDefinition>();
+    expect((await publish(next.id)).statusCode).toBe(200);
+    // Two retirements at once of the last two: one goes through, the other is refused.
+    const both = await Promise.all(
+      [last?.id ?? '', next.id].map((id) =>
+        server.app.inject({ method: 'POST', url: url(id, '/retire'), headers: admin }),
+      ),
+    );
+    expect(both.map((response) => response.statusCode).sort(), both.map((r) => r.body).join()).toEqual([
+      200, 409,
+    ]);
+    const current = await server.app.inject({ method: 'GET', url: '/api/v1/web/surveys/extended-case' });
+    expect(current.statusCode).toBe(200);
+    const survivor = both[0]?.statusCode === 409 ? last?.id : next.id;
+    expect(current.json()).toMatchObject({ id: survivor, status: 'published' });
+
+    // A draft is deleted, not retired.
+    const draft = await created({
+      type: 'service',
+      version: 800 + (codes % 50),
+      code: uniqueCode('draft'),
+      definition: JSON.stringify(testSurveyDocument()),
+    });
+    expect(
+      (await server.app.inject({ method: 'POST', url: url(draft.id, '/retire'), headers: admin })).statusCode,
+    ).toBe(409);
+    // Staff only.
+    expect(
+      (await server.app.inject({ method: 'POST', url: url(draft.id, '/retire'), headers: client }))
+        .statusCode,
+    ).toBe(403);
   });
 });

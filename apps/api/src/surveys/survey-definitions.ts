@@ -5,7 +5,7 @@ import {
   type SurveyType,
 } from '@opora/contracts';
 import { type DbExecutor, surveyDefinitions } from '@opora/db';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 
 export type SurveyDefinitionRow = typeof surveyDefinitions.$inferSelect;
 
@@ -42,7 +42,10 @@ export async function latestPublishedDefinition(
   return row && toSurveyDefinition(row);
 }
 
-/** A published platform questionnaire of the type by id (any version), or undefined. */
+/**
+ * A platform questionnaire of the type by id (any version) that answers may be saved for: a published
+ * one, or a retired one a case is half-way through (decision 0125); undefined otherwise.
+ */
 export async function findPublishedDefinition(
   db: DbExecutor,
   id: string,
@@ -55,7 +58,7 @@ export async function findPublishedDefinition(
       and(
         eq(surveyDefinitions.id, id),
         eq(surveyDefinitions.type, type),
-        eq(surveyDefinitions.status, 'published'),
+        inArray(surveyDefinitions.status, ['published', 'retired']),
         isNull(surveyDefinitions.providerId),
       ),
     );

@@ -218,6 +218,26 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'POST',
     path: '/api/v1/admin/survey-definitions/:surveyDefinitionId/publish',
   },
+  getSurveyDefinition: {
+    operationId: 'getSurveyDefinition',
+    method: 'GET',
+    path: '/api/v1/admin/survey-definitions/:surveyDefinitionId',
+  },
+  updateSurveyDefinition: {
+    operationId: 'updateSurveyDefinition',
+    method: 'PUT',
+    path: '/api/v1/admin/survey-definitions/:surveyDefinitionId',
+  },
+  createSurveyDefinitionVersion: {
+    operationId: 'createSurveyDefinitionVersion',
+    method: 'POST',
+    path: '/api/v1/admin/survey-definitions/:surveyDefinitionId/versions',
+  },
+  retireSurveyDefinition: {
+    operationId: 'retireSurveyDefinition',
+    method: 'POST',
+    path: '/api/v1/admin/survey-definitions/:surveyDefinitionId/retire',
+  },
   deleteSurveyDefinition: {
     operationId: 'deleteSurveyDefinition',
     method: 'DELETE',

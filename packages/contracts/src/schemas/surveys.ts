@@ -52,7 +52,27 @@ function isPlainObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export const SurveyDefinitionListSchema = z.array(SurveyDefinitionSchema);
+/** A definition as staff list and open it: with how many answer sets are bound to it, and its dates. */
+export const SurveyDefinitionSummarySchema = SurveyDefinitionSchema.extend({
+  answersCount: z.number().int().min(0),
+  publishedAt: DateTimeSchema.nullable(),
+  updatedAt: DateTimeSchema,
+}).meta({ id: 'SurveyDefinitionSummary' });
+export type SurveyDefinitionSummary = z.infer<typeof SurveyDefinitionSummarySchema>;
+
+export const SurveyDefinitionListSchema = z.array(SurveyDefinitionSummarySchema);
+
+/** A draft's edit: its code, version and document (its type stays). */
+export const SurveyDefinitionUpdateSchema = SurveyDefinitionInputSchema.omit({ type: true }).meta({
+  id: 'SurveyDefinitionUpdateBody',
+});
+export type SurveyDefinitionUpdate = z.infer<typeof SurveyDefinitionUpdateSchema>;
+
+/** A new version of a definition: a draft copy, the next version of its type, under a new code. */
+export const SurveyDefinitionVersionSchema = SurveyDefinitionInputSchema.pick({ code: true }).meta({
+  id: 'SurveyDefinitionVersionBody',
+});
+export type SurveyDefinitionVersion = z.infer<typeof SurveyDefinitionVersionSchema>;
 export const SurveyDefinitionIdParamsSchema = z.object({ surveyDefinitionId: IdParamSchema });
 export const CaseSurveyTypeParamsSchema = z.object({ type: CaseSurveyTypeSchema });
 export const CaseSurveyParamsSchema = z.object({ caseId: IdParamSchema, type: CaseSurveyTypeSchema });

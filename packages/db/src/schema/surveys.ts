@@ -48,10 +48,7 @@ export const surveyDefinitions = pgTable(
     // Target of the answers' (definition, type) key, which keeps one answer set per case and type.
     unique('survey_definitions_id_type_unique').on(t.id, t.type),
     check('survey_definitions_version_positive', sql`${t.version} >= 1`),
-    check(
-      'survey_definitions_published_has_date',
-      sql`(${t.status} = 'published') = (${t.publishedAt} is not null)`,
-    ),
+    check('survey_definitions_published_has_date', sql`(${t.status} = 'draft') = (${t.publishedAt} is null)`),
   ],
 );
 
