@@ -118,6 +118,8 @@ describe('role table', () => {
       'adminAssistantTask',
       'adminSupport',
       'adminSupportMessage',
+      'adminSurveys',
+      'adminSurvey',
     ]);
     // An assistant opens the console for the work queue, not the verification or the audit log.
     expect(routesForRoles(['client', 'assistant'])).toEqual([
