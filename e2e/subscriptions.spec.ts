@@ -1,10 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { answerOf } from './api.ts';
-import { bearerOf, createClientCaseByApi, signedInCarer } from './carer-data.ts';
+import { bearerOf, callOperation, createClientCaseByApi, type Headers, signedInCarer } from './carer-data.ts';
 import { expect, test } from './fixtures.ts';
-import { newPerson, passwordField, signUpThroughForm, textField } from './identity.ts';
-import { expectNoAxeViolations } from './page-checks.ts';
+import {
+  newPerson,
+  passwordField,
+  signInWithTokens,
+  signUpThroughForm,
+  type TestPerson,
+  textField,
+} from './identity.ts';
+import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import { ownPlatformStaff, ownProvider } from './staff.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
 // Subscriptions and payment as a carer meets them (SPEC §1, §4): the plans instead of the pool, the
@@ -13,6 +21,8 @@ import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 // its own carer and client; the plans and prices are the seeded ones (149 Kč / 449 Kč with 21 % VAT).
 
 const shots = '/tmp/shots-payments';
+const assistantShots = '/tmp/shots-assistant-carer';
+const assistantWorkTitle = /^(Práce asistenta|The assistant’s work|Práca asistenta)$/;
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 function steps(page: Page): Locator {
@@ -144,7 +154,7 @@ test('a failed payment is said plainly, paying again succeeds, and the assistant
   request,
 }) => {
   test.setTimeout(120_000);
-  const { caseId } = await freshCarer(page, request);
+  const { caseId, clientId } = await freshCarer(page, request);
   await page.goto(`/new-client-wizard/service-offer/${caseId}`);
 
   await choosePlanAndPay(page, 'S asistentem', gatewayChoice.failure);
@@ -172,6 +182,18 @@ test('a failed payment is said plainly, paying again succeeds, and the assistant
   await page
     .getByRole('textbox', { name: 'Co by měl asistent vědět (nepovinné)' })
     .fill('Maminka potřebuje pomoc ráno.');
+  // Without the consent to act for the client nothing is handed over: said beside the box.
+  const consent = page.getByRole('checkbox', {
+    name: /^Souhlasím, aby asistenti Opory viděli údaje o klientovi/,
+  });
+  await expect(
+    page.getByText('Každý hovor a každou odeslanou poptávku uvidíte na stránce klienta.', { exact: false }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Odeslat asistentovi' }).click();
+  await expect(page.getByText('Bez vašeho souhlasu nemůže asistent klienta zastupovat')).toBeVisible();
+  await expect(consent).toBeFocused();
+  await expectNoAxeViolations(page);
+  await consent.check();
   await page.getByRole('button', { name: 'Odeslat asistentovi' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Hotovo, asistent se vám ozve' })).toBeFocused();
   await expect(page.getByText(/^Ozveme se vám e-mailem na .+ do jednoho pracovního dne\.$/)).toBeVisible();
@@ -187,6 +209,144 @@ test('a failed payment is said plainly, paying again succeeds, and the assistant
   ).toBeVisible();
   await page.getByRole('link', { name: 'Přejít na přehled' }).click();
   await expect(page).toHaveURL('/dashboard');
+
+  // The client page says the case waits for an assistant.
+  await page.goto(`/dashboard/client/${clientId}`);
+  const work = page.getByRole('region', { name: 'Práce asistenta' });
+  await expect(work).toContainText('Čeká na asistenta');
+  await expect(work).toContainText('Čeká, až se případu ujme asistent.');
+  await expectNoAxeViolations(page);
+});
+
+/** A full-page screenshot starts at the top, so the sticky header is not painted over the page. */
+async function scrollToTop(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+  );
+}
+
+/** The bearer of platform staff (the password grant the web client makes), for the assistants' routes. */
+async function staffBearer(request: APIRequestContext, person: TestPerson): Promise<Headers> {
+  const token = await request.post('/realms/opora/protocol/openid-connect/token', {
+    form: {
+      client_id: 'web',
+      grant_type: 'password',
+      username: person.email,
+      password: person.password,
+      scope: 'profile email offline_access',
+    },
+  });
+  expect(token.status(), await token.text()).toBe(200);
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  return { authorization: `Bearer ${accessToken}` };
+}
+
+test('the carer follows the assistant’s work on the client page, and the provider sees who sent the request', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  mkdirSync(assistantShots, { recursive: true });
+  // A provider of the test's own in Chrudim, and a carer whose mother lives there, on the assistant plan.
+  const provider = await ownProvider(request);
+  const { person: carer, headers } = await signedInCarer(page, request);
+  const { caseId, clientId } = await createClientCaseByApi(request, headers, {
+    residence: { countyCode: 'CZ0531', city: 'Chrudim', zipcode: '53701' },
+  });
+  await page.goto(`/new-client-wizard/service-offer/${caseId}`);
+  await choosePlanAndPay(page, 'S asistentem', gatewayChoice.success);
+  await expect(page).toHaveURL(`/new-client-wizard/assistant-info/${caseId}`);
+  await page.getByRole('checkbox', { name: /^Souhlasím, aby asistenti Opory/ }).check();
+  await page.getByRole('button', { name: 'Odeslat asistentovi' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Hotovo, asistent se vám ozve' })).toBeFocused();
+
+  // An assistant (platform staff may act as one) takes the case, calls, sends a request and closes it.
+  const staff = await staffBearer(request, await ownPlatformStaff(request));
+  const handedOver = await callOperation(request, headers, 'getCaseAssistantWork', { params: { caseId } });
+  if (!handedOver) throw new Error('The case was not handed over');
+  const { taskId } = handedOver;
+  await callOperation(request, staff, 'claimAssistantTask', { params: { taskId } });
+  const offer = await callOperation(request, headers, 'getClientServiceOffer', {
+    params: { clientId },
+    query: { caseId, pageSize: 100 },
+  });
+  // The provider's Vršovice service asks no questionnaire of its own: an assistant may request it.
+  const service = offer.items.find(
+    (item) => item.provider.id === provider.id && item.id !== provider.serviceId,
+  );
+  expect(service, 'the own provider’s service in the offer').toBeTruthy();
+  await callOperation(request, staff, 'logAssistantCall', {
+    params: { taskId },
+    body: { serviceId: service!.id, outcome: 'interested', note: 'Volno od ledna, paní Malá.' },
+  });
+  const sent = await callOperation(request, staff, 'sendAssistantRequest', {
+    params: { taskId },
+    body: { serviceId: service!.id, message: 'Prosíme o pomoc s hygienou ráno.' },
+  });
+
+  const sizes = [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const;
+  const work = page.getByRole('region', { name: assistantWorkTitle });
+  await page.goto(`/dashboard/client/${clientId}`);
+  await expect(work).toContainText('Asistent pracuje');
+  await expect(work).toContainText('Případu se věnuje Alena z týmu asistentů Opory.');
+  await expect(work.getByRole('listitem')).toHaveCount(3);
+  await expect(work.getByRole('listitem').nth(1)).toContainText('Výsledek: poskytovatel má zájem');
+  // The assistants' own note stays with them.
+  await expect(work).not.toContainText('paní Malá');
+  await expectNoAxeViolations(page);
+  for (const [size, viewport] of sizes) {
+    await page.setViewportSize(viewport);
+    await work.screenshot({ path: `${assistantShots}/client-in-progress-section-cs-${size}.png` });
+  }
+
+  await callOperation(request, staff, 'closeAssistantTask', {
+    params: { taskId },
+    body: {
+      summary: 'Pečovatelská služba má volno od ledna, poptávku jsme poslali.\nOzvou se vám do týdne.',
+    },
+  });
+  for (const locale of ['cs', 'en', 'sk'] as const) {
+    await storeLocale(page, locale);
+    for (const [size, viewport] of sizes) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/dashboard/client/${clientId}`);
+      await expect(work.getByRole('listitem')).toHaveCount(4);
+      await work.screenshot({ path: `${assistantShots}/client-done-section-${locale}-${size}.png` });
+      await scrollToTop(page);
+      await page.screenshot({ path: `${assistantShots}/client-done-${locale}-${size}.png`, fullPage: true });
+    }
+  }
+  await storeLocale(page, 'cs');
+  await page.setViewportSize(sizes[0][1]);
+  await page.goto(`/dashboard/client/${clientId}`);
+  await expect(work).toContainText('Hotovo');
+  await expect(work.getByRole('heading', { level: 3, name: 'Shrnutí od asistenta' })).toBeVisible();
+  await expect(work).toContainText('Ozvou se vám do týdne.');
+  await expectNoAxeViolations(page);
+  // The request the assistant sent leads to its page.
+  await work.getByRole('link', { name: service!.name }).click();
+  await expect(page).toHaveURL(`/dashboard/request/${sent.careRequestId}`);
+
+  // The provider reads that an Opora assistant sent it for the carer.
+  await page.context().clearCookies();
+  await signInWithTokens(page, provider.administrator);
+  await page.goto(`/provider/requests/${sent.careRequestId}`);
+  const carerName = `${carer.firstName} ${carer.lastName}`;
+  const line = `Přes Oporu · odeslal asistent Opory za žadatele (${carerName})`;
+  await expect(page.getByRole('region', { name: 'Poptávka' }).getByText(line)).toBeVisible();
+  // The header's line says it too, as it says who entered a request of the provider's own.
+  await expect(page.getByText(line)).toHaveCount(2);
+  await expect(
+    page
+      .getByRole('region', { name: 'Žadatel' })
+      .getByText(`Poptávku odeslal asistent Opory za žadatele (${carerName}).`),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await scrollToTop(page);
+  await page.screenshot({ path: `${assistantShots}/provider-request-cs-desktop.png`, fullPage: true });
 });
 
 test('cancelling at the gateway leads back to the plans; the client page offers them too', async ({
@@ -330,6 +490,11 @@ test.describe('screens in three languages and two sizes', () => {
         );
         await page.screenshot({ path: `${shots}/${name}-${locale}-${size}.png`, fullPage: true });
       };
+      mkdirSync(assistantShots, { recursive: true });
+      const shootAssistant = async (name: string, size: string) => {
+        await scrollToTop(page);
+        await page.screenshot({ path: `${assistantShots}/${name}-${locale}-${size}.png`, fullPage: true });
+      };
       // The language from the address is stored; the page is waited for, so its token refresh is done.
       await page.goto(`/${locale}/dashboard`);
       await expect(page.getByRole('article')).toHaveCount(2);
@@ -381,9 +546,16 @@ test.describe('screens in three languages and two sizes', () => {
         await page.goto(`/new-client-wizard/assistant-info/${caseId}`);
         await expect(page.getByRole('radio').first()).toBeVisible();
         await shoot('assistant-form', size);
-        await page
-          .getByRole('button', { name: /^(Odeslat asistentovi|Send to the assistant|Odoslať asistentovi)$/ })
-          .click();
+        const send = page.getByRole('button', {
+          name: /^(Odeslat asistentovi|Send to the assistant|Odoslať asistentovi)$/,
+        });
+        // Refused without the consent, said beside the box; then given.
+        await send.click();
+        await expect(page.getByRole('checkbox')).toBeFocused();
+        await shootAssistant('wizard-consent-refused', size);
+        await page.getByRole('checkbox').check();
+        await shootAssistant('wizard-consent-given', size);
+        await send.click();
         await expect(page.getByRole('heading', { level: 2 }).first()).toBeFocused();
         await shoot('assistant-done', size);
         await page.goto(`/new-client-wizard/services/${caseId}`);
@@ -391,7 +563,13 @@ test.describe('screens in three languages and two sizes', () => {
         await shoot('services', size);
         await page.goto(`/dashboard/client/${clientId}`);
         await expect(page.getByRole('article').first().getByRole('link').last()).toBeVisible();
+        await expect(page.getByRole('region', { name: assistantWorkTitle })).toBeVisible();
         await shoot('client-pool', size);
+        await shootAssistant('client-waiting', size);
+        await page.getByRole('region', { name: assistantWorkTitle }).screenshot({
+          path: `${assistantShots}/client-waiting-section-${locale}-${size}.png`,
+        });
+        await expectNoAxeViolations(page);
         await page.goto('/user');
         await expect(page.getByText(/\d\d\. \d\d\. \d{4}/).first()).toBeVisible();
         await shoot('profile', size);

@@ -40,9 +40,7 @@ test('platform staff are led to the administration, which a client cannot open',
   await expect(page.getByRole('link', { name: 'Sekce pro poskytovatele' })).toHaveCount(0);
   await page.getByRole('main').getByRole('link', { name: 'Administrace' }).click();
   await expect(page).toHaveURL('/admin');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Administraci platformy připravujeme' }),
-  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Administrace' })).toBeVisible();
   await expect(page).toHaveTitle('Administrace - Opora');
   await openUserMenu(page, `${admin.firstName} ${admin.lastName}`);
   await expect(page.getByRole('menuitem', { name: 'Administrace' })).toBeVisible();

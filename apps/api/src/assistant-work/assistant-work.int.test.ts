@@ -266,6 +266,9 @@ describe('working a task', () => {
     const seen = work.json<CaseAssistantWork>();
     expect(seen).toMatchObject({ state: 'in-progress', assistantName: 'Alena', summary: null });
     expect(seen.entries.map((item) => item.kind)).toEqual(['claimed', 'call', 'request-sent']);
+    // Assistants by first name only.
+    expect(seen.entries.map((item) => item.by)).toEqual(['Alena', 'Alena', 'Alena']);
+    expect(work.body).not.toContain('Pomocná');
     expect(work.body).not.toContain('dovolené');
 
     expect(
@@ -335,11 +338,13 @@ describe('working a task', () => {
     expect(made).toHaveLength(0);
   });
 
-  it('answers 404 to a carer asking about another’s case, or a case never handed over', async () => {
+  it('answers 404 to a carer asking about another’s case, and null for a case never handed over', async () => {
     const { careCase } = await handedOver();
     const stranger = await server.signedIn();
     expect((await inject(stranger, 'GET', `/web/cases/${careCase.id}/assistant-task`)).statusCode).toBe(404);
     const own = await createCase(server.database.db, { ownerUserId: stranger.userId, clientId: null });
-    expect((await inject(stranger, 'GET', `/web/cases/${own.id}/assistant-task`)).statusCode).toBe(404);
+    const never = await inject(stranger, 'GET', `/web/cases/${own.id}/assistant-task`);
+    expect(never.statusCode).toBe(200);
+    expect(never.json()).toBeNull();
   });
 });

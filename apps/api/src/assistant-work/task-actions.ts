@@ -12,7 +12,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
 import { NotFoundError } from '../platform/errors.ts';
 import type { RequestContext } from '../requests/request-context.ts';
-import { recordStaffAction, type StaffActor, staffActor } from '../staff-audit/record-staff-action.ts';
+import { recordStaffAction, staffActor } from '../staff-audit/record-staff-action.ts';
+import { firstNameOf } from './carer-view.ts';
 import { serviceNamed, toEntry } from './task-entries.ts';
 import {
   claimedTask,
@@ -35,11 +36,6 @@ export async function subscriberOf(tx: DbExecutor, taskId: string, publicUrl: st
     ? `${publicUrl}${paths.dashboardClient.getHref({ id: row.clientId })}`
     : `${publicUrl}${paths.dashboard.getHref()}`;
   return { ...row, link };
-}
-
-/** The first name a carer is told (an assistant's surname is theirs). */
-function firstNameOf(actor: StaffActor): string {
-  return actor.name.split(' ')[0] || actor.name;
 }
 
 /** Marks the first contact (the first call or request) of the task. */
@@ -96,7 +92,11 @@ export async function claimAssistantTask(
         to: subscriber.email,
         locale: subscriber.locale,
         template: 'assistant-task-claimed',
-        params: { link: subscriber.link, assistantName: firstNameOf(actor), caseCode: subscriber.caseCode },
+        params: {
+          link: subscriber.link,
+          assistantName: firstNameOf(actor.name),
+          caseCode: subscriber.caseCode,
+        },
       });
     }
   });
@@ -188,7 +188,7 @@ export async function closeAssistantTask(
         template: 'assistant-task-closed',
         params: {
           link: subscriber.link,
-          assistantName: firstNameOf(actor),
+          assistantName: firstNameOf(actor.name),
           caseCode: subscriber.caseCode,
           summary: input.summary,
         },

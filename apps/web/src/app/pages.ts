@@ -118,7 +118,8 @@ export type TranslationNamespace =
   | 'provider-images'
   | 'provider-profile'
   | 'provider-team'
-  | 'provider-clients';
+  | 'provider-clients'
+  | 'admin';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -196,8 +197,29 @@ const providerClientNamespaces = [
 const providerServiceNamespaces = [...providerNamespaces, 'provider-services', 'validation'] as const;
 /** The administration's entry: the permission link `/users/me` grants to platform staff only. */
 const platformStaff: Audience = { access: { permission: paths.adminHome.name }, layout: 'client' };
+/**
+ * A provider's check: the catalogue's service types and forms, the decision form's messages (the
+ * schema's and the server's).
+ */
+const adminVerificationNamespaces = ['admin', 'catalogue', 'validation', 'errors'] as const;
 
 // The page modules, each loaded when one of its routes is entered.
+const adminHomePage = lazyPage(
+  () => import('../features/admin/components/admin-home-page.tsx'),
+  (m) => m.AdminHomePage,
+);
+const adminVerificationsPage = lazyPage(
+  () => import('../features/admin/components/verifications-page.tsx'),
+  (m) => m.VerificationsPage,
+);
+const adminVerificationPage = lazyPage(
+  () => import('../features/admin/components/verification-page.tsx'),
+  (m) => m.VerificationPage,
+);
+const adminAuditPage = lazyPage(
+  () => import('../features/admin/components/audit-page.tsx'),
+  (m) => m.AuditPage,
+);
 const anonRegisterPage = lazyPage(
   () => import('../features/auth/components/anon-register-page.tsx'),
   (m) => m.AnonRegisterPage,
@@ -253,10 +275,6 @@ const wizardServiceOfferPage = lazyPage(
 const wizardServicesPage = lazyPage(
   () => import('../features/clients/components/wizard-services-page.tsx'),
   (m) => m.WizardServicesPage,
-);
-const comingSoonPage = lazyPage(
-  () => import('../features/coming-soon/components/coming-soon-page.tsx'),
-  (m) => m.ComingSoonPage,
 );
 const contactPage = lazyPage(
   () => import('../features/contact/components/contact-page.tsx'),
@@ -634,7 +652,12 @@ export const areas: AreaDefinition[] = [
   {
     id: 'admin',
     path: paths.adminHome.path,
-    pages: [page('adminHome', platformStaff, comingSoonPage, ['pages'])],
+    pages: [
+      page('adminHome', platformStaff, adminHomePage, ['admin']),
+      page('adminVerifications', platformStaff, adminVerificationsPage, ['admin']),
+      page('adminVerification', platformStaff, adminVerificationPage, adminVerificationNamespaces),
+      page('adminAudit', platformStaff, adminAuditPage, ['admin']),
+    ],
   },
 ];
 

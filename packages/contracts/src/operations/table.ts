@@ -898,7 +898,8 @@ export const operations = defineOperations({
     path: '/api/v1/web/cases/:caseId/assistant-task',
     access: 'login',
     params: CaseIdParamsSchema,
-    response: CaseAssistantWorkSchema,
+    /** Null when the case was never handed over. */
+    response: CaseAssistantWorkSchema.nullable(),
     successStatus: 200,
     noStore: true,
   },

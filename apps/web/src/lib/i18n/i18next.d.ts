@@ -1,4 +1,5 @@
 import 'i18next';
+import type admin from '../../../../../locales/cs/admin.json';
 import type auth from '../../../../../locales/cs/auth.json';
 import type catalogue from '../../../../../locales/cs/catalogue.json';
 import type clients from '../../../../../locales/cs/clients.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      admin: typeof admin;
       auth: typeof auth;
       catalogue: typeof catalogue;
       clients: typeof clients;

@@ -22,6 +22,7 @@ import { clientQueryOptions } from '../api/get-client.ts';
 import { serviceOfferQueryOptions } from '../api/get-client-service-offer.ts';
 import { offerQuery } from '../utils/offer-search.ts';
 import { ageOn } from '../utils/person.ts';
+import { AssistantWork } from './assistant-work.tsx';
 import { ClientDetails } from './client-details.tsx';
 import classes from './clients.module.css';
 import { MyServices } from './my-services.tsx';
@@ -51,7 +52,10 @@ export function prefetch({ params, request }: LoaderFunctionArgs): void {
   );
 }
 
-/** `/dashboard/client/:id` (SPEC §2): a client's services pool, requests and details, as `?tab=`. */
+/**
+ * `/dashboard/client/:id` (SPEC §2): a client's services pool, requests and details, as `?tab=`; above
+ * them, what Opora's assistants do on the cases handed over to them.
+ */
 export function ClientPage() {
   const { t } = useTranslation(['clients', 'enums']);
   const { id: clientId = '' } = useParams();
@@ -148,6 +152,8 @@ export function ClientPage() {
           {t('client.newCase')}
         </AsyncButton>
       </div>
+
+      <AssistantWork clientId={clientId} />
 
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List aria-label={t('client.tabs.label')} className={classes.tabList}>

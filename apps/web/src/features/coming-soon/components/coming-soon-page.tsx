@@ -7,7 +7,7 @@ import { paths } from '@/config/paths.ts';
 import { useRouteHandle } from '@/lib/route-handle.ts';
 import { useSessionUser } from '@/lib/session.ts';
 
-const comingSoonPages = ['dashboard', 'providerHome', 'adminHome'] as const;
+const comingSoonPages = ['dashboard', 'providerHome'] as const;
 type ComingSoonPageName = (typeof comingSoonPages)[number];
 
 function isComingSoonPage(name: string | undefined): name is ComingSoonPageName {

@@ -158,9 +158,14 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
             {request.service.name} · {request.service.facility.name}
           </Text>
           <Text size="sm" c="dimmed">
-            {request.source === 'opora' ? null : (
+            {request.source === 'opora' && !request.sentByAssistant ? null : (
               <>
-                <RequestSource source={request.source} by={request.requester.fullName} /> ·{' '}
+                <RequestSource
+                  source={request.source}
+                  by={request.requester.fullName}
+                  sentByAssistant={request.sentByAssistant}
+                />{' '}
+                ·{' '}
               </>
             )}
             {t('header.sent', { date: formatDateTime(request.createdDate, locale) })} ·{' '}

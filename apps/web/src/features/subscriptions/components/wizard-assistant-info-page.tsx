@@ -1,6 +1,7 @@
 import {
   Anchor,
   Button,
+  Checkbox,
   Group,
   Paper,
   Radio,
@@ -30,8 +31,8 @@ import {
   IconSend,
   IconUserHeart,
 } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
@@ -51,7 +52,12 @@ import { type SessionUser, useSessionUser } from '@/lib/session.ts';
 import { useWizardCase } from '@/shared-features/wizard/wizard-case.ts';
 import { useSaveAssistantTask } from '../api/save-assistant-task.ts';
 
-type AssistantValues = { contactChannel: AssistantContactChannel | ''; preferredTime: string; note: string };
+type AssistantValues = {
+  contactChannel: AssistantContactChannel | '';
+  preferredTime: string;
+  note: string;
+  assistantConsent: boolean;
+};
 
 /**
  * `/new-client-wizard/assistant-info/:caseId` and `/new-case-wizard/assistant-info/:caseId` (SPEC §2,
@@ -197,6 +203,17 @@ function Fact({ icon: FactIcon, title, text }: { icon: Icon; title: string; text
   );
 }
 
+/** The contact page beside the form, so what was typed stays. */
+function NewTabLink({ to, children }: { to: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor href={to} target="_blank" rel="noopener" inherit underline="always">
+      {children}
+      <span className="visually-hidden"> ({t('footer.opensInNewTab')})</span>
+    </Anchor>
+  );
+}
+
 function AssistantForm({
   caseId,
   user,
@@ -218,6 +235,8 @@ function AssistantForm({
       contactChannel: initial?.contactChannel ?? (user.phone ? 'phone' : 'email'),
       preferredTime: initial?.preferredTime ?? '',
       note: initial?.note ?? '',
+      // A task saved on this page was handed over with the consent; changing it keeps it.
+      assistantConsent: initial !== null,
     } satisfies AssistantValues as AssistantValues,
     submit: (body) => save.mutateAsync(body),
     onSuccess: (task) => {
@@ -280,6 +299,20 @@ function AssistantForm({
             maxRows={12}
             maxLength={2000}
             {...form.getInputProps('note')}
+          />
+          <Checkbox
+            size="md"
+            label={t('assistant.consent')}
+            description={
+              <Trans
+                t={t}
+                i18nKey="assistant.consentHint"
+                components={{ contact: <NewTabLink to={paths.contact.getHref()} /> }}
+              />
+            }
+            {...form.getInputProps('assistantConsent', { type: 'checkbox' })}
+            // Mantine marks a refused checkbox with `data-error` only; the form focuses `aria-invalid`.
+            aria-invalid={Boolean(form.errors.assistantConsent)}
           />
           <Group>
             <AsyncButton

@@ -48,12 +48,28 @@ export function DetailCard({ id, title, children }: { id: string; title: string;
 }
 
 /**
- * Where a request came from: through Opora, or who of the provider entered it and how the client came
- * (`Entered by Jana Nováková — phone`).
+ * Where a request came from: through Opora (sent by an Opora assistant for `by`, when `sentByAssistant`),
+ * or who of the provider entered it and how the client came (`Entered by Jana Nováková — phone`).
  */
-export function RequestSource({ source, by }: { source: CareRequestSource; by: string | null }) {
-  const { t } = useTranslation('provider');
-  if (source === 'opora') return <>{t('source.opora')}</>;
+export function RequestSource({
+  source,
+  by,
+  sentByAssistant = false,
+}: {
+  source: CareRequestSource;
+  by: string | null;
+  sentByAssistant?: boolean;
+}) {
+  const { t } = useTranslation(['provider', 'provider-request']);
+  if (source === 'opora') {
+    return (
+      <>
+        {sentByAssistant
+          ? t('provider-request:source.sentByAssistant', { source: t('source.opora'), name: by ?? '' })
+          : t('source.opora')}
+      </>
+    );
+  }
   return (
     <>{by ? t('source.enteredBy', { name: by, source: t(`source.${source}`) }) : t(`source.${source}`)}</>
   );
@@ -95,7 +111,11 @@ export function RequestFacts({ request, headingId }: { request: ProviderCareRequ
           {request.date ? formatDisplayDate(request.date) : <Dimmed>{t('facts.notGiven')}</Dimmed>}
         </Field>
         <Field label={t('facts.source')}>
-          <RequestSource source={request.source} by={request.requester.fullName} />
+          <RequestSource
+            source={request.source}
+            by={request.requester.fullName}
+            sentByAssistant={request.sentByAssistant}
+          />
         </Field>
         <Field label={t('facts.sent')}>{formatDateTime(request.createdDate, locale)}</Field>
         <Field label={t('facts.edited')}>{formatDateTime(request.editedDate, locale)}</Field>
@@ -240,6 +260,11 @@ export function RequesterCard({ request, headingId }: { request: ProviderCareReq
   const relationship = relationshipTypeCodes.find((code) => code === requester.relationshipType);
   return (
     <DetailCard id={headingId} title={t('requester.title')}>
+      {request.sentByAssistant ? (
+        <Text className={classes.assistantNote}>
+          {t('requester.sentByAssistant', { name: requester.fullName })}
+        </Text>
+      ) : null}
       <FieldList>
         <Field label={t('requester.name')}>{requester.fullName}</Field>
         <Field label={t('requester.relationship')}>

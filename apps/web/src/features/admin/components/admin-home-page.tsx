@@ -1,0 +1,99 @@
+import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowRight, IconHistory, IconShieldCheck } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoaderFunctionArgs } from 'react-router';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { queryClient } from '@/lib/query-client.ts';
+import { useVerificationQueue, verificationQueueQueryOptions } from '../api/provider-verifications.ts';
+import classes from './admin.module.css';
+import { AdminArea } from './admin-area.tsx';
+
+/** `/admin` (issue 25): the staff console's home, the way to the verification queue and the audit log. */
+export function AdminHomePage() {
+  const { t } = useTranslation(['admin', 'common']);
+  return (
+    <AdminArea section="home">
+      <Stack gap="lg">
+        <Stack gap={4}>
+          <Title order={1}>{t('common:routes.adminHome.title')}</Title>
+          <Text size="lg">{t('home.intro')}</Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <HomeCard
+            icon={<IconShieldCheck size={28} aria-hidden />}
+            title={t('home.verifications.title')}
+            to={paths.adminVerifications.getHref()}
+            action={t('home.verifications.open')}
+          >
+            <Text>{t('home.verifications.text')}</Text>
+            <OpenChecks />
+          </HomeCard>
+          <HomeCard
+            icon={<IconHistory size={28} aria-hidden />}
+            title={t('home.audit.title')}
+            to={paths.adminAudit.getHref()}
+            action={t('home.audit.open')}
+          >
+            <Text>{t('home.audit.text')}</Text>
+          </HomeCard>
+        </SimpleGrid>
+      </Stack>
+    </AdminArea>
+  );
+}
+
+/** How many checks wait, in words (the count is the queue's own read). */
+function OpenChecks() {
+  const { t } = useTranslation('admin');
+  const queue = useVerificationQueue();
+  if (queue.isError) return <Text c="dimmed">{t('home.verifications.countError')}</Text>;
+  if (!queue.data) return <Skeleton height={24} width="60%" />;
+  const count = queue.data.items.length;
+  return (
+    <Text fw={700} size="lg">
+      {count === 0 ? t('home.verifications.none') : t('home.verifications.count', { count })}
+    </Text>
+  );
+}
+
+function HomeCard({
+  icon,
+  title,
+  to,
+  action,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  to: string;
+  action: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="md" p="lg" className={classes.homeCard}>
+      <Stack gap="sm" h="100%" align="flex-start">
+        {icon}
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {children}
+        <Button
+          component={Link}
+          to={to}
+          variant="light"
+          mt="auto"
+          rightSection={<IconArrowRight size={18} aria-hidden />}
+        >
+          {action}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The route's loader calls it (app/router.tsx): the queue's count is read with the page's code. */
+export function prefetch(_args: LoaderFunctionArgs): void {
+  void queryClient.prefetchQuery(verificationQueueQueryOptions());
+}
