@@ -202,3 +202,39 @@ export type RealmRole = (typeof realmRoles)[number];
 /** Every role the permission table knows: `guest` (not signed in), the realm roles, the provider roles. */
 export const roles = ['guest', 'client', 'assistant', ...providerRoles, 'admin'] as const;
 export type Role = (typeof roles)[number];
+
+// Accountability (issue 25 §5, decision 0122): what the staff audit log records, kept zod-free so the
+// console's pages list them without the schemas.
+/** What staff did. */
+export const staffActions = [
+  'provider-verification-approved',
+  'provider-verification-rejected',
+  'provider-claim-approved',
+  'provider-claim-rejected',
+  'provider-verification-set',
+  'survey-definition-created',
+  'survey-definition-published',
+  'survey-definition-deleted',
+  'survey-definition-updated',
+  'survey-definition-versioned',
+  'survey-definition-retired',
+  'assistant-task-claimed',
+  'assistant-call-logged',
+  'assistant-request-sent',
+  'assistant-task-closed',
+  /** A staff member opened a client's record (health data) through a claimed task. */
+  'client-record-viewed',
+  'support-message-assigned',
+  'support-message-answered',
+  'support-message-closed',
+] as const;
+export type StaffAction = (typeof staffActions)[number];
+
+/** The kind of record an action was taken on. */
+export const staffAuditRecordTypes = [
+  'provider',
+  'survey-definition',
+  'assistant-task',
+  'support-message',
+] as const;
+export type StaffAuditRecordType = (typeof staffAuditRecordTypes)[number];

@@ -195,8 +195,14 @@ const providerClientNamespaces = [
 ] as const;
 /** The provider's services: their form and messages, the catalogue's names and the preview's detail. */
 const providerServiceNamespaces = [...providerNamespaces, 'provider-services', 'validation'] as const;
-/** The administration's entry: the permission link `/users/me` grants to platform staff only. */
-const platformStaff: Audience = { access: { permission: paths.adminHome.name }, layout: 'client' };
+/**
+ * A page of the staff console: each opens for whom its own route is granted (`routeGrants`: a
+ * platform administrator all of them, an assistant the home and the work queue).
+ */
+const platformStaff = (route: { name: RouteName }): Audience => ({
+  access: { permission: route.name },
+  layout: 'client',
+});
 /**
  * A provider's check: the catalogue's service types and forms, the decision form's messages (the
  * schema's and the server's).
@@ -653,10 +659,18 @@ export const areas: AreaDefinition[] = [
     id: 'admin',
     path: paths.adminHome.path,
     pages: [
-      page('adminHome', platformStaff, adminHomePage, ['admin']),
-      page('adminVerifications', platformStaff, adminVerificationsPage, ['admin']),
-      page('adminVerification', platformStaff, adminVerificationPage, adminVerificationNamespaces),
-      page('adminAudit', platformStaff, adminAuditPage, ['admin']),
+      page('adminHome', platformStaff(paths.adminHome), adminHomePage, ['admin']),
+      page('adminVerifications', platformStaff(paths.adminVerifications), adminVerificationsPage, ['admin']),
+      page(
+        'adminVerification',
+        platformStaff(paths.adminVerification),
+        adminVerificationPage,
+        adminVerificationNamespaces,
+      ),
+      page('adminAudit', platformStaff(paths.adminAudit), adminAuditPage, ['admin']),
+      // issue 25 §2: the assistants' work queue
+      // issue 25 §3: questionnaires
+      // issue 25 §4: the support inbox
     ],
   },
 ];

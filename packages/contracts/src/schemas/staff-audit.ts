@@ -1,43 +1,10 @@
 import { z } from 'zod';
+import { staffActions, staffAuditRecordTypes } from '../enums.ts';
 import { DateTimeSchema } from '../validation/fields.ts';
 import { IdSchema } from './common.ts';
 
 // Accountability (issue 25 §5, decision 0122): every staff action is written to an append-only log in
 // the action's own transaction, readable by platform administrators.
-
-/** What staff did. */
-export const staffActions = [
-  'provider-verification-approved',
-  'provider-verification-rejected',
-  'provider-claim-approved',
-  'provider-claim-rejected',
-  'provider-verification-set',
-  'survey-definition-created',
-  'survey-definition-published',
-  'survey-definition-deleted',
-  'survey-definition-updated',
-  'survey-definition-versioned',
-  'survey-definition-retired',
-  'assistant-task-claimed',
-  'assistant-call-logged',
-  'assistant-request-sent',
-  'assistant-task-closed',
-  /** A staff member opened a client's record (health data) through a claimed task. */
-  'client-record-viewed',
-  'support-message-assigned',
-  'support-message-answered',
-  'support-message-closed',
-] as const;
-export type StaffAction = (typeof staffActions)[number];
-
-/** The kind of record an action was taken on. */
-export const staffAuditRecordTypes = [
-  'provider',
-  'survey-definition',
-  'assistant-task',
-  'support-message',
-] as const;
-export type StaffAuditRecordType = (typeof staffAuditRecordTypes)[number];
 
 export const StaffAuditEntrySchema = z
   .object({

@@ -9,8 +9,8 @@ export function verificationQueueQueryOptions() {
 }
 
 /** The queue, read afresh on every visit: other staff members decide from it at the same time. */
-export function useVerificationQueue() {
-  return useQuery({ ...verificationQueueQueryOptions(), staleTime: 0 });
+export function useVerificationQueue({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...verificationQueueQueryOptions(), staleTime: 0, enabled });
 }
 
 /** `getProviderVerification`: what staff check, side by side, and the decisions so far. */

@@ -1,13 +1,13 @@
 import { Badge } from '@mantine/core';
-import { IconHistory, IconLayoutDashboard, IconShieldCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths.ts';
+import { useSessionUser } from '@/lib/session.ts';
 import { useVerificationQueue } from '../api/provider-verifications.ts';
 import classes from './admin.module.css';
+import { type AdminSection, sectionsFor } from './admin-sections.ts';
 
-export type AdminSection = 'home' | 'verifications' | 'audit';
+export type { AdminSection };
 
 /** The number of open checks, as a badge after its link (nothing while none or not known). */
 function OpenCount({ count }: { count: number | undefined }) {
@@ -21,39 +21,30 @@ function OpenCount({ count }: { count: number | undefined }) {
 }
 
 /**
- * The platform staff's console around each of its pages: the way between its home, the verification
- * queue (with the count of open checks) and the audit log, as the provider area's bar looks.
+ * The platform staff's console around each of its pages: the way between the sections the person may
+ * open (a platform administrator all, an assistant the work queue), the verification queue with the
+ * count of open checks, as the provider area's bar looks.
  */
 export function AdminArea({ section, children }: { section: AdminSection; children: ReactNode }) {
   const { t } = useTranslation('admin');
-  const queue = useVerificationQueue();
-  const links = [
-    { section: 'home', to: paths.adminHome.getHref(), label: t('area.home'), icon: IconLayoutDashboard },
-    {
-      section: 'verifications',
-      to: paths.adminVerifications.getHref(),
-      label: t('area.verifications'),
-      icon: IconShieldCheck,
-      count: queue.data?.items.length,
-    },
-    { section: 'audit', to: paths.adminAudit.getHref(), label: t('area.audit'), icon: IconHistory },
-  ] as const;
+  const sections = sectionsFor(useSessionUser());
+  const queue = useVerificationQueue({ enabled: sections.some((item) => item.id === 'verifications') });
   return (
     <>
       <nav aria-label={t('area.navigation')} className={classes.areaBar}>
         <ul className={classes.areaNav}>
-          {links.map((link) => {
+          {sections.map((link) => {
             const Icon = link.icon;
             return (
-              <li key={link.section}>
+              <li key={link.id}>
                 <Link
-                  to={link.to}
+                  to={link.route.getHref()}
                   className={classes.areaLink}
-                  aria-current={section === link.section ? 'page' : undefined}
+                  aria-current={section === link.id ? 'page' : undefined}
                 >
                   <Icon size={20} aria-hidden />
-                  {link.label}
-                  {'count' in link ? <OpenCount count={link.count} /> : null}
+                  {t(`area.${link.id}`)}
+                  {link.id === 'verifications' ? <OpenCount count={queue.data?.items.length} /> : null}
                 </Link>
               </li>
             );

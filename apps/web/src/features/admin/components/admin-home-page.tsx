@@ -1,18 +1,25 @@
 import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconHistory, IconShieldCheck } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoaderFunctionArgs } from 'react-router';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { currentUserQueryKey } from '@/lib/auth/current-user-key.ts';
 import { queryClient } from '@/lib/query-client.ts';
+import { hasPermission, useSessionUser } from '@/lib/session.ts';
 import { useVerificationQueue, verificationQueueQueryOptions } from '../api/provider-verifications.ts';
 import classes from './admin.module.css';
 import { AdminArea } from './admin-area.tsx';
+import { sectionsFor } from './admin-sections.ts';
 
-/** `/admin` (issue 25): the staff console's home, the way to the verification queue and the audit log. */
+/**
+ * `/admin` (issue 25): the staff console's home, a card for each section the person may open (a
+ * platform administrator all, an assistant the work queue).
+ */
 export function AdminHomePage() {
   const { t } = useTranslation(['admin', 'common']);
+  const sections = sectionsFor(useSessionUser()).filter((section) => section.id !== 'home');
   return (
     <AdminArea section="home">
       <Stack gap="lg">
@@ -21,23 +28,21 @@ export function AdminHomePage() {
           <Text size="lg">{t('home.intro')}</Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <HomeCard
-            icon={<IconShieldCheck size={28} aria-hidden />}
-            title={t('home.verifications.title')}
-            to={paths.adminVerifications.getHref()}
-            action={t('home.verifications.open')}
-          >
-            <Text>{t('home.verifications.text')}</Text>
-            <OpenChecks />
-          </HomeCard>
-          <HomeCard
-            icon={<IconHistory size={28} aria-hidden />}
-            title={t('home.audit.title')}
-            to={paths.adminAudit.getHref()}
-            action={t('home.audit.open')}
-          >
-            <Text>{t('home.audit.text')}</Text>
-          </HomeCard>
+          {sections.map((section) => {
+            const Icon = section.icon;
+            return (
+              <HomeCard
+                key={section.id}
+                icon={<Icon size={28} aria-hidden />}
+                title={t(`home.${section.id}.title`)}
+                to={section.route.getHref()}
+                action={t(`home.${section.id}.open`)}
+              >
+                <Text>{t(`home.${section.id}.text`)}</Text>
+                {section.id === 'verifications' ? <OpenChecks /> : null}
+              </HomeCard>
+            );
+          })}
         </SimpleGrid>
       </Stack>
     </AdminArea>
@@ -95,5 +100,8 @@ function HomeCard({
 
 /** The route's loader calls it (app/router.tsx): the queue's count is read with the page's code. */
 export function prefetch(_args: LoaderFunctionArgs): void {
-  void queryClient.prefetchQuery(verificationQueueQueryOptions());
+  const user = queryClient.getQueryData(currentUserQueryKey);
+  if (user && hasPermission(user, paths.adminVerifications.name)) {
+    void queryClient.prefetchQuery(verificationQueueQueryOptions());
+  }
 }
