@@ -78,6 +78,13 @@ export const demoAccounts = {
     lastName: 'Veselý',
     phone: '+420601100005',
   },
+  /** Platform staff acting for carers on the with-assistant plan (issue 25 §2). */
+  assistant: {
+    email: 'asistentka@opora.test',
+    firstName: 'Marta',
+    lastName: 'Pomocná',
+    phone: '+420601100006',
+  },
 } as const;
 
 /** The provider whose administrator is the demo provider account. */
@@ -383,6 +390,7 @@ async function seedDemoAccounts(db: DbExecutor, passwordHash: string): Promise<M
       { key: 'admin', platformRoles: ['admin'], realmRoles: ['client', 'admin'] },
       { key: 'coordinator', platformRoles: [], realmRoles: ['client'] },
       { key: 'worker', platformRoles: [], realmRoles: ['client'] },
+      { key: 'assistant', platformRoles: ['assistant'], realmRoles: ['client', 'assistant'] },
     ];
   const verifiedAt = new Date('2026-10-01T08:00:00Z');
   const emails = accounts.map(({ key }) => demoAccounts[key].email);

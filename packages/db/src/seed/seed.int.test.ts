@@ -252,6 +252,7 @@ describe('demo seed', () => {
       admin: ['client', 'admin'],
       coordinator: ['client'],
       worker: ['client'],
+      assistant: ['client', 'assistant'],
     };
     for (const [key, account] of Object.entries(demoAccounts)) {
       const [appUser] = await database.db
