@@ -20,7 +20,7 @@ import { AppError, NotFoundError, RecordChangedError } from '../platform/errors.
 import { dropMembership } from '../provider-team/remove-team-member.ts';
 import type { RequestContext } from '../requests/request-context.ts';
 import { recordStaffAction, staffActor } from '../staff-audit/record-staff-action.ts';
-import { providerColumnsOf } from './verification-records.ts';
+import { providerColumnsOf, readVerificationDetails } from './verification-records.ts';
 import { readVerificationDetail } from './verification-views.ts';
 
 /** `ProviderVerificationDecided` (409): another staff member decided this check first. */
@@ -123,8 +123,9 @@ export async function decideProviderVerification(
       throw new RecordChangedError(await readVerificationDetail(tx, verificationId));
     }
 
-    // Told before a rejected claim takes the claimant's membership away.
+    // Told before a rejected claim takes the claimant's membership away; kept as staff saw it.
     const recipients = await administrators(tx, provider.id);
+    const decidedDetails = await readVerificationDetails(tx, provider.id);
     if (approved) {
       await setProviderVerification(tx, { id: provider.id }, true, now, { renew: true });
     } else if (verification.kind === 'claim') {
@@ -141,6 +142,7 @@ export async function decideProviderVerification(
         decidedByName: actor.name,
         reason: approved ? null : (input.reason ?? null),
         note: input.note ?? null,
+        decidedDetails: decidedDetails ?? null,
       })
       .where(eq(providerVerifications.id, verificationId));
     await recordStaffAction(tx, actor, {

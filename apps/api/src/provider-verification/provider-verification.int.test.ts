@@ -428,6 +428,12 @@ describe('a claim', () => {
       providerRevision: check.provider.revision,
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
+    // The decided check still shows the claimant's details staff rejected.
+    expect(rejected.json()).toMatchObject({
+      status: 'rejected',
+      details: { name: 'Domácí péče Slunce, z. ú.' },
+      previousDetails: { name: 'Charita Původní' },
+    });
     const restored = await providerRow(listing.id);
     expect(restored).toMatchObject({
       name: 'Charita Původní',

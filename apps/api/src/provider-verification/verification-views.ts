@@ -129,7 +129,8 @@ export async function readVerificationDetail(
       identificationCodeValid:
         provider.identificationCode !== null && isValidIdentificationCode(provider.identificationCode),
     },
-    details,
+    // A decided check shows what staff decided on (a rejected claim's details are gone from the provider).
+    details: verification.decidedDetails ?? details,
     previousDetails: verification.previousDetails ?? null,
     administrators: administrators.map((admin) => ({
       name: fullName(admin) || (admin.email ?? admin.inviteEmail ?? ''),

@@ -119,6 +119,7 @@ export const ProviderVerificationDetailSchema = z
       /** The IČO's check digit is right (mod 11). */
       identificationCodeValid: z.boolean(),
     }),
+    /** The provider's details now; once decided, as staff saw them when deciding. */
     details: ProviderVerificationDetailsSchema,
     /** For a claim: the listing's details before the claimant replaced them. */
     previousDetails: ProviderVerificationDetailsSchema.nullable(),

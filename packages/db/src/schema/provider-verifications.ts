@@ -33,6 +33,8 @@ export const providerVerifications = pgTable(
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     /** The staff member's name as it was when they decided. */
     decidedByName: text('decided_by_name'),
+    /** The provider's details as staff saw them when deciding (a rejected claim's are gone from the row). */
+    decidedDetails: jsonb('decided_details').$type<ProviderVerificationDetails>(),
     reason: providerRejectionReasonEnum('reason'),
     note: text('note'),
   },

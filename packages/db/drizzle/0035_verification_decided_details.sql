@@ -1,0 +1,1 @@
+ALTER TABLE "provider_verifications" ADD COLUMN "decided_details" jsonb;
