@@ -186,7 +186,7 @@ test('staff approve a new organisation from the queue; its service becomes reque
   await expect(admin.getByRole('heading', { level: 1, name: 'Administrace' })).toBeVisible();
   await expect(admin.getByText(/^Na kontrolu ček/)).toBeVisible();
   await expectNoAxeViolations(admin);
-  await admin.getByRole('link', { name: 'Otevřít frontu' }).click();
+  await admin.getByRole('link', { name: 'Otevřít frontu', exact: true }).click();
   await expect(admin).toHaveURL('/admin/verifications');
   await expect(admin).toHaveTitle('Ověřování poskytovatelů - Opora');
   const row = queueRow(admin, providerName);

@@ -238,3 +238,11 @@ export const staffAuditRecordTypes = [
   'support-message',
 ] as const;
 export type StaffAuditRecordType = (typeof staffAuditRecordTypes)[number];
+
+// The support inbox (issue 25 §4, decision 0124), zod-free for the console's pages.
+/** `open`: nobody has it; `assigned`: someone does; `answered`: a reply went out; `closed`: done. */
+export const supportMessageStatuses = ['open', 'assigned', 'answered', 'closed'] as const;
+export type SupportMessageStatus = (typeof supportMessageStatuses)[number];
+
+/** Closed messages are deleted this many months after closing (the sender's personal data). */
+export const supportMessageRetentionMonths = 12;

@@ -140,7 +140,10 @@ describe('the assistants’ queue', () => {
       if (winners.has(assistant.userId)) expect(response.statusCode).toBe(200);
       else {
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toMatchObject({ code: 'AssistantTaskClaimed' });
+        expect(response.json()).toMatchObject({
+          code: 'AssistantTaskClaimed',
+          claimedBy: expect.any(String),
+        });
       }
     }
     expect((await auditOf(taskId)).filter((entry) => entry.action === 'assistant-task-claimed')).toHaveLength(

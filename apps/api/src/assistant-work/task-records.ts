@@ -5,7 +5,9 @@ import { AppError, NotFoundError } from '../platform/errors.ts';
 
 /** `AssistantTaskClaimed` (409): another assistant took the task first. */
 export function taskClaimedError(name: string): AppError {
-  return new AppError('AssistantTaskClaimed', `${name} has taken this task already.`);
+  return new AppError('AssistantTaskClaimed', `${name} has taken this task already.`, {
+    extensions: { claimedBy: name },
+  });
 }
 
 /** `AssistantTaskClosed` (409): the task is closed. */

@@ -18,7 +18,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         '`status=active` (the default): open, assigned and answered ones; or one status. With each status’s count.',
     }),
-    handler: async (request) => listSupportMessages(app.db, request.query),
+    handler: async (request) => listSupportMessages(app.db, requirePrincipal(request).userId, request.query),
   });
 
   app.route({
@@ -27,7 +27,8 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A message with its replies',
       failures: { 404: unknown },
     }),
-    handler: async (request) => readSupportMessage(app.db, request.params.messageId),
+    handler: async (request) =>
+      readSupportMessage(app.db, requirePrincipal(request).userId, request.params.messageId),
   });
 
   app.route({

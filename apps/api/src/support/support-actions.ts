@@ -54,7 +54,7 @@ export async function assignSupportMessage(
       recordLabel: labelOf(message),
     });
   });
-  return readSupportMessage(db, messageId);
+  return readSupportMessage(db, principal.userId, messageId);
 }
 
 /**
@@ -103,7 +103,7 @@ export async function replySupportMessage(
       recordLabel: labelOf(message),
     });
   });
-  return readSupportMessage(context.db, messageId);
+  return readSupportMessage(context.db, principal.userId, messageId);
 }
 
 /** `POST …/support-messages/{id}/close`: done; closing a closed message changes nothing. Audited. */
@@ -128,5 +128,5 @@ export async function closeSupportMessage(
       recordLabel: labelOf(message),
     });
   });
-  return readSupportMessage(db, messageId);
+  return readSupportMessage(db, principal.userId, messageId);
 }

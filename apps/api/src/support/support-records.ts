@@ -8,7 +8,7 @@ import {
   supportMessageStatuses,
 } from '@opora/contracts';
 import { type DbExecutor, supportMessages, supportReplies } from '@opora/db';
-import { asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { AppError, NotFoundError } from '../platform/errors.ts';
 
 /** `SupportMessageClosed` (409): the message is closed. */
@@ -18,13 +18,17 @@ export function messageClosedError(): AppError {
 
 type MessageRow = typeof supportMessages.$inferSelect;
 
-/** The first line of a message, cut to a preview's length. */
+/** The start of a message on one line (its lines joined), cut to a preview's length. */
 function previewOf(text: string): string {
-  const line = text.split('\n').find((part) => part.trim() !== '') ?? '';
+  const line = text
+    .split('\n')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   return line.length > 140 ? `${line.slice(0, 139)}…` : line;
 }
 
-function toItem(row: MessageRow, repliesCount: number): SupportMessageItem {
+function toItem(row: MessageRow, repliesCount: number, callerId: string): SupportMessageItem {
   return {
     id: row.id,
     receivedAt: row.receivedAt.toISOString(),
@@ -33,6 +37,7 @@ function toItem(row: MessageRow, repliesCount: number): SupportMessageItem {
     preview: previewOf(row.text),
     status: row.status,
     assignedTo: row.assignedToName ? { userId: row.assignedToUserId, name: row.assignedToName } : null,
+    mine: row.assignedToUserId === callerId,
     repliesCount,
   };
 }
@@ -40,6 +45,7 @@ function toItem(row: MessageRow, repliesCount: number): SupportMessageItem {
 /** `GET /api/v1/admin/support-messages`: the inbox, oldest first, and how many each status holds. */
 export async function listSupportMessages(
   db: DbExecutor,
+  callerId: string,
   query: SupportMessageListQuery,
 ): Promise<SupportMessageList> {
   const { status } = SupportMessageListQuerySchema.parse(query);
@@ -53,7 +59,12 @@ export async function listSupportMessages(
     .from(supportMessages)
     .leftJoin(replies, eq(replies.messageId, supportMessages.id))
     .where(status === 'active' ? ne(supportMessages.status, 'closed') : eq(supportMessages.status, status))
-    .orderBy(asc(supportMessages.receivedAt), asc(supportMessages.id))
+    // Waiting ones oldest first; closed ones most recently closed first.
+    .orderBy(
+      ...(status === 'closed'
+        ? [desc(supportMessages.closedAt), desc(supportMessages.id)]
+        : [asc(supportMessages.receivedAt), asc(supportMessages.id)]),
+    )
     .limit(500);
   const totals = await db
     .select({ status: supportMessages.status, total: count() })
@@ -65,11 +76,15 @@ export async function listSupportMessages(
     number
   >;
   for (const row of totals) counts[row.status] = row.total;
-  return { items: rows.map((row) => toItem(row.message, Number(row.replies ?? 0))), counts };
+  return { items: rows.map((row) => toItem(row.message, Number(row.replies ?? 0), callerId)), counts };
 }
 
 /** One message with its replies; 404 when there is none. */
-export async function readSupportMessage(db: DbExecutor, messageId: string): Promise<SupportMessage> {
+export async function readSupportMessage(
+  db: DbExecutor,
+  callerId: string,
+  messageId: string,
+): Promise<SupportMessage> {
   const [message] = await db.select().from(supportMessages).where(eq(supportMessages.id, messageId));
   if (!message) throw new NotFoundError();
   const replies = await db
@@ -78,7 +93,7 @@ export async function readSupportMessage(db: DbExecutor, messageId: string): Pro
     .where(eq(supportReplies.messageId, messageId))
     .orderBy(asc(supportReplies.sentAt), asc(supportReplies.id));
   return {
-    ...toItem(message, replies.length),
+    ...toItem(message, replies.length, callerId),
     text: message.text,
     replies: replies.map((reply) => ({
       id: reply.id,

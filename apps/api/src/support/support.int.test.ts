@@ -72,9 +72,10 @@ describe('the support inbox', () => {
     expect(item).toMatchObject({
       name: 'Věra Černá',
       email,
-      preview: 'Dobrý den,',
+      preview: 'Dobrý den, hledám odlehčovací službu pro tatínka v Jeseníku.',
       status: 'open',
       assignedTo: null,
+      mine: false,
       repliesCount: 0,
     });
 

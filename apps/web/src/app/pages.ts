@@ -119,7 +119,10 @@ export type TranslationNamespace =
   | 'provider-profile'
   | 'provider-team'
   | 'provider-clients'
-  | 'admin';
+  | 'admin'
+  | 'admin-surveys'
+  | 'admin-support'
+  | 'admin-assistants';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
 const formNamespaces = ['auth', 'validation', 'errors'] as const;
@@ -208,6 +211,19 @@ const platformStaff = (route: { name: RouteName }): Audience => ({
  * schema's and the server's).
  */
 const adminVerificationNamespaces = ['admin', 'catalogue', 'validation', 'errors'] as const;
+/**
+ * The assistants' work queue (issue 25 §2): its own texts beside the console's; a task's services name
+ * their types (catalogue), its requests their states (enums), its forms the schema's and the server's
+ * messages.
+ */
+const adminAssistantNamespaces = [
+  'admin',
+  'admin-assistants',
+  'catalogue',
+  'enums',
+  'validation',
+  'errors',
+] as const;
 
 // The page modules, each loaded when one of its routes is entered.
 const adminHomePage = lazyPage(
@@ -225,6 +241,37 @@ const adminVerificationPage = lazyPage(
 const adminAuditPage = lazyPage(
   () => import('../features/admin/components/audit-page.tsx'),
   (m) => m.AuditPage,
+);
+/**
+ * The questionnaires (issue 25 §3): their own texts beside the console's, the carers' questionnaire
+ * in the preview (`surveys`), the forms' messages (the schema's and the server's).
+ */
+const adminSurveyNamespaces = ['admin', 'admin-surveys', 'surveys', 'validation', 'errors'] as const;
+const adminSurveysPage = lazyPage(
+  () => import('./admin-surveys-page.tsx'),
+  (m) => m.AdminSurveysPage,
+);
+const adminSurveyPage = lazyPage(
+  () => import('./admin-survey-page.tsx'),
+  (m) => m.AdminSurveyPage,
+);
+const adminAssistantTasksPage = lazyPage(
+  () => import('./admin-assistant-tasks-page.tsx'),
+  (m) => m.AdminAssistantTasksPage,
+);
+const adminAssistantTaskPage = lazyPage(
+  () => import('./admin-assistant-task-page.tsx'),
+  (m) => m.AdminAssistantTaskPage,
+);
+/** A support message (issue 25 §4): its own texts beside the console's; the reply form's messages. */
+const adminSupportMessageNamespaces = ['admin', 'admin-support', 'validation', 'errors'] as const;
+const adminSupportPage = lazyPage(
+  () => import('./admin-support-page.tsx'),
+  (m) => m.AdminSupportPage,
+);
+const adminSupportMessagePage = lazyPage(
+  () => import('./admin-support-message-page.tsx'),
+  (m) => m.AdminSupportMessagePage,
 );
 const anonRegisterPage = lazyPage(
   () => import('../features/auth/components/anon-register-page.tsx'),
@@ -669,8 +716,29 @@ export const areas: AreaDefinition[] = [
       ),
       page('adminAudit', platformStaff(paths.adminAudit), adminAuditPage, ['admin']),
       // issue 25 §2: the assistants' work queue
+      page(
+        'adminAssistantTasks',
+        platformStaff(paths.adminAssistantTasks),
+        adminAssistantTasksPage,
+        adminAssistantNamespaces,
+      ),
+      page(
+        'adminAssistantTask',
+        platformStaff(paths.adminAssistantTask),
+        adminAssistantTaskPage,
+        adminAssistantNamespaces,
+      ),
       // issue 25 §3: questionnaires
+      page('adminSurveys', platformStaff(paths.adminSurveys), adminSurveysPage, adminSurveyNamespaces),
+      page('adminSurvey', platformStaff(paths.adminSurvey), adminSurveyPage, adminSurveyNamespaces),
       // issue 25 §4: the support inbox
+      page('adminSupport', platformStaff(paths.adminSupport), adminSupportPage, ['admin', 'admin-support']),
+      page(
+        'adminSupportMessage',
+        platformStaff(paths.adminSupportMessage),
+        adminSupportMessagePage,
+        adminSupportMessageNamespaces,
+      ),
     ],
   },
 ];

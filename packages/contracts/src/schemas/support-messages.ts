@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { locales } from '../enums.ts';
+import { locales, supportMessageStatuses } from '../enums.ts';
 import { DateTimeSchema, requiredText, selectedOptionError } from '../validation/fields.ts';
 import { IdParamSchema, IdSchema } from './common.ts';
 
 // The support inbox (issue 25 §4, decision 0124): messages of the public contact form, kept as well as
 // e-mailed, assigned to a staff member, answered by e-mail from the console, closed.
-
-/** `open`: nobody has it; `assigned`: someone does; `answered`: a reply went out; `closed`: done. */
-export const supportMessageStatuses = ['open', 'assigned', 'answered', 'closed'] as const;
-export type SupportMessageStatus = (typeof supportMessageStatuses)[number];
-
-/** Closed messages are deleted this many months after closing (the sender's personal data). */
-export const supportMessageRetentionMonths = 12;
 
 export const SupportMessageParamsSchema = z.object({ messageId: IdParamSchema });
 
@@ -31,6 +24,8 @@ export const SupportMessageItemSchema = z
     preview: z.string(),
     status: z.enum(supportMessageStatuses),
     assignedTo: z.object({ userId: IdSchema.nullable(), name: z.string() }).nullable(),
+    /** The caller handles it. */
+    mine: z.boolean(),
     repliesCount: z.number().int().min(0),
   })
   .meta({ id: 'SupportMessageItem' });

@@ -18,6 +18,7 @@ import {
   requestStatuses,
   serviceTypes,
   surveyAnswers,
+  surveyDefinitions,
   users,
 } from '../schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../testing.ts';
@@ -139,6 +140,27 @@ describe('reference seed (loaded into every test database)', () => {
     const summary = await seed(database.db, { demo: false, expectedUrl: database.url, env: {} });
     expect(summary).toMatchObject({ regions: 22, counties: 156, providers: 0, users: 0 });
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('leaves a platform questionnaire staff retired as it is (decision 0125)', async () => {
+    const db = database.db;
+    await db
+      .update(surveyDefinitions)
+      .set({ status: 'retired' })
+      .where(eq(surveyDefinitions.code, 'case-v1'));
+    try {
+      await seed(db, { demo: false, expectedUrl: database.url, env: {} });
+      const [row] = await db.select().from(surveyDefinitions).where(eq(surveyDefinitions.code, 'case-v1'));
+      expect(row?.status).toBe('retired');
+    } finally {
+      // The database lets a retired definition go nowhere else: this one goes back by recreating it.
+      await db.execute(sql`alter table ${surveyDefinitions} disable trigger survey_definitions_frozen`);
+      await db
+        .update(surveyDefinitions)
+        .set({ status: 'published' })
+        .where(eq(surveyDefinitions.code, 'case-v1'));
+      await db.execute(sql`alter table ${surveyDefinitions} enable trigger survey_definitions_frozen`);
+    }
   });
 });
 

@@ -1,5 +1,8 @@
 import 'i18next';
 import type admin from '../../../../../locales/cs/admin.json';
+import type adminAssistants from '../../../../../locales/cs/admin-assistants.json';
+import type adminSupport from '../../../../../locales/cs/admin-support.json';
+import type adminSurveys from '../../../../../locales/cs/admin-surveys.json';
 import type auth from '../../../../../locales/cs/auth.json';
 import type catalogue from '../../../../../locales/cs/catalogue.json';
 import type clients from '../../../../../locales/cs/clients.json';
@@ -35,6 +38,9 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       admin: typeof admin;
+      'admin-surveys': typeof adminSurveys;
+      'admin-support': typeof adminSupport;
+      'admin-assistants': typeof adminAssistants;
       auth: typeof auth;
       catalogue: typeof catalogue;
       clients: typeof clients;

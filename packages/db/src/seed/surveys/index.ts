@@ -61,6 +61,7 @@ export async function seedSurveyDefinitions(
       setWhere: sql`(${surveyDefinitions.type}, ${surveyDefinitions.version}, ${surveyDefinitions.definition},
           ${surveyDefinitions.providerId}, ${surveyDefinitions.status})
         is distinct from (${excluded(surveyDefinitions.type)}, ${excluded(surveyDefinitions.version)}, ${excluded(surveyDefinitions.definition)}, ${excluded(surveyDefinitions.providerId)}, ${excluded(surveyDefinitions.status)})
-        and not exists (select 1 from ${surveyAnswers} where ${surveyAnswers.surveyDefinitionId} = ${surveyDefinitions.id})`,
+        and not exists (select 1 from ${surveyAnswers} where ${surveyAnswers.surveyDefinitionId} = ${surveyDefinitions.id})
+        and ${surveyDefinitions.status} <> 'retired'`,
     });
 }

@@ -73,7 +73,7 @@ describe('the assistant’s work on the client page', () => {
   it('says a case handed over and not taken yet is waiting, without any history', async () => {
     await renderCard(waiting);
 
-    const section = screen.getByRole('region', { name: 'Práce asistenta' });
+    const section = screen.getByRole('region', { name: /^Práce asistenta/ });
     within(section).getByText('Potřeba: Péče o maminku');
     within(section).getByText('Čeká na asistenta');
     within(section).getByText(/^Čeká, až se případu ujme asistent\. Předali jste ho 03\. 12\. 2026;/);

@@ -89,7 +89,8 @@ export function AssistantWorkCard({ work, caseName }: { work: CaseAssistantWork;
       radius="md"
       p={{ base: 'md', sm: 'lg' }}
       component="section"
-      aria-labelledby={headingId}
+      // The heading and the case: one section per handed-over case, each named apart.
+      aria-labelledby={`${headingId} ${headingId}-case`}
     >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="sm">
@@ -97,7 +98,7 @@ export function AssistantWorkCard({ work, caseName }: { work: CaseAssistantWork;
             <Title order={2} fz="h3" id={headingId}>
               {t('assistantWork.title')}
             </Title>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="dimmed" id={`${headingId}-case`}>
               {t('assistantWork.case', { name: caseName })}
             </Text>
           </Stack>
