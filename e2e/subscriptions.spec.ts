@@ -22,7 +22,7 @@ import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
 const shots = '/tmp/shots-payments';
 const assistantShots = '/tmp/shots-assistant-carer';
-const assistantWorkTitle = /^(Práce asistenta|The assistant’s work|Práca asistenta)$/;
+const assistantWorkTitle = /^(Práce asistenta|The assistant’s work|Práca asistenta) /;
 const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 function steps(page: Page): Locator {
