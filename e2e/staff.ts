@@ -18,6 +18,8 @@ export interface OwnProvider {
   coordinator: TestPerson;
   /** The home care service at Chodov, which asks its own questionnaire with every request. */
   serviceId: string;
+  /** The home care service at the Vršovice centre, which asks none of its own. */
+  vrsoviceServiceId: string;
   /** The client every request is for. */
   clientName: string;
 }
@@ -51,7 +53,7 @@ export async function ownProvider(request: APIRequestContext): Promise<OwnProvid
   const coordinator = newPerson({ firstName: 'Lucie', lastName: 'Malá' });
   for (const person of [administrator, worker, coordinator]) await signUpByApi(request, person);
   const name = `Pečovatelé ${suffix}`;
-  const { id, serviceId } = await withDatabase(async (client) => {
+  const { id, serviceId, vrsoviceServiceId } = await withDatabase(async (client) => {
     const one = async (text: string, values: unknown[]) => {
       const { rows } = await client.query<{ id: string }>(text, values);
       if (!rows[0]) throw new Error(`Nothing written: ${text}`);
@@ -142,9 +144,22 @@ export async function ownProvider(request: APIRequestContext): Promise<OwnProvid
         ],
       );
     }
-    return { id: providerId, serviceId: services.chodov?.serviceId ?? '' };
+    return {
+      id: providerId,
+      serviceId: services.chodov?.serviceId ?? '',
+      vrsoviceServiceId: services.vrsovice?.serviceId ?? '',
+    };
   });
-  return { id, name, administrator, worker, coordinator, serviceId, clientName: 'Marie Nováková' };
+  return {
+    id,
+    name,
+    administrator,
+    worker,
+    coordinator,
+    serviceId,
+    vrsoviceServiceId,
+    clientName: 'Marie Nováková',
+  };
 }
 
 /**
