@@ -251,8 +251,20 @@ describe('D. password grant — errors', () => {
       await request();
       return (await xid()) - before - 1;
     };
-    const wrong = await writesDuring(() => token({ username: 'victor', password: 'wrong-once-more' }));
-    const unknown = await writesDuring(() => token({ username: 'nobody-at-all', password: 'x' }));
+    // Transaction ids are the cluster's: another test file's write in the window adds to a count, never
+    // takes from it, so the fewest over a few rounds is each refusal's own.
+    let wrong = Number.POSITIVE_INFINITY;
+    let unknown = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < 20 && (wrong > 1 || unknown > 1); round += 1) {
+      wrong = Math.min(
+        wrong,
+        await writesDuring(() => token({ username: 'victor', password: 'wrong-again' })),
+      );
+      unknown = Math.min(
+        unknown,
+        await writesDuring(() => token({ username: 'nobody-at-all', password: 'x' })),
+      );
+    }
     expect(wrong).toBe(1);
     expect(unknown).toBe(wrong);
   });
