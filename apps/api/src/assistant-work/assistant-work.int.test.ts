@@ -1,12 +1,15 @@
-import type {
-  AssistantQueue,
-  AssistantQueueItem,
-  AssistantTaskDetail,
-  AssistantTaskEntry,
-  CaseAssistantWork,
-} from '@opora/contracts';
-import { assistantTasks, careRequests, consents, staffAuditLog } from '@opora/db';
 import {
+  type AssistantQueue,
+  type AssistantQueueItem,
+  type AssistantTaskDetail,
+  type AssistantTaskEntry,
+  CareRequestSchema,
+  type CaseAssistantWork,
+  ProviderRequestPageSchema,
+} from '@opora/contracts';
+import { assistantTasks, careRequests, consents, contacts, staffAuditLog } from '@opora/db';
+import {
+  createCareRequest,
   createCase,
   createClient,
   createFacility,
@@ -22,6 +25,7 @@ import {
   type SignedInAccount,
   startAccountTestServer,
 } from '../accounts/testing/account-test-server.ts';
+import { providerMember } from '../provider-inbox/testing/provider-member.ts';
 import { sweepFollowUps } from './follow-up-reminders.ts';
 
 // Issue 25 §2 (decision 0123): a with-assistant subscriber hands a case over; assistants claim it, see
@@ -73,8 +77,11 @@ function first(): SignedInAccount {
   return assistant;
 }
 
-/** A with-assistant subscriber whose case (with its client) is handed over; answers the task's id. */
-async function handedOver() {
+/**
+ * A with-assistant subscriber whose case (with its client, in `countyCode`) is handed over; answers the
+ * task's id.
+ */
+async function handedOver({ countyCode = 'CZ0100' } = {}) {
   const db = server.database.db;
   const carer = await server.signedIn({ firstName: 'Jana', lastName: 'Dcerová' });
   await createSubscription(db, { userId: carer.userId, typeCode: 'with-assistant' });
@@ -82,6 +89,7 @@ async function handedOver() {
     ownerUserId: carer.userId,
     firstName: 'Marie',
     lastName: 'Nováková',
+    countyCode,
   });
   const careCase = await createCase(db, { ownerUserId: carer.userId, clientId: client.id });
   const saved = await inject(carer, 'PUT', `/web/cases/${careCase.id}/assistant-task`, {
@@ -256,6 +264,32 @@ describe('working a task', () => {
       version: 'assistant-sharing:2026-12',
       userId: carer.userId,
     });
+    // The carer's own page of the request says an assistant sent it, by first name only.
+    const own = await inject(carer, 'GET', `/web/care-requests/${entry.careRequestId}`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(CareRequestSchema.parse(own.json())).toMatchObject({
+      sentByAssistant: true,
+      assistantName: 'Alena',
+    });
+    expect(own.body).not.toContain('Pomocná');
+    // The provider's grid marks it beside a request the carer sent themselves.
+    const carersOwn = await createCareRequest(server.database.db, {
+      caseId: (await createCase(server.database.db, { ownerUserId: carer.userId })).id,
+      facilityServiceId: service.id,
+    });
+    const carersRead = await inject(carer, 'GET', `/web/care-requests/${carersOwn.id}`);
+    expect(carersRead.json()).toMatchObject({ sentByAssistant: false, assistantName: null });
+    const member = await providerMember(server, service.providerId, ['providerAdmin']);
+    const grid = await inject(member, 'GET', `/provider/providers/${service.providerId}/requests`);
+    expect(grid.statusCode, grid.body).toBe(200);
+    const rows = ProviderRequestPageSchema.parse(grid.json()).items;
+    expect(rows.map((row) => [row.id, row.sentByAssistant]).sort()).toEqual(
+      [
+        [entry.careRequestId, true],
+        [carersOwn.id, false],
+      ].sort(),
+    );
+
     // A double submit finds the request made.
     const again = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/requests`, {
       serviceId: service.id,
@@ -339,6 +373,109 @@ describe('working a task', () => {
       .from(careRequests)
       .where(and(eq(careRequests.sentByAssistant, true), eq(careRequests.facilityServiceId, unverified.id)));
     expect(made).toHaveLength(0);
+  });
+
+  it('marks the offer’s services that ask their own questionnaire, and gives each one’s public phone', async () => {
+    // Pardubice: a county of this test's own, so the offer holds only the services made here.
+    const countyCode = 'CZ0532';
+    const { taskId } = await handedOver({ countyCode });
+    const assistant = first();
+    await claim(assistant, taskId);
+    const db = server.database.db;
+    // A provider whose facility has a public contact (and a private one, never shown) and a main line.
+    const withContacts = await createProvider(db, { contactPhone: '+420222333444' });
+    const branch = await createFacility(db, { providerId: withContacts.id, countyCode });
+    await db.insert(contacts).values([
+      {
+        facilityId: branch.id,
+        firstName: 'Zdena',
+        lastName: 'Skrytá',
+        phone: '+420777000111',
+        type: 'private',
+      },
+      { facilityId: branch.id, firstName: 'Jana', lastName: 'Malá', phone: '+420601123456', type: 'public' },
+      {
+        providerId: withContacts.id,
+        firstName: 'Petr',
+        lastName: 'Král',
+        phone: '+420603000222',
+        type: 'public',
+      },
+    ]);
+    const withForm = await createFacilityService(db, {
+      facilityId: branch.id,
+      name: 'Pečovatelská služba s dotazníkem',
+      counties: [countyCode],
+    });
+    await createServiceSurvey(db, { facilityServiceId: withForm.id });
+    // A facility "same as provider": the provider's public contact, not the facility's own.
+    const sameAsProvider = await createFacility(db, {
+      providerId: withContacts.id,
+      countyCode,
+      sameAsProvider: true,
+    });
+    await db.insert(contacts).values({
+      facilityId: sameAsProvider.id,
+      firstName: 'Stará',
+      lastName: 'Kontaktní',
+      phone: '+420604000333',
+      type: 'public',
+    });
+    const atHeadquarters = await createFacilityService(db, {
+      facilityId: sameAsProvider.id,
+      name: 'Denní stacionář',
+      serviceTypeCode: 'day-care-centre',
+      counties: [countyCode],
+    });
+    // A provider with its main line only, and one with no public phone at all.
+    const mainLineOnly = await createFacilityService(db, {
+      facilityId: (
+        await createFacility(db, {
+          providerId: (await createProvider(db, { contactPhone: '+421905123456' })).id,
+          countyCode,
+        })
+      ).id,
+      counties: [countyCode],
+    });
+    const silent = await createFacilityService(db, {
+      facilityId: (await createFacility(db, { countyCode })).id,
+      counties: [countyCode],
+    });
+    // A questionnaire of the service retired: no longer asked, so no mark.
+    await createServiceSurvey(db, {
+      facilityServiceId: silent.id,
+      status: 'retired',
+      publishedAt: new Date(),
+    });
+
+    const detail = await inject(assistant, 'GET', `/admin/assistant-tasks/${taskId}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    const offer = new Map(detail.json<AssistantTaskDetail>().offer.map((item) => [item.id, item]));
+    expect(offer.size).toBe(4);
+    expect(offer.get(withForm.id)).toMatchObject({
+      needsCarerQuestionnaire: true,
+      phone: { number: '+420601123456', contactName: 'Jana Malá' },
+    });
+    expect(offer.get(atHeadquarters.id)).toMatchObject({
+      needsCarerQuestionnaire: false,
+      phone: { number: '+420603000222', contactName: 'Petr Král' },
+    });
+    expect(offer.get(mainLineOnly.id)).toMatchObject({
+      needsCarerQuestionnaire: false,
+      phone: { number: '+421905123456', contactName: null },
+    });
+    expect(offer.get(silent.id)).toMatchObject({ needsCarerQuestionnaire: false, phone: null });
+    expect(detail.body).not.toContain('+420777000111');
+    // What the offer says is what sending finds.
+    const refused = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/requests`, {
+      serviceId: withForm.id,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('assistantServiceHasForms');
+    const sent = await inject(assistant, 'POST', `/admin/assistant-tasks/${taskId}/requests`, {
+      serviceId: silent.id,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
   });
 
   it('answers 404 to a carer asking about another’s case, and null for a case never handed over', async () => {

@@ -12,13 +12,11 @@ import {
   clients,
   consents,
   copyCaseSurveysToRequest,
-  facilityServiceSurveys,
   postgresErrorCodes,
   postgresErrorOf,
   requestStatuses,
-  surveyDefinitions,
 } from '@opora/db';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
 import { FieldValidationError, NotFoundError } from '../platform/errors.ts';
 import { alreadyRequested, assertRequestable } from '../requests/open-request-draft.ts';
@@ -28,6 +26,7 @@ import { readRequestService } from '../requests/request-views.ts';
 import { caseCareFrom } from '../requests/send-request-draft.ts';
 import { recordStaffAction, staffActor } from '../staff-audit/record-staff-action.ts';
 import { assistantSharingConsentVersion } from '../subscriptions/assistant-tasks.ts';
+import { servicesWithOwnQuestionnaire } from './offer-marks.ts';
 import { markFirstContact } from './task-actions.ts';
 import { toEntry } from './task-entries.ts';
 import { claimedTask } from './task-records.ts';
@@ -65,18 +64,7 @@ export async function sendAssistantRequest(
       );
       const clientId = careCase.clientId;
       if (clientId === null) throw new NotFoundError();
-      const [ownForm] = await tx
-        .select({ id: surveyDefinitions.id })
-        .from(facilityServiceSurveys)
-        .innerJoin(surveyDefinitions, eq(surveyDefinitions.id, facilityServiceSurveys.surveyDefinitionId))
-        .where(
-          and(
-            eq(facilityServiceSurveys.facilityServiceId, service.id),
-            eq(surveyDefinitions.status, 'published'),
-          ),
-        )
-        .limit(1);
-      if (ownForm)
+      if ((await servicesWithOwnQuestionnaire(tx, [service.id])).size > 0)
         throw new FieldValidationError([createErrorDetail('serviceId', 'assistantServiceHasForms')]);
 
       const [status] = await tx

@@ -7,6 +7,7 @@ import type { Principal } from '../platform/auth.ts';
 import { AppError, NotFoundError } from '../platform/errors.ts';
 import type { RequestContext } from '../requests/request-context.ts';
 import { recordStaffAction, staffActor } from '../staff-audit/record-staff-action.ts';
+import { markOffer } from './offer-marks.ts';
 import { readEntries } from './task-entries.ts';
 import { claimedTask, readQueueItem } from './task-records.ts';
 
@@ -74,7 +75,7 @@ export async function readAssistantTaskDetail(
     task: await readQueueItem(db, principal.userId, taskId, now),
     client,
     case: { id: careCase.id, code: careCase.code, name: careCase.name },
-    offer,
+    offer: await markOffer(db, offer),
     requests: requests.map((request) => ({
       id: request.id,
       service: { id: request.serviceId, name: request.serviceName, providerName: request.providerName },

@@ -98,7 +98,7 @@ export const providerRequestPageColumns = sql`
   (select ${f.name} from ${facilities} ${f} where ${f.id} = ${cr.facilityId}) as "facilityName",
   ${cr.careFrom}::text as "date",
   (select ${rs.code} from ${requestStatuses} ${rs} where ${rs.id} = ${cr.statusId}) as status,
-  ${cr.source} as source, ${creatorName} as creator,
+  ${cr.source} as source, ${cr.sentByAssistant} as "sentByAssistant", ${creatorName} as creator,
   ${cr.createdAt} as "createdDate", ${cr.updatedAt} as "editedDate",
   ${cr.assigneeProviderUserId} as "assigneeProviderUserId",
   (select ${assigneeName} from ${providerUsers} ${apu} join ${users} ${au} on ${au.id} = ${apu.userId}
@@ -126,6 +126,7 @@ export interface ProviderRequestRowRecord extends Record<string, unknown> {
   date: string | null;
   status: string;
   source: CareRequestSource;
+  sentByAssistant: boolean;
   creator: string;
   createdDate: Date;
   editedDate: Date;
@@ -147,6 +148,7 @@ export function toProviderRequestRow(record: ProviderRequestRowRecord): Provider
     date: record.date,
     status: record.status as CareRequestStatusCode,
     source: record.source,
+    sentByAssistant: record.sentByAssistant,
     creator: record.creator,
     createdDate: new Date(record.createdDate).toISOString(),
     editedDate: new Date(record.editedDate).toISOString(),

@@ -182,6 +182,10 @@ export async function readCareRequest(
       consentGrantedAt: sql<string | null>`(select ${isoInstant(sql`${consents.grantedAt}`)} from ${consents}
         where ${consents.careRequestId} = ${cr.id} and ${consents.kind} = 'provider-sharing')`,
       providerName: providers.name,
+      // An assistant's request was written by the assistant (the carer is its contractor): their first
+      // name, as the carer is told it on the client page (an assistant's surname is theirs to give).
+      assistantName: sql<string | null>`(select nullif(trim(${users.firstName}), '') from ${users}
+        where ${users.id} = ${cr.createdByUserId} and ${cr.sentByAssistant})`,
       events: requestEvents({ only: notInArray(careRequestEvents.kind, [...providerInternalEventKinds]) }),
     })
     .from(cr)
@@ -208,6 +212,8 @@ export async function readCareRequest(
     editedDate: row.updatedAt.toISOString(),
     answerExpectedBy: row.answerExpectedBy,
     message: row.note,
+    sentByAssistant: row.sentByAssistant,
+    assistantName: row.assistantName,
     case: careCase,
     service,
     client,

@@ -9,6 +9,7 @@ import {
   requiredText,
   selectedOptionError,
 } from '../validation/fields.ts';
+import { E164PhoneSchema } from '../validation/phone.ts';
 import { CareRequestStatusCodeSchema } from './care-requests.ts';
 import { ServiceOfferItemSchema } from './catalogue.ts';
 import { ClientSchema } from './clients.ts';
@@ -101,6 +102,22 @@ export const AssistantTaskEntrySchema = z
 export type AssistantTaskEntry = z.infer<typeof AssistantTaskEntrySchema>;
 
 /**
+ * A service of the client's offer as the claimant works with it: the carer's offer item, whether it
+ * asks its own questionnaire (then only the carer can request it: `assistantServiceHasForms`), and
+ * whom to call.
+ */
+export const AssistantOfferItemSchema = ServiceOfferItemSchema.extend({
+  /** The service asks its own published questionnaire: the request is the carer's to send. */
+  needsCarerQuestionnaire: z.boolean(),
+  /**
+   * The provider's public phone for this service: the facility's public contacts, else the provider's,
+   * else the provider's contact line (`contactName` null); null when none is public.
+   */
+  phone: z.object({ number: E164PhoneSchema, contactName: z.string().nullable() }).nullable(),
+}).meta({ id: 'AssistantOfferItem' });
+export type AssistantOfferItem = z.infer<typeof AssistantOfferItemSchema>;
+
+/**
  * `GET /api/v1/admin/assistant-tasks/{taskId}`: the claimant's view — the client's record, the case's
  * services offer (whom to call), the requests of the case, and the history. Each view is audited.
  */
@@ -111,7 +128,7 @@ export const AssistantTaskDetailSchema = z
     client: ClientSchema.nullable(),
     case: z.object({ id: IdSchema, code: z.string(), name: z.string().nullable() }),
     /** The client's recommended services, as the carer's offer shows them (first page). */
-    offer: z.array(ServiceOfferItemSchema),
+    offer: z.array(AssistantOfferItemSchema),
     requests: z.array(
       z.object({
         id: IdSchema,

@@ -202,6 +202,10 @@ export const CareRequestSchema = z
     answerExpectedBy: IsoDateSchema,
     /** The note sent to the provider. */
     message: z.string().nullable(),
+    /** An Opora assistant sent it for the carer (issue 25 §2, decision 0123). */
+    sentByAssistant: z.boolean(),
+    /** That assistant's first name, when known (null otherwise, and for the carer's own requests). */
+    assistantName: z.string().nullable(),
     case: CareRequestCaseSchema,
     service: CareRequestServiceSchema,
     client: CareRequestClientSchema,

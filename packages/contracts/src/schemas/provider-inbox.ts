@@ -125,6 +125,8 @@ export const ProviderRequestRowSchema = z
     status: CareRequestStatusCodeSchema,
     /** Through Opora, or entered by the provider (phone, walk-in, …). */
     source: CareRequestSourceSchema,
+    /** An Opora assistant sent it for the requester (issue 25 §2). */
+    sentByAssistant: z.boolean(),
     /** The person who sent it (the client or a family carer), or who of the provider entered it. */
     creator: z.string(),
     createdDate: DateTimeSchema,

@@ -1,16 +1,19 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ServiceOfferItem } from '@opora/contracts';
+import type { AssistantOfferItem } from '@opora/contracts';
 import {
   IconAlertTriangle,
   IconCircleCheck,
   IconDiscountCheck,
   IconExternalLink,
+  IconForms,
   IconPhoneCall,
   IconSend,
 } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { paths } from '@/config/paths.ts';
+import { formatPhone } from '@/lib/format.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { capacityText } from '@/shared-features/services/service-capacity.ts';
 import classes from './assistants.module.css';
@@ -18,8 +21,10 @@ import { Section } from './section.tsx';
 
 /**
  * The client's recommended services, whom the assistant calls: each with its provider, whether Opora
- * verified it, its capacity and a way to its page (the provider's contacts), and while the task is
- * open "Log a call" and — for a verified provider not yet requested — "Send a request for the client".
+ * verified it, its capacity, the provider's public phone and a way to its page (the other contacts),
+ * and while the task is open "Log a call" and — for a verified provider not yet requested — "Send a
+ * request for the client", disabled with the reason where the service asks its own questionnaire
+ * (only the carer can send that one).
  */
 export function ServiceOffer({
   offer,
@@ -27,11 +32,11 @@ export function ServiceOffer({
   onLogCall,
   onSendRequest,
 }: {
-  offer: readonly ServiceOfferItem[];
+  offer: readonly AssistantOfferItem[];
   /** The task is open: its actions are offered. */
   open: boolean;
-  onLogCall: (service: ServiceOfferItem) => void;
-  onSendRequest: (service: ServiceOfferItem) => void;
+  onLogCall: (service: AssistantOfferItem) => void;
+  onSendRequest: (service: AssistantOfferItem) => void;
 }) {
   const { t } = useTranslation('admin-assistants');
   return (
@@ -66,7 +71,7 @@ function OfferedService({
   onLogCall,
   onSendRequest,
 }: {
-  service: ServiceOfferItem;
+  service: AssistantOfferItem;
   open: boolean;
   onLogCall: () => void;
   onSendRequest: () => void;
@@ -74,8 +79,10 @@ function OfferedService({
   const { t } = useTranslation(['admin-assistants', 'catalogue']);
   const { t: catalogue } = useTranslation('catalogue');
   const { locale } = useLocale();
+  const reasonId = useId();
   const verified = service.provider.verified;
   const requested = service.flags.alreadyRequested;
+  const carersOnly = service.needsCarerQuestionnaire;
   const where = [service.facility.name, service.facility.county?.name].filter(Boolean).join(', ');
   const names = { provider: service.provider.name, service: service.name };
   return (
@@ -133,7 +140,46 @@ function OfferedService({
               {t('offer.alreadyRequested')}
             </Badge>
           ) : null}
+          {carersOnly ? (
+            <Badge
+              variant="light"
+              color="violet"
+              c="violet.9"
+              size="md"
+              tt="none"
+              radius="sm"
+              leftSection={<IconForms size={14} aria-hidden />}
+              style={{ height: 'auto', whiteSpace: 'normal' }}
+            >
+              {t('offer.needsQuestionnaire')}
+            </Badge>
+          ) : null}
         </Group>
+        <Text size="sm">
+          <Text span fw={600} inherit>
+            {t('offer.phone')}:
+          </Text>{' '}
+          {service.phone ? (
+            <>
+              <Anchor
+                href={`tel:${service.phone.number}`}
+                inherit
+                className={classes.phone}
+                aria-label={t('offer.callLabel', {
+                  provider: service.provider.name,
+                  phone: formatPhone(service.phone.number),
+                })}
+              >
+                {formatPhone(service.phone.number)}
+              </Anchor>
+              {service.phone.contactName ? (
+                <span className={classes.wrap}> ({service.phone.contactName})</span>
+              ) : null}
+            </>
+          ) : (
+            t('offer.noPhone')
+          )}
+        </Text>
         <Text size="sm">
           <Text span fw={600} inherit>
             {t('catalogue:capacity.label')}:
@@ -171,11 +217,18 @@ function OfferedService({
                 leftSection={<IconSend size={18} aria-hidden />}
                 aria-label={t('offer.sendRequestLabel', names)}
                 onClick={onSendRequest}
+                disabled={carersOnly}
+                aria-describedby={carersOnly ? reasonId : undefined}
               >
                 {t('offer.sendRequest')}
               </Button>
             ) : null}
           </Group>
+        ) : null}
+        {open && verified && !requested && carersOnly ? (
+          <Text id={reasonId} size="sm" c="dark.6">
+            {t('offer.needsQuestionnaireReason')}
+          </Text>
         ) : null}
       </Stack>
     </Paper>

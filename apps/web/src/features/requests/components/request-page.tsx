@@ -33,7 +33,13 @@ import { SentSurveys } from '@/shared-features/surveys/sent-surveys.tsx';
 import { careRequestQueryOptions, useCareRequest } from '../api/get-care-request.ts';
 import { useWithdrawCareRequest } from '../api/withdraw-care-request.ts';
 import { DocumentsPanel } from './documents-panel.tsx';
-import { CaseSurveyStates, ClientSummary, ProviderContacts, useServiceKind } from './request-parts.tsx';
+import {
+  CaseSurveyStates,
+  ClientSummary,
+  ProviderContacts,
+  SentByAssistantNote,
+  useServiceKind,
+} from './request-parts.tsx';
 import classes from './requests.module.css';
 
 // The route's loader calls it as soon as this module is there (app/router.tsx).
@@ -133,6 +139,7 @@ function Detail({ request }: { request: CareRequest }) {
             <CareRequestStatusBadge status={request.status} size="lg" />
           </Group>
           <Text size="lg">{request.service.provider.name}</Text>
+          <SentByAssistantNote request={request} />
         </Stack>
         {request.canWithdraw ? (
           <AsyncButton

@@ -1,11 +1,12 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import {
+  type CareRequest,
   type CareRequestCase,
   type CareRequestClient,
   type CareRequestService,
   formatDisplayDate,
 } from '@opora/contracts';
-import { IconMail, IconPhone } from '@tabler/icons-react';
+import { IconHeadset, IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { formatPhone } from '@/lib/format.ts';
@@ -184,5 +185,28 @@ export function ProviderContacts({ service }: { service: CareRequestService }) {
         </>
       ) : null}
     </dl>
+  );
+}
+
+/**
+ * An Opora assistant sent the request for the carer (issue 25 §2, decision 0123): said at the top of
+ * the request, with the assistant's first name when known. Nothing for the carer's own requests.
+ */
+export function SentByAssistantNote({
+  request,
+}: {
+  request: Pick<CareRequest, 'sentByAssistant' | 'assistantName'>;
+}) {
+  const { t } = useTranslation('requests');
+  if (!request.sentByAssistant) return null;
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <IconHeadset size={20} aria-hidden style={{ flex: 'none', marginTop: 2 }} />
+      <Text>
+        {request.assistantName
+          ? t('detail.sent.byAssistant', { name: request.assistantName })
+          : t('detail.sent.byAssistantUnnamed')}
+      </Text>
+    </Group>
   );
 }

@@ -10,7 +10,7 @@ import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.
 import { type GridQuery, type GridReturnState, nextSort, sortStateOf } from '../../utils/grid-search.ts';
 import { checkedIds, type Selection } from '../../utils/selection.ts';
 import classes from '../provider-inbox.module.css';
-import { SourceBadge } from '../source-badge.tsx';
+import { RequestOriginBadges } from '../source-badge.tsx';
 
 type TableProps = {
   rows: readonly ProviderRequestRow[];
@@ -153,11 +153,7 @@ export function RequestsTable({
                   </Table.Td>
                   <Table.Td>
                     {row.client.fullName}
-                    {row.source === 'opora' ? null : (
-                      <div>
-                        <SourceBadge source={row.source} />
-                      </div>
-                    )}
+                    <RequestOriginBadges source={row.source} sentByAssistant={row.sentByAssistant} />
                   </Table.Td>
                   <Table.Td>
                     {row.service.name}
@@ -239,11 +235,7 @@ export function RequestCards({
                     <Text size="sm" c="dimmed">
                       {row.code} · {formatInstantDate(row.createdDate)}
                     </Text>
-                    {row.source === 'opora' ? null : (
-                      <div>
-                        <SourceBadge source={row.source} />
-                      </div>
-                    )}
+                    <RequestOriginBadges source={row.source} sentByAssistant={row.sentByAssistant} />
                   </Stack>
                   <CareRequestStatusBadge status={row.status} />
                 </Group>
