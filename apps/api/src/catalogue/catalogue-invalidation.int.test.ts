@@ -44,6 +44,29 @@ async function visibleWithin(read: () => Promise<string>, expected: string): Pro
   return performance.now() - started;
 }
 
+let sentinel: { id: string; edits: number } | undefined;
+
+/**
+ * Waits until process B has handled every notification committed so far, so that what it caches next
+ * is not cleared by a late one: they arrive in commit order, and a service of Cheb (CZ0411, a county
+ * no other test uses) renamed now shows on B's cached detail only after its own notification.
+ */
+async function settled(): Promise<void> {
+  if (!sentinel) {
+    const facility = await createFacility(database.db, { countyCode: 'CZ0411' });
+    const created = await createFacilityService(database.db, {
+      facilityId: facility.id,
+      counties: ['CZ0411'],
+    });
+    sentinel = { id: created.id, edits: 0 };
+  }
+  const { id } = sentinel;
+  await detail(b, id);
+  const name = `Sentinel ${++sentinel.edits}`;
+  await database.db.update(facilityServices).set({ name }).where(eq(facilityServices.id, id));
+  await visibleWithin(async () => (await detail(b, id)).body.name, name);
+}
+
 const listeners = sql`select count(*)::int as n from pg_stat_activity
   where datname = current_database() and application_name = 'opora-catalogue-listener'`;
 
@@ -97,6 +120,7 @@ describe('catalogue cache invalidation across API processes', () => {
       counties: ['CZ0642'],
     });
     const prague = await createFacilityService(database.db, { name: 'Prague before', counties: ['CZ0100'] });
+    await settled();
     const listed = async (query: string, id: string) => {
       const response = await b.inject({ method: 'GET', url: `/api/v1/web/services?${query}&pageSize=100` });
       return (
@@ -156,6 +180,91 @@ describe('catalogue cache invalidation across API processes', () => {
       .where(eq(facilityServiceCounties.facilityServiceId, moving.id));
     await visibleWithin(() => inList('regionCode=CZ010'), 'in');
     expect(await inList('countyCode=CZ0642')).toBe('out');
+  });
+
+  it('clears a county’s page only for what it shows: a change in another county of its region leaves it cached', async () => {
+    // South Bohemia (CZ031): a service in České Budějovice (CZ0311), one in Český Krumlov (CZ0312);
+    // Jindřichův Hradec (CZ0313) has none, so its page falls back to the region's list.
+    const budejovice = await createFacilityService(database.db, {
+      name: 'Budějovice before',
+      facilityId: (await createFacility(database.db, { countyCode: 'CZ0311' })).id,
+      counties: ['CZ0311'],
+    });
+    const krumlov = await createFacilityService(database.db, {
+      name: 'Krumlov before',
+      facilityId: (await createFacility(database.db, { countyCode: 'CZ0312' })).id,
+      counties: ['CZ0312'],
+    });
+    await settled();
+    const page = async (query: string) => {
+      const response = await b.inject({ method: 'GET', url: `/api/v1/web/services?${query}&pageSize=100` });
+      expect(response.statusCode, response.body).toBe(200);
+      return ServiceListSchema.parse(response.json());
+    };
+    const named = async (query: string, id: string) =>
+      (await page(query)).items.find((item) => item.id === id)?.name ?? '(missing)';
+    expect(await named('countyCode=CZ0312', krumlov.id)).toBe('Krumlov before');
+    expect(await named('regionCode=CZ031', budejovice.id)).toBe('Budějovice before');
+    const fallback = await page('countyCode=CZ0313');
+    expect(fallback.fallback).toBe(true);
+    expect(fallback.items.find((item) => item.id === budejovice.id)?.name).toBe('Budějovice before');
+
+    // Krumlov's service renamed unannounced (triggers off, the lists' rows brought in line by hand):
+    // its county's page shows the new name only once reloaded.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .update(facilityServices)
+        .set({ name: 'Krumlov silently' })
+        .where(eq(facilityServices.id, krumlov.id));
+      await tx.execute(sql`select catalogue_areas_refresh(array[${krumlov.id}]::uuid[])`);
+    });
+    await database.db
+      .update(facilityServices)
+      .set({ name: 'Budějovice after' })
+      .where(eq(facilityServices.id, budejovice.id));
+    // The region's page and the county fallen back to it show the change; Krumlov's own page was kept.
+    await visibleWithin(() => named('regionCode=CZ031', budejovice.id), 'Budějovice after');
+    expect(await named('countyCode=CZ0313', budejovice.id)).toBe('Budějovice after');
+    expect(await named('countyCode=CZ0312', krumlov.id)).toBe('Krumlov before');
+
+    // Budějovice's service starts serving Krumlov too: Krumlov's page is cleared and reloaded.
+    await database.db
+      .insert(facilityServiceCounties)
+      .values({ facilityServiceId: budejovice.id, countyCode: 'CZ0312' });
+    await visibleWithin(() => named('countyCode=CZ0312', budejovice.id), 'Budějovice after');
+    expect(await named('countyCode=CZ0312', krumlov.id)).toBe('Krumlov silently');
+
+    // Krumlov loses both its services: its page falls back to the region's list.
+    await database.db.delete(facilityServiceCounties).where(eq(facilityServiceCounties.countyCode, 'CZ0312'));
+    await visibleWithin(async () => String((await page('countyCode=CZ0312')).fallback), 'true');
+    expect(await named('countyCode=CZ0312', budejovice.id)).toBe('Budějovice after');
+  });
+
+  it('clears every county page of a region when a service enters or leaves it (the region’s count they show)', async () => {
+    // Plzeň region (CZ032): Klatovy's page (CZ0322) counts the region's services; services come and
+    // go in Domažlice (CZ0321) only.
+    const klatovyService = await createFacilityService(database.db, {
+      facilityId: (await createFacility(database.db, { countyCode: 'CZ0322' })).id,
+      counties: ['CZ0322'],
+    });
+    const klatovy = async () => {
+      const response = await b.inject({ method: 'GET', url: '/api/v1/web/services?countyCode=CZ0322' });
+      return ServiceListSchema.parse(response.json());
+    };
+    const before = await klatovy();
+    expect(before.items.map((item) => item.id)).toEqual([klatovyService.id]);
+    const entering = await createFacilityService(database.db, {
+      facilityId: (await createFacility(database.db, { countyCode: 'CZ0321' })).id,
+      counties: ['CZ0321'],
+    });
+    const count = async () => String((await klatovy()).regionServiceCount);
+    await visibleWithin(count, String(before.regionServiceCount + 1));
+    await database.db
+      .delete(facilityServiceCounties)
+      .where(eq(facilityServiceCounties.facilityServiceId, entering.id));
+    await visibleWithin(count, String(before.regionServiceCount));
+    expect((await klatovy()).items.map((item) => item.id)).toEqual([klatovyService.id]);
   });
 
   it('does not announce a change that rolls back', async () => {

@@ -87,7 +87,7 @@ function sendGuestJson(request: FastifyRequest, reply: FastifyReply, body: Cache
 
 /**
  * The public catalogue (SPEC §2 services by region, service detail): thin routes over one use case
- * each. Guests' answers are memoised in `app.catalogueCache` with the areas they show, cleared by
+ * each. Guests' answers are memoised in `app.catalogueCache` with the areas they depend on, cleared by
  * every committed change to those areas (platform/catalogue-changes.ts).
  */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -134,12 +134,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         query.pageSize,
         query.sort,
       ])}`;
-      // A page shows its region's services (a county's page falls back to the region's): a change
-      // anywhere in the region clears it.
+      // A region's page, or a county's fallen back to it, shows the region's services: cleared by a
+      // change in any of its counties. A county's own page shows its services and its region's count:
+      // cleared by a change in the county, or a service entering or leaving the region (decision 0126).
       const page = await cache.get(
         key,
         async () => cached(ServiceListSchema, await listServices(app.db, query, app.clock())),
-        (list) => [list.value.area.region.code],
+        ({ value: { scope, area } }) => [
+          scope === 'county' && area.county ? area.county.code : area.region.code,
+        ],
       );
       if (!request.principal) return sendGuestJson(request, reply, page);
       reply.header('cache-control', signedInCacheControl);
@@ -164,8 +167,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const detail = await cache.get(
         `service:${serviceId}`,
         async () => cached(ServiceDetailSchema, await getService(app.db, serviceId, app.clock())),
+        // Every change to a service's rows names its facility's county and the counties it serves.
         ({ value }) => [
-          ...(value.region ? [value.region.code] : []),
           ...(value.facility.county ? [value.facility.county.code] : []),
           ...value.counties.map((county) => county.code),
         ],

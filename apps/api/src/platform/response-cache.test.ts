@@ -112,6 +112,47 @@ describe('guest response cache cleared by a change', () => {
     expect(prague.calls()).toBe(2);
   });
 
+  it('clears by county: its own entries and its region’s, never another county’s; a region clears its counties', async () => {
+    const cache = createResponseCache(30);
+    const areas = (value: { areas: string[] }) => value.areas;
+    const region = versions();
+    const brnoCity = versions();
+    const brnoCountry = versions();
+    const load = (source: ReturnType<typeof versions>, shown: string[]) => async () => ({
+      ...(await source.load()),
+      areas: shown,
+    });
+    const readAll = async () => {
+      await cache.get('region', load(region, ['CZ064']), areas);
+      await cache.get('city', load(brnoCity, ['CZ0642']), areas);
+      await cache.get('country', load(brnoCountry, ['CZ0643']), areas);
+    };
+    await readAll();
+    cache.clearAreas(['CZ0642']);
+    await readAll();
+    expect([region.calls(), brnoCity.calls(), brnoCountry.calls()]).toEqual([2, 2, 1]);
+    cache.clearAreas(['CZ064']);
+    await readAll();
+    expect([region.calls(), brnoCity.calls(), brnoCountry.calls()]).toEqual([3, 3, 2]);
+
+    // A load that ran across a clear of another county of its region is kept.
+    let release: () => void = () => {};
+    const spanning = cache.get(
+      'spanning',
+      () =>
+        new Promise<{ version: number; areas: string[] }>(
+          (resolve) => (release = () => resolve({ version: 1, areas: ['CZ0643'] })),
+        ),
+      areas,
+    );
+    cache.clearAreas(['CZ0642']);
+    release();
+    await spanning;
+    expect(
+      (await cache.get('spanning', async () => ({ version: 2, areas: ['CZ0643'] }), areas)).version,
+    ).toBe(1);
+  });
+
   it('keeps a load that spanned a clear only when the clear was of another region', async () => {
     const cache = createResponseCache(30);
     const areas = (value: { version: number; areas: string[] }) => value.areas;

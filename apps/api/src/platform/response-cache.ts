@@ -10,8 +10,8 @@ import { LRUCache } from 'lru-cache';
 export interface ResponseCache {
   /**
    * The cached value of `key`, or `load()`'s, remembered for later calls (concurrent misses share one
-   * load). `areasOf` names the areas (region or county codes) the value shows, so `clearAreas` can
-   * spare it; a value without areas is cleared by every clear.
+   * load). `areasOf` names the areas (region or county codes) whose changes can alter the value, so
+   * `clearAreas` can spare it; a value without areas is cleared by every clear.
    */
   get<T extends object>(
     key: string,
@@ -24,11 +24,13 @@ export interface ResponseCache {
    */
   clear(): void;
   /**
-   * Forgets the entries showing any of `regions` (an area matches a region when its code starts with
-   * the region's: county codes begin with their region's, a database constraint) and every entry
-   * without areas; a running load is kept only if it shows none of them.
+   * Forgets the entries with an area overlapping one of `areas` and every entry without areas; a
+   * running load is kept only if none of its areas overlaps them. Two areas overlap when one code
+   * starts with the other: the same area, or a region and one of its counties (county codes begin with
+   * their region's, a database constraint). So a county named clears its own entries and its region's,
+   * and a region named clears its own and all of its counties'.
    */
-  clearAreas(regions: readonly string[]): void;
+  clearAreas(areas: readonly string[]): void;
 }
 
 export interface ResponseCacheOptions {
@@ -58,17 +60,18 @@ export function createResponseCache(ttlSeconds: number, options: ResponseCacheOp
   let loading = new Map<string, Promise<object>>();
   /** Counts clears; a load remembers the count it started under. */
   let generation = 0;
-  /** The generation of the last whole clear, and of the last clear of each region. */
+  /** The generation of the last whole clear, and of the last clear of each area. */
   let clearedAll = 0;
-  const clearedRegions = new Map<string, number>();
-  const shows = (areas: readonly string[], region: string) => areas.some((area) => area.startsWith(region));
+  const clearedAreas = new Map<string, number>();
+  const touches = (areas: readonly string[], changed: string) =>
+    areas.some((area) => area.startsWith(changed) || changed.startsWith(area));
   /** Whether a value loaded from generation `started` on may be kept: no clear since touched its areas. */
   const unchangedSince = (started: number, areas: readonly string[]) => {
     if (clearedAll > started) return false;
     if (generation === started) return true;
     if (areas.length === 0) return false;
-    for (const [region, cleared] of clearedRegions) {
-      if (cleared > started && shows(areas, region)) return false;
+    for (const [changed, cleared] of clearedAreas) {
+      if (cleared > started && touches(areas, changed)) return false;
     }
     return true;
   };
@@ -109,17 +112,17 @@ export function createResponseCache(ttlSeconds: number, options: ResponseCacheOp
     clear: () => {
       generation += 1;
       clearedAll = generation;
-      clearedRegions.clear();
+      clearedAreas.clear();
       loading = new Map();
       values.clear();
     },
-    clearAreas: (regions) => {
+    clearAreas: (areas) => {
       generation += 1;
-      for (const region of regions) clearedRegions.set(region, generation);
+      for (const changed of areas) clearedAreas.set(changed, generation);
       // Later callers never join a load started before this clear: it may have read the old rows.
       loading = new Map();
       const cleared = [...values.entries()].filter(
-        ([, entry]) => entry.areas.length === 0 || regions.some((region) => shows(entry.areas, region)),
+        ([, entry]) => entry.areas.length === 0 || areas.some((changed) => touches(entry.areas, changed)),
       );
       for (const [key] of cleared) values.delete(key);
     },
