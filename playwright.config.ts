@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './scripts/chromium.ts';
+import { chromiumArgs, headlessShellPath } from './scripts/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -10,7 +10,8 @@ const baseURL = `http://localhost:${port}`;
  */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: '.test-data/playwright-results',
+  // Cleared at each run's start: a second run beside this one (another port) names its own.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '.test-data/playwright-results',
   // Two files at a time (the tests of a file in order): every spec makes its own people, providers and
   // requests (e2e/staff.ts, e2e/carer-data.ts) and reads the demo seed only, so files do not meet. On
   // the 2-core machine: 96 tests in 385 s with two workers against 485 s with one (load average 10).
@@ -37,7 +38,7 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: chromiumPath,
+          executablePath: headlessShellPath,
           args: chromiumArgs,
         },
       },

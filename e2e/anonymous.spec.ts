@@ -5,7 +5,7 @@ import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
 import { choose, question } from './forms.ts';
 import { newPerson, passwordField, type TestPerson, textField } from './identity.ts';
-import { storeLocale } from './page-checks.ts';
+import { screenshot, storeLocale } from './page-checks.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
 // The anonymous flows as a new person meets them (SPEC §2, §4): the anonymous new-case wizard — the
@@ -41,7 +41,7 @@ async function shoot(page: Page, name: string, ready: Locator): Promise<void> {
       // The layout follows the width in CSS alone: one load per language, the phone width resized to.
       if (width === widths[0]) await page.reload();
       await expect(ready).toBeVisible();
-      await page.screenshot({ path: `${shots}/${name}-${locale}-${width}.png`, fullPage: true });
+      await screenshot(page, { path: `${shots}/${name}-${locale}-${width}.png`, fullPage: true });
     }
   }
   await storeLocale(page, 'cs');

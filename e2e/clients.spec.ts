@@ -17,6 +17,7 @@ import {
   signUpThroughForm,
   textField,
 } from './identity.ts';
+import { screenshot } from './page-checks.ts';
 
 // The carer's record as a new user meets it: sign-up, the first client through the new-client
 // wizard (with address autocomplete), the dashboard, the client page and its tabs, editing the
@@ -137,7 +138,7 @@ test('a carer with one client lands on its page, edits the details, adds a secon
     page.getByRole('heading', { level: 2, name: 'Začněte tím, pro koho péči hledáte' }),
   ).toBeVisible();
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/clients-dashboard-empty-cs-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/clients-dashboard-empty-cs-desktop.png`, fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Přidat klienta' }).click();
   await expect(page).toHaveURL(new RegExp(`/new-client-wizard/new-client/${uuid}$`));
@@ -389,9 +390,9 @@ test.describe('screens in three languages and two sizes', () => {
               page.getByRole('button', { name: /^(Uživatelská nabídka|User menu|Používateľská ponuka):/ }),
             ).toBeVisible();
           }
-          await page.screenshot({ path: `${shots}/clients-${name}-${locale}-${size}.png`, fullPage: true });
+          await screenshot(page, { path: `${shots}/clients-${name}-${locale}-${size}.png`, fullPage: true });
           if (size === 'phone')
-            await page.screenshot({ path: `${shots}/clients-${name}-${locale}-${size}-top.png` });
+            await screenshot(page, { path: `${shots}/clients-${name}-${locale}-${size}-top.png` });
         };
         await page.goto(`/${locale}/dashboard`);
         await expect(page.getByRole('article')).toHaveCount(1);

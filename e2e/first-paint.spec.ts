@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signedInNewCarer } from './identity.ts';
+import { screenshot } from './page-checks.ts';
 
 // The first paint of a page load is its frame (header, the layout, a skeleton where the page will be),
 // drawn before the session answers; when the page arrives nothing visible moves (docs/decisions/0109).
@@ -74,7 +75,7 @@ for (const { size, viewport } of [
     await expect(page.getByRole('link', { name: 'Přihlásit se' })).toHaveCount(0);
     const headerBox = await header.boundingBox();
     mkdirSync(shots, { recursive: true });
-    await page.screenshot({ path: `${shots}/first-paint-dashboard-loading-${size}.png` });
+    await screenshot(page, { path: `${shots}/first-paint-dashboard-loading-${size}.png` });
 
     currentUser.release();
     await expect(
@@ -82,7 +83,7 @@ for (const { size, viewport } of [
     ).toBeVisible();
     await expect(busy).toHaveCount(0);
     expect(await header.boundingBox()).toEqual(headerBox);
-    await page.screenshot({ path: `${shots}/first-paint-dashboard-loaded-${size}.png` });
+    await screenshot(page, { path: `${shots}/first-paint-dashboard-loaded-${size}.png` });
     expect(await layoutShift(page)).toBeLessThan(0.01);
   });
 }

@@ -13,6 +13,7 @@ import {
   signUpThroughForm,
   textField,
 } from './identity.ts';
+import { screenshot } from './page-checks.ts';
 
 const shots = '/tmp/shots';
 
@@ -389,7 +390,7 @@ test('a slow save shows the spinner, then a check that is said to screen readers
       );
       // Transitions finished: the states themselves, not the frames between them.
       const shot = (state: string) =>
-        page.screenshot({ path: `${shots}/button-${state}-${locale}-${size}.png`, animations: 'disabled' });
+        screenshot(page, { path: `${shots}/button-${state}-${locale}-${size}.png`, animations: 'disabled' });
       await shot('loading');
 
       release();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from './fixtures.ts';
 import { signInThroughForm } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import { expectNoAxeViolations, screenshot, storeLocale } from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 
 // The provider area's sections: one row on a wide screen, a menu naming the current section on a
@@ -33,7 +33,7 @@ test('on a wide screen the sections stand in one row with the current one marked
     await expect(
       nav.or(page.getByRole('navigation', { name: /Provider area|Sekcia/ })).first(),
     ).toBeVisible();
-    await page.screenshot({ path: `${shots}/1280-${locale}.png` });
+    await screenshot(page, { path: `${shots}/1280-${locale}.png` });
   }
 });
 
@@ -51,7 +51,7 @@ test.describe('on a phone', () => {
     const button = nav.getByRole('button', { name: 'Sekce: Poptávky' });
     await expect(button).toBeVisible();
     await expect(nav.getByRole('link')).toHaveCount(0);
-    await page.screenshot({ path: `${shots}/390-cs.png` });
+    await screenshot(page, { path: `${shots}/390-cs.png` });
 
     // By keyboard: the button opens the list, Tab goes down it, Escape closes it back to the button.
     await button.focus();
@@ -59,7 +59,7 @@ test.describe('on a phone', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'true');
     await expect(nav.getByRole('link', { name: /^Poptávky/ })).toHaveAttribute('aria-current', 'page');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}/390-cs-open.png` });
+    await screenshot(page, { path: `${shots}/390-cs-open.png` });
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: /^Poptávky/ })).toBeFocused();
     await page.keyboard.press('Escape');
@@ -88,7 +88,7 @@ test.describe('on a phone', () => {
       });
       await named.click();
       await expect(named).toHaveAttribute('aria-expanded', 'true');
-      await page.screenshot({ path: `${shots}/390-${locale}-open.png` });
+      await screenshot(page, { path: `${shots}/390-${locale}-open.png` });
     }
   });
 });

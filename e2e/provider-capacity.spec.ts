@@ -4,7 +4,12 @@ import { answerOf } from './api.ts';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { signInWithTokens, type TestPerson } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInTour,
+  screenshot,
+  storeLocale,
+} from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 
 // Live capacity (issue 23 §4) over a provider of the test's own (e2e/staff.ts): its Chodov service
@@ -24,7 +29,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     ['mobile', 390],
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${label}.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/${name}-${label}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -77,7 +82,7 @@ test('a worker marks their facility’s service full; a guest sees it not accept
       locale === 'en' ? 'Service capacity' : 'Kapacita služieb',
       { timeout: 30_000 },
     );
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsInTour(page, locale);
     await shoot(page, `capacity-${locale}`);
   }
 
@@ -108,9 +113,9 @@ test('a worker marks their facility’s service full; a guest sees it not accept
     cards.filter({ hasText: 'Chodov' }).getByText(/^2 volná místa · potvrzeno před 3 dny$/),
   ).toBeVisible();
   await fullCard.scrollIntoViewIfNeeded();
-  await guest.screenshot({ path: `${shots}/catalogue-card-cs.png` });
+  await screenshot(guest, { path: `${shots}/catalogue-card-cs.png` });
   await guest.setViewportSize({ width: 390, height: 900 });
   await fullCard.scrollIntoViewIfNeeded();
-  await guest.screenshot({ path: `${shots}/catalogue-card-cs-mobile.png` });
+  await screenshot(guest, { path: `${shots}/catalogue-card-cs-mobile.png` });
   await guestContext.close();
 });

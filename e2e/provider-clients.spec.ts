@@ -3,7 +3,12 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { type ClientDetails, fillClientForm } from './forms.ts';
 import { signInThroughForm, textField } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInTour,
+  screenshot,
+  storeLocale,
+} from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 
 // A provider's own clients (issue 24 §2), with a provider of the test's own (e2e/staff.ts): its
@@ -101,7 +106,7 @@ test('a coordinator enters a phone client, is warned of the same person, adds a 
   await expect(warning.getByRole('button', { name: 'Přesto uložit jako nového člověka' })).toBeVisible();
   await expectNoAxeViolations(page);
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/duplicates-cs-1280.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/duplicates-cs-1280.png`, fullPage: true });
   await warning.getByRole('link', { name: 'Otevřít kartu klienta Božena Horáčková' }).click();
   await expect(page).toHaveURL(cardUrl);
 
@@ -177,12 +182,12 @@ test('a coordinator enters a phone client, is warned of the same person, adds a 
       if (name === 'card') await expect(requests).toHaveCount(2);
       else await expect(page.getByRole('combobox').first()).toBeVisible();
       expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(width);
-      await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${shots}/${name}-${locale}-${width}.png`, fullPage: true });
+      await expectNoAxeViolationsInTour(page, locale);
+      await screenshot(page, { path: `${shots}/${name}-${locale}-${width}.png`, fullPage: true });
     }
     await page.goto('/provider/requests?source=phone');
     await expect(page.getByText('Božena Horáčková').first()).toBeVisible({ timeout: 30_000 });
-    await page.screenshot({ path: `${shots}/grid-${locale}-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/grid-${locale}-${width}.png`, fullPage: true });
   }
   await storeLocale(page, 'cs');
 });

@@ -5,6 +5,7 @@ import type { Locator, Page, Response } from '@playwright/test';
 import { answerOf } from './api.ts';
 import { expect, test } from './fixtures.ts';
 import { signInWithTokens, type TestPerson } from './identity.ts';
+import { screenshot } from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 
 // The provider dashboard over an inbox of the test's own (e2e/staff.ts: two new requests, one in
@@ -197,7 +198,7 @@ test('screenshots in cs, en and sk at desktop and phone widths', async ({ page, 
       if (width === 1280) await page.reload();
       await expect(page.getByRole('table').first()).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      await page.screenshot({ path: `${shots}/dashboard-${locale}-${width}.png`, fullPage: true });
+      await screenshot(page, { path: `${shots}/dashboard-${locale}-${width}.png`, fullPage: true });
       if (width === 390) expect(await seriousViolations(page)).toEqual([]);
     }
   }

@@ -1,7 +1,12 @@
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { signInWithTokens } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInTour,
+  screenshot,
+  storeLocale,
+} from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 
 // Keeping the listing true (issue 23 §6): the test's own provider, its confirmation moved back in the
@@ -43,9 +48,9 @@ test.describe('listing confirmation', () => {
     await expect(page.getByText(/Pečující teď u vašich služeb vidí upozornění/)).toBeVisible();
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${shots}/banner-cs-desktop.png` });
+    await screenshot(page, { path: `${shots}/banner-cs-desktop.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${shots}/banner-cs-mobile.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/banner-cs-mobile.png`, fullPage: true });
     for (const locale of ['en', 'sk'] as const) {
       await storeLocale(page, locale);
       await page.reload();
@@ -54,8 +59,8 @@ test.describe('listing confirmation', () => {
       ).toBeVisible({
         timeout: 30_000,
       });
-      await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${shots}/banner-${locale}-mobile.png`, fullPage: true });
+      await expectNoAxeViolationsInTour(page, locale);
+      await screenshot(page, { path: `${shots}/banner-${locale}-mobile.png`, fullPage: true });
     }
     await storeLocale(page, 'cs');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -65,7 +70,7 @@ test.describe('listing confirmation', () => {
     await expect(page.getByText('Děkujeme, zápis je potvrzený')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(dueTitle)).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}/confirmed-cs-desktop.png` });
+    await screenshot(page, { path: `${shots}/confirmed-cs-desktop.png` });
 
     // Coming back: nothing due, no banner.
     await page.reload();
@@ -90,14 +95,14 @@ test.describe('listing confirmation', () => {
     }).toPass({ timeout: 30_000 });
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${shots}/detail-cs-desktop.png` });
+    await screenshot(page, { path: `${shots}/detail-cs-desktop.png` });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${shots}/detail-cs-mobile.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/detail-cs-mobile.png`, fullPage: true });
     await storeLocale(page, 'en');
     await page.reload();
     await expect(page.getByText('Possibly out of date')).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/^Updated on /)).toBeVisible();
-    await page.screenshot({ path: `${shots}/detail-en-mobile.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/detail-en-mobile.png`, fullPage: true });
     await storeLocale(page, 'cs');
   });
 });

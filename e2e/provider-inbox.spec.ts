@@ -5,6 +5,7 @@ import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { signedInNewCarer, signInThroughForm } from './identity.ts';
+import { screenshot } from './page-checks.ts';
 import { type OwnProvider, ownProvider } from './staff.ts';
 
 // The provider's inbox: each test makes a provider of its own (e2e/staff.ts) holding four requests
@@ -248,7 +249,7 @@ test('past a thousand requests the grid says "more than 1 000" and still selects
     await expect(
       page.getByText(/^Vybrány jsou všechny poptávky odpovídající filtrům: více než 1\s000\.$/),
     ).toBeVisible();
-    await page.screenshot({ path: '/tmp/shots-inbox/more-than-1000.png', fullPage: false });
+    await screenshot(page, { path: '/tmp/shots-inbox/more-than-1000.png', fullPage: false });
     // A search stops counting at 100: the export of everything it finds does not claim a number.
     await page.goto('/provider/requests?client=marie');
     await expect(page.getByText(/^Více než 100 poptávek$/)).toBeVisible();
@@ -257,7 +258,7 @@ test('past a thousand requests the grid says "more than 1 000" and still selects
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(exportFound).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: '/tmp/shots-inbox/grid/more-than-100-found-cs-390.png' });
+    await screenshot(page, { path: '/tmp/shots-inbox/grid/more-than-100-found-cs-390.png' });
     // The last page counted offers one more; there the count goes on and is exact.
     await page.goto('/provider/requests?page=41');
     await expect(page.getByText(/^1\s001–1\s014 z 1\s014$/)).toBeVisible();
@@ -351,7 +352,7 @@ test('screenshots of the filtered grid and a request opened from it, in cs, en a
       const exportButton = page.getByRole('button', { name: exportAll });
       await expect(exportButton).toBeVisible();
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      await page.screenshot({ path: `${shots}/grid-filtered-${locale}-${width}.png`, fullPage: true });
+      await screenshot(page, { path: `${shots}/grid-filtered-${locale}-${width}.png`, fullPage: true });
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
       await page
         .getByRole('main')
@@ -362,7 +363,7 @@ test('screenshots of the filtered grid and a request opened from it, in cs, en a
       const backLink = page.getByRole('link', { name: back });
       await expect(backLink).toHaveAttribute('href', '/provider/requests?status=new');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.screenshot({ path: `${shots}/request-${locale}-${width}.png`, fullPage: true });
+      await screenshot(page, { path: `${shots}/request-${locale}-${width}.png`, fullPage: true });
       if (width === 390) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     }
   }

@@ -2,7 +2,12 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { newPerson, passwordField, textField } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInTour,
+  screenshot,
+  storeLocale,
+} from './page-checks.ts';
 import { freshIdentificationCode } from './staff.ts';
 
 // An organisation joins as a new provider would: from the sign-in page's provider section, through
@@ -13,7 +18,7 @@ const shots = '/tmp/shots';
 
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/${name}.png`, fullPage: true });
 }
 
 test('a new organisation joins from the sign-in page and lands in the provider area awaiting verification', async ({
@@ -96,7 +101,7 @@ test('the join form in every language and at phone width', async ({ page }) => {
     // Billing address of its own: its fields appear.
     await page.getByRole('checkbox').first().uncheck();
     await expect(page.getByRole('combobox')).toHaveCount(2);
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsInTour(page, locale);
     await shoot(page, `provider-join-${locale}-${width}`);
   }
 });

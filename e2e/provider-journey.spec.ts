@@ -6,7 +6,12 @@ import { bearerOf, callOperation, createClientCaseByApi } from './carer-data.ts'
 import { giveSubscription } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { newPerson, passwordField, signedInNewCarer, textField } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInTour,
+  screenshot,
+  storeLocale,
+} from './page-checks.ts';
 import { freshIdentificationCode, ownPlatformStaff } from './staff.ts';
 
 // Issue 23, the one journey end to end, as its people meet it: an organisation joins, staff verify it,
@@ -288,10 +293,10 @@ test('an organisation joins, lists a service with its own questionnaire, a carer
     await expectLoaded(
       guest.getByRole('img', { name: new RegExp(providerName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }),
     );
-    await expectNoAxeViolations(guest);
+    await expectNoAxeViolationsInTour(guest, locale);
     for (const width of [1280, 390]) {
       await guest.setViewportSize({ width, height: 900 });
-      await guest.screenshot({ path: `${shots}/guest-detail-${locale}-${width}.png`, fullPage: true });
+      await screenshot(guest, { path: `${shots}/guest-detail-${locale}-${width}.png`, fullPage: true });
     }
     await guest.setViewportSize({ width: 1280, height: 900 });
   }

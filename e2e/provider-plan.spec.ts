@@ -3,7 +3,12 @@ import type { Page } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { signInWithTokens, type TestPerson } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInTour,
+  screenshot,
+  storeLocale,
+} from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
@@ -69,7 +74,7 @@ test('an administrator whose free months ended pays at the test gateway and the 
   await expect(page.getByText('včetně 21 % DPH').first()).toBeVisible();
   await expectNoAxeViolations(page);
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/plan-unpaid-cs-1280.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/plan-unpaid-cs-1280.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Zaplatit plán' }).click();
   await chooseAtGateway(page, gatewayChoice.success);
@@ -82,7 +87,7 @@ test('an administrator whose free months ended pays at the test gateway and the 
   await expect(payments.getByRole('row')).toHaveCount(2);
   await expect(payments).toContainText('Zaplaceno');
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${shots}/plan-paid-cs-1280.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/plan-paid-cs-1280.png`, fullPage: true });
 
   // The service is back for guests (a page nobody cached while it was hidden: its list item too).
   await guestPage.goto(`/anon-new-client/services/${own.serviceId}`);
@@ -125,8 +130,8 @@ test('screenshots of the plan in cs, en and sk at desktop and phone widths', asy
       await page.goto('/provider/plan');
       await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-      await page.screenshot({ path: `${shots}/plan-trial-${locale}-${width}.png`, fullPage: true });
-      if (width === 390) await expectNoAxeViolations(page);
+      await screenshot(page, { path: `${shots}/plan-trial-${locale}-${width}.png`, fullPage: true });
+      if (width === 390) await expectNoAxeViolationsInTour(page, locale);
     }
   }
   await lapse(own.id);
@@ -134,8 +139,8 @@ test('screenshots of the plan in cs, en and sk at desktop and phone widths', asy
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto('/provider/requests');
   await expect(page.getByRole('alert').filter({ hasText: hiddenTitle })).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: `${shots}/inbox-banner-cs-390.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/inbox-banner-cs-390.png`, fullPage: true });
   await page.goto('/provider/plan');
   await expect(page.getByRole('heading', { level: 2, name: hiddenTitle })).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: `${shots}/plan-unpaid-cs-390.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/plan-unpaid-cs-390.png`, fullPage: true });
 });

@@ -3,7 +3,12 @@ import type { Locator, Page } from '@playwright/test';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { signInWithTokens, type TestPerson } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInTour,
+  screenshot,
+  storeLocale,
+} from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 
 // The provider's administrator keeps the listing true (issue 23 §2): edits the provider with its
@@ -75,7 +80,7 @@ test('an administrator edits the provider, adds a facility and its contacts; the
   await page.getByRole('textbox', { name: 'Veřejný telefon' }).fill('+420 469 123 456');
   await page.getByRole('textbox', { name: 'Web' }).fill('https://www.pecovatele.test');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${shots}/profile-cs-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/profile-cs-desktop.png`, fullPage: true });
   await page.getByRole('button', { name: 'Uložit informace' }).click();
   await expect(page.getByText('Informace o poskytovateli jsou uložené.')).toBeVisible({ timeout: 30_000 });
 
@@ -112,21 +117,21 @@ test('an administrator edits the provider, adds a facility and its contacts; the
     await modal.getByText(contact.type, { exact: true }).click();
     if (contact.type === 'Soukromý') {
       await expectNoAxeViolations(page, '[role="dialog"]');
-      await page.screenshot({ path: `${shots}/contact-modal-cs-desktop.png` });
+      await screenshot(page, { path: `${shots}/contact-modal-cs-desktop.png` });
     }
     await modal.getByRole('button', { name: 'Uložit kontakt' }).click();
     await expect(modal).toBeHidden({ timeout: 30_000 });
     await expect(page.getByRole('rowheader', { name: `${contact.first} ${contact.last}` })).toBeVisible();
   }
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${shots}/facility-contacts-cs-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/facility-contacts-cs-desktop.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/facility-contacts-cs-mobile.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/facility-contacts-cs-mobile.png`, fullPage: true });
   await page.goto('/provider/profile');
   await expect(page.getByRole('textbox', { name: 'Název', exact: true })).toHaveValue(`${own.name} Chrudim`, {
     timeout: 30_000,
   });
-  await page.screenshot({ path: `${shots}/profile-cs-mobile.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/profile-cs-mobile.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The public detail of a service of that facility: the public contact, never the private one.
@@ -139,7 +144,7 @@ test('an administrator edits the provider, adds a facility and its contacts; the
   await page.getByRole('tab', { name: 'Poskytovatel' }).click();
   await expect(page.getByText(`${own.name} Chrudim`).first()).toBeVisible();
   await expect(page.locator('body')).not.toContainText('Soukromý');
-  await page.screenshot({ path: `${shots}/service-provider-cs-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/service-provider-cs-desktop.png`, fullPage: true });
 
   // The profile in English and Slovak, desktop and phone.
   for (const locale of ['en', 'sk'] as const) {
@@ -150,11 +155,11 @@ test('an administrator edits the provider, adds a facility and its contacts; the
     await expect(
       page.getByRole('textbox', { name: locale === 'en' ? 'Name' : 'Názov', exact: true }),
     ).toHaveValue(`${own.name} Chrudim`, { timeout: 30_000 });
-    await expectNoAxeViolations(page);
+    await expectNoAxeViolationsInTour(page, locale);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: `${shots}/profile-${locale}-desktop.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/profile-${locale}-desktop.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${shots}/profile-${locale}-mobile.png`, fullPage: true });
+    await screenshot(page, { path: `${shots}/profile-${locale}-mobile.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
   }
   await storeLocale(page, 'cs');

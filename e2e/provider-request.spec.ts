@@ -4,7 +4,7 @@ import { bearerOf, reportPdf, sendRequestByApi } from './carer-data.ts';
 import { withDatabase } from './database.ts';
 import { expect, test } from './fixtures.ts';
 import { signInThroughForm } from './identity.ts';
-import { expectNoAxeViolations } from './page-checks.ts';
+import { expectNoAxeViolations, screenshot } from './page-checks.ts';
 import { type OwnProvider, ownProvider } from './staff.ts';
 
 // The provider's side of a request (SPEC §3 request detail, change-status dialog, print dialog): a
@@ -178,7 +178,7 @@ test('the note is kept through a lost connection; the print dialog prints the ch
   const replaced = second.getByRole('alert').filter({ hasText: 'Přepsali jste novější text poznámky' });
   await expect(replaced.getByText('Text z prvního panelu.')).toBeVisible();
   mkdirSync(shots, { recursive: true });
-  await replaced.screenshot({ path: `${shots}/note-replaced-cs.png` });
+  await screenshot(replaced, { path: `${shots}/note-replaced-cs.png` });
   await replaced.getByRole('button', { name: 'Vložit předchozí verzi pod můj text' }).click();
   await expect(noteField(second)).toHaveValue('Text z druhého panelu.\n\nText z prvního panelu.');
   await expect(noteStatus(second)).toHaveText(/Uloženo v/);
@@ -314,16 +314,19 @@ test('screenshots of the detail, the status dialog and the print page', async ({
         await page.goto(`/provider/requests/${sent.id}${code === 'overview' ? '' : `?tab=${code}`}`);
         await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
         await expect(page.getByRole('heading', { level: 1, name: sent.clientName })).toBeVisible();
-        await page.screenshot({ path: `${shots}/detail-${code}-${locale}-${size.name}.png`, fullPage: true });
+        await screenshot(page, {
+          path: `${shots}/detail-${code}-${locale}-${size.name}.png`,
+          fullPage: true,
+        });
       }
       await page.getByRole('button', { name: status }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await page.getByRole('dialog').getByRole('radio').last().check();
-      await page.screenshot({ path: `${shots}/status-${locale}-${size.name}.png` });
+      await screenshot(page, { path: `${shots}/status-${locale}-${size.name}.png` });
       await page.keyboard.press('Escape');
       await page.goto(`/provider/requests/${sent.id}/print`);
       await expect(page.getByRole('button', { name: print })).toBeVisible();
-      await page.screenshot({ path: `${shots}/print-${locale}-${size.name}.png`, fullPage: true });
+      await screenshot(page, { path: `${shots}/print-${locale}-${size.name}.png`, fullPage: true });
     }
   }
 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signInThroughForm } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import { expectNoAxeViolations, screenshot, storeLocale } from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 
 // The provider's services (issue 23 §3): each test makes a provider of its own (e2e/staff.ts) whose
@@ -139,7 +139,7 @@ test('screenshots of the services pages in cs, en and sk at desktop and phone wi
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-        await page.screenshot({ path: `${shots}/${key}-${locale}-${width}.png`, fullPage: true });
+        await screenshot(page, { path: `${shots}/${key}-${locale}-${width}.png`, fullPage: true });
       }
     }
   }

@@ -3,7 +3,12 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { fillClientForm } from './forms.ts';
 import { linkFromMail, newPerson, passwordField, signInThroughForm, textField } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInTour,
+  screenshot,
+  storeLocale,
+} from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 
 // A provider's team (issue 24 §1, decisions 0115 and 0116), with a provider of the test's own
@@ -148,8 +153,8 @@ test('an administrator invites a worker for one facility, the worker joins and s
     const member = width >= 992 ? page.getByRole('row') : page.getByRole('listitem');
     await expect(member.filter({ hasText: invitee.email })).toBeVisible({ timeout: 30_000 });
     expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(width);
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}/team-${locale}-${width}.png`, fullPage: true });
+    await expectNoAxeViolationsInTour(page, locale);
+    await screenshot(page, { path: `${shots}/team-${locale}-${width}.png`, fullPage: true });
   }
   await storeLocale(page, 'cs');
   await page.setViewportSize({ width: 1280, height: 900 });

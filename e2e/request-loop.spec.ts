@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { choose, fillClientForm, question } from './forms.ts';
 import { newPerson, passwordField, signInThroughForm, signUpThroughForm } from './identity.ts';
-import { storeLocale } from './page-checks.ts';
+import { screenshot, storeLocale } from './page-checks.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
 // The whole request loop as its two new users meet it (issue: "what a new carer and a new provider
@@ -339,9 +339,9 @@ test('a new carer’s request reaches the provider with the need she agreed to s
       await view.page.setViewportSize({ width: 1280, height: 900 });
       await view.page.goto(view.path);
       await expect(view.page.getByRole('heading', { level: 1, name: view.h1 })).toBeVisible();
-      await view.page.screenshot({ path: `${shots}/${view.name}-${locale}-1280.png`, fullPage: true });
+      await screenshot(view.page, { path: `${shots}/${view.name}-${locale}-1280.png`, fullPage: true });
       await view.page.setViewportSize({ width: 390, height: 844 });
-      await view.page.screenshot({ path: `${shots}/${view.name}-${locale}-390.png`, fullPage: true });
+      await screenshot(view.page, { path: `${shots}/${view.name}-${locale}-390.png`, fullPage: true });
     }
   }
   await provider.context().close();

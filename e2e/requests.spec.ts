@@ -4,7 +4,7 @@ import { answerOf } from './api.ts';
 import { createClientCaseByApi, signedInCarer } from './carer-data.ts';
 import { giveSubscription } from './database.ts';
 import { expect, test } from './fixtures.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import { expectNoAxeViolations, screenshot, storeLocale } from './page-checks.ts';
 
 // From the services pool to a sent request, as a carer does it (SPEC §2 request-review,
 // request-confirmation, request/{id}, my-services): the demo provider Vlídná péče asks for its own
@@ -22,12 +22,12 @@ async function shoot(page: Page, name: string, anchor: Locator, folder = shots):
   await page.evaluate(() =>
     (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
   );
-  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${folder}/${name}.png`, fullPage: true });
   if ((page.viewportSize()?.width ?? 1280) < 600) {
     await anchor.evaluate((element) =>
       (element as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'start' }),
     );
-    await page.screenshot({ path: `${folder}/${name}-screen.png` });
+    await screenshot(page, { path: `${folder}/${name}-screen.png` });
   }
 }
 
@@ -201,7 +201,7 @@ test('a carer opens a service from the pool, fills in the provider’s questionn
       if (size === widths[0]) await page.goto(reviewUrl);
       const region = page.getByRole('region', { name: reviewDocumentsTitle[locale] });
       await expect(region.getByText('Lékařská zpráva.pdf')).toBeVisible();
-      await region.screenshot({ path: `${documentShots}/review-documents-${locale}-${size.name}.png` });
+      await screenshot(region, { path: `${documentShots}/review-documents-${locale}-${size.name}.png` });
     }
   }
   await storeLocale(page, 'cs');

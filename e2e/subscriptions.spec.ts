@@ -11,7 +11,12 @@ import {
   type TestPerson,
   textField,
 } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import {
+  expectNoAxeViolations,
+  expectNoAxeViolationsInTour,
+  screenshot,
+  storeLocale,
+} from './page-checks.ts';
 import { ownPlatformStaff, ownProvider } from './staff.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
@@ -293,7 +298,7 @@ test('the carer follows the assistant’s work on the client page, and the provi
   await expectNoAxeViolations(page);
   for (const [size, viewport] of sizes) {
     await page.setViewportSize(viewport);
-    await work.screenshot({ path: `${assistantShots}/client-in-progress-section-cs-${size}.png` });
+    await screenshot(work, { path: `${assistantShots}/client-in-progress-section-cs-${size}.png` });
   }
 
   await callOperation(request, staff, 'closeAssistantTask', {
@@ -308,9 +313,9 @@ test('the carer follows the assistant’s work on the client page, and the provi
       await page.setViewportSize(viewport);
       await page.goto(`/dashboard/client/${clientId}`);
       await expect(work.getByRole('listitem')).toHaveCount(4);
-      await work.screenshot({ path: `${assistantShots}/client-done-section-${locale}-${size}.png` });
+      await screenshot(work, { path: `${assistantShots}/client-done-section-${locale}-${size}.png` });
       await scrollToTop(page);
-      await page.screenshot({ path: `${assistantShots}/client-done-${locale}-${size}.png`, fullPage: true });
+      await screenshot(page, { path: `${assistantShots}/client-done-${locale}-${size}.png`, fullPage: true });
     }
   }
   await storeLocale(page, 'cs');
@@ -340,7 +345,7 @@ test('the carer follows the assistant’s work on the client page, and the provi
   ).toBeVisible();
   await expectNoAxeViolations(page);
   await scrollToTop(page);
-  await page.screenshot({ path: `${assistantShots}/provider-request-cs-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${assistantShots}/provider-request-cs-desktop.png`, fullPage: true });
 });
 
 test('cancelling at the gateway leads back to the plans; the client page offers them too', async ({
@@ -452,7 +457,7 @@ test('the profile shows the subscription with its renewal date and cancels it in
   await expect(section.getByRole('button', { name: 'Zrušit předplatné' })).toHaveCount(0);
   await expectNoAxeViolations(page);
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/profile-cancelled-cs-desktop.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/profile-cancelled-cs-desktop.png`, fullPage: true });
 
   // Access lasts to the end of the month: the services step still shows the pool.
   await page.goto(`/new-client-wizard/services/${caseId}`);
@@ -482,12 +487,12 @@ test.describe('screens in three languages and two sizes', () => {
         await page.evaluate(() =>
           (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
         );
-        await page.screenshot({ path: `${shots}/${name}-${locale}-${size}.png`, fullPage: true });
+        await screenshot(page, { path: `${shots}/${name}-${locale}-${size}.png`, fullPage: true });
       };
       mkdirSync(assistantShots, { recursive: true });
       const shootAssistant = async (name: string, size: string) => {
         await scrollToTop(page);
-        await page.screenshot({ path: `${assistantShots}/${name}-${locale}-${size}.png`, fullPage: true });
+        await screenshot(page, { path: `${assistantShots}/${name}-${locale}-${size}.png`, fullPage: true });
       };
       // The language from the address is stored; the page is waited for, so its token refresh is done.
       await page.goto(`/${locale}/dashboard`);
@@ -560,10 +565,10 @@ test.describe('screens in three languages and two sizes', () => {
         await expect(page.getByRole('region', { name: assistantWorkTitle })).toBeVisible();
         await shoot('client-pool', size);
         await shootAssistant('client-waiting', size);
-        await page.getByRole('region', { name: assistantWorkTitle }).screenshot({
+        await screenshot(page.getByRole('region', { name: assistantWorkTitle }), {
           path: `${assistantShots}/client-waiting-section-${locale}-${size}.png`,
         });
-        await expectNoAxeViolations(page);
+        await expectNoAxeViolationsInTour(page, locale);
         await page.goto('/user');
         await expect(page.getByText(/\d\d\. \d\d\. \d{4}/).first()).toBeVisible();
         await shoot('profile', size);

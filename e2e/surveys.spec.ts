@@ -4,7 +4,7 @@ import { answerOf } from './api.ts';
 import { createClientByApi, createClientCaseByApi, signedInCarer } from './carer-data.ts';
 import { expect, test } from './fixtures.ts';
 import { choose, question } from './forms.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import { expectNoAxeViolations, screenshot, storeLocale } from './page-checks.ts';
 
 // The questionnaires of the wizards, answered as a carer does: the extended case survey (ten basic
 // needs → the care-allowance estimate) and the case survey (→ the service offer). The questionnaires
@@ -25,12 +25,12 @@ async function shoot(page: Page, name: string, anchor: Locator): Promise<void> {
   await page.evaluate(() =>
     (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
   );
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/${name}.png`, fullPage: true });
   if ((page.viewportSize()?.width ?? 1280) < 600) {
     await anchor.evaluate((element) =>
       (element as unknown as { scrollIntoView(options: object): void }).scrollIntoView({ block: 'start' }),
     );
-    await page.screenshot({ path: `${shots}/${name}-screen.png` });
+    await screenshot(page, { path: `${shots}/${name}-screen.png` });
   }
 }
 
@@ -73,7 +73,7 @@ test('a carer describes the need, leaves mid-way, comes back, sees the estimate 
   await expect(firstMobility).toBeFocused();
   await expect(question(page, 'Pohyb').getByText('Odpovězte prosím na tuto otázku.')).toBeVisible();
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/surveys-required-cs-1280x800.png` });
+  await screenshot(page, { path: `${shots}/surveys-required-cs-1280x800.png` });
   await choose(page, 'Pohyb', needsHelp);
   await choose(page, 'Jídlo a pití', needsHelp);
   await choose(page, 'Oblékání a obouvání', needsHelp);
@@ -196,7 +196,7 @@ test('a new case for a client in Slovakia gets its case on the first answer, onc
   await choose(page, 'Pohyb', needsHelp);
   await expect(page.getByRole('status').filter({ hasText: 'Neuloženo — zkouším to znovu.' })).toBeVisible();
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/surveys-retrying-cs-1280x800.png` });
+  await screenshot(page, { path: `${shots}/surveys-retrying-cs-1280x800.png` });
   await page.context().setOffline(false);
   await expectSaved(page);
 
@@ -225,7 +225,7 @@ test('a new case for a client in Slovakia gets its case on the first answer, onc
   await expect(page.getByText(/Kč/)).toHaveCount(0);
   expect(await cases()).toBe(before + 1);
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/surveys-estimate-sk-client-cs-1280x800.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/surveys-estimate-sk-client-cs-1280x800.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
   await expect(page).toHaveURL(/\/new-case-wizard\/case-survey\//);

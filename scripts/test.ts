@@ -8,6 +8,7 @@
 // one that needs it, so its start-up overlaps that step instead of adding to the run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { type RunningKeycloak, startKeycloak } from './keycloak-server.ts';
 import { startRedis } from './redis-server.ts';
@@ -75,7 +76,7 @@ const steps: Step[] = [
     name: 'browser',
     command: bin('playwright'),
     args: ['test', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, E2E_SCREENSHOTS: 'off' },
     counts: playwrightCounts,
   },
   {
@@ -99,6 +100,7 @@ const steps: Step[] = [
     env: {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
       E2E_KEYCLOAK_APP_PORT: String(keycloakAppPort),
+      E2E_SCREENSHOTS: 'off',
     },
     counts: playwrightCounts,
     keycloak: true,
@@ -158,6 +160,18 @@ async function keycloakEnv(): Promise<Record<string, string> | undefined> {
   };
 }
 
+/** The machine's CPU time so far, busy and in all, summed over its cores (milliseconds). */
+function cpuTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    total += all;
+    busy += all - times.idle;
+  }
+  return { busy, total };
+}
+
 /** A step's command with the terminal as its output; resolves with its exit status. */
 function runStep(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
   return new Promise((resolve) => {
@@ -185,12 +199,19 @@ for (const [index, step] of selected.entries()) {
   if (redis) extraEnv.REDIS_URL = redis.url;
   console.log(`\n▶ ${step.name}`);
   const started = performance.now();
+  const cpuBefore = cpuTimes();
   const running = runStep(step.command, step.args, { ...process.env, ...step.env, ...extraEnv });
   // Started after the step's own process, so the step is not held up by Keycloak's download.
   if (index === firstKeycloakStep - 1) void startKeycloakOnce();
   const status = await running;
   await redis?.stop();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  // How busy the machine's cores were during the step (all processes): near 100 % the step is bound by
+  // the CPU, and only less work makes it faster; well under, it waits and could run beside another.
+  const cpuAfter = cpuTimes();
+  const cpuShare = Math.round(
+    (100 * (cpuAfter.busy - cpuBefore.busy)) / Math.max(1, cpuAfter.total - cpuBefore.total),
+  );
   const ok = status === 0;
   const counts = step.counts?.();
   if (counts) {
@@ -203,7 +224,7 @@ for (const [index, step] of selected.entries()) {
     failed += 1;
   }
   results.push(
-    `${ok ? '✔' : '✘'} ${step.name} (${seconds} s)${counts ? ` — ${counts.passed} passed, ${counts.failed} failed` : ''}`,
+    `${ok ? '✔' : '✘'} ${step.name} (${seconds} s, CPU ${cpuShare} %)${counts ? ` — ${counts.passed} passed, ${counts.failed} failed` : ''}`,
   );
 }
 
