@@ -212,6 +212,8 @@ export const staffActions = [
   'provider-claim-approved',
   'provider-claim-rejected',
   'provider-verification-set',
+  /** A staff member downloaded a provider's verification document from a check (decision 0130). */
+  'provider-document-downloaded',
   'survey-definition-created',
   'survey-definition-published',
   'survey-definition-deleted',

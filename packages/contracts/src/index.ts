@@ -34,6 +34,7 @@ export * from './schemas/provider-profile.ts';
 export * from './schemas/provider-request-grid.ts';
 export * from './schemas/provider-services.ts';
 export * from './schemas/provider-team.ts';
+export * from './schemas/provider-documents.ts';
 export * from './schemas/provider-verification.ts';
 export * from './schemas/providers.ts';
 export * from './schemas/regions.ts';

@@ -13,6 +13,7 @@ import {
   locales,
   paymentKinds,
   paymentStatuses,
+  providerDocumentKinds,
   providerRejectionReasons,
   providerRoles,
   providerVerificationKinds,
@@ -129,6 +130,7 @@ export const providerVerificationStatusEnum = pgEnum(
   providerVerificationStatuses,
 );
 export const providerRejectionReasonEnum = pgEnum('provider_rejection_reason', providerRejectionReasons);
+export const providerDocumentKindEnum = pgEnum('provider_document_kind', providerDocumentKinds);
 export const staffActionEnum = pgEnum('staff_action', staffActions);
 export const staffAuditRecordTypeEnum = pgEnum('staff_audit_record_type', staffAuditRecordTypes);
 export const assistantTaskEntryKindEnum = pgEnum('assistant_task_entry_kind', assistantTaskEntryKinds);

@@ -8,6 +8,7 @@ export * from './enums.ts';
 export * from './facility-photos.ts';
 export * from './facility-services.ts';
 export * from './identity.ts';
+export * from './provider-documents.ts';
 export * from './provider-verifications.ts';
 export * from './providers.ts';
 export * from './regions.ts';
