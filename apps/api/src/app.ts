@@ -35,6 +35,7 @@ import { securityPlugin } from './platform/security.ts';
 import { zodValidatorCompiler } from './platform/validation.ts';
 import { webAppPlugin } from './platform/web-app.ts';
 import { providerClientRoutes } from './provider-clients/routes.ts';
+import { providerDocumentRoutes } from './provider-documents/routes.ts';
 import { providerImageRoutes } from './provider-images/routes.ts';
 import { providerDashboardRoutes } from './provider-inbox/dashboard-routes.ts';
 import { providerExportRoutes } from './provider-inbox/export/routes.ts';
@@ -137,7 +138,8 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(providerProfileRoutes); //                       /api/v1/provider/providers/{id}/profile, /facilities, /contacts
   await app.register(providerClientRoutes); //                        /api/v1/provider/providers/{id}/clients*
   await app.register(providerTeamRoutes); //                          /api/v1/provider/providers/{id}/users, /api/v1/web/provider-invitations/*
-  await app.register(providerVerificationRoutes); //                  /api/v1/admin/provider-verifications, /{id}, /{id}/decision
+  await app.register(providerDocumentRoutes); //                      /api/v1/provider/providers/{id}/verification-documents, /{id}
+  await app.register(providerVerificationRoutes); //                  /api/v1/admin/provider-verifications, /{id}, /{id}/decision, /{id}/documents/{id}
   await app.register(staffAuditRoutes); //                            GET /api/v1/admin/audit
   await app.register(supportRoutes); //                               /api/v1/admin/support-messages...
   await app.register(assistantWorkRoutes); //                         /api/v1/admin/assistant-tasks..., GET /api/v1/web/cases/{id}/assistant-task

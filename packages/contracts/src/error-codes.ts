@@ -51,6 +51,10 @@ export const errorCodes = [
   'DocumentTypeNotAllowed',
   /** The request (or the request being prepared) has as many files as it may have. */
   'DocumentLimitReached',
+  /** A verification document's content is not PDF, JPEG or PNG, whatever its name says (decision 0130). */
+  'ProviderDocumentTypeNotAllowed',
+  /** The provider keeps as many verification documents as it may; remove one to add another. */
+  'ProviderDocumentLimitReached',
   // provider inbox
   /** The status cannot change that way (not an allowed transition, or a colleague changed it first). */
   'CareRequestStatusChangeNotAllowed',
@@ -141,6 +145,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   EmailAlreadyConfirmed: 409,
   DocumentTypeNotAllowed: 415,
   DocumentLimitReached: 409,
+  ProviderDocumentTypeNotAllowed: 415,
+  ProviderDocumentLimitReached: 409,
   CareRequestStatusChangeNotAllowed: 409,
   ExportTooLarge: 422,
   ProviderLastAdministrator: 409,

@@ -1,5 +1,6 @@
 import {
   type DocumentContentType,
+  documentContentTypes,
   documentFileNameMaxLength,
   documentFormatNames,
   isDocumentContentType,
@@ -22,17 +23,31 @@ const extensionsOf: Record<DocumentContentType, readonly string[]> = {
  * the browser said — and `PayloadTooLarge` (413) past the limit.
  */
 export async function sniffDocumentType(content: Uint8Array): Promise<DocumentContentType> {
+  return sniffAllowedType(content, documentContentTypes, 'DocumentTypeNotAllowed');
+}
+
+/**
+ * As `sniffDocumentType`, for a narrower list of types (a provider's verification documents: no DOCX),
+ * refused with its own code.
+ */
+export async function sniffAllowedType<T extends DocumentContentType>(
+  content: Uint8Array,
+  allowed: readonly T[],
+  refusal: 'DocumentTypeNotAllowed' | 'ProviderDocumentTypeNotAllowed',
+): Promise<T> {
   if (content.byteLength > maxDocumentBytes) {
     throw new AppError('PayloadTooLarge', `A document can be at most ${maxDocumentBytes} bytes.`);
   }
   const found = content.byteLength === 0 ? undefined : await fileTypeFromBuffer(content);
-  if (!found || !isDocumentContentType(found.mime)) {
+  const type = found && isDocumentContentType(found.mime) ? found.mime : undefined;
+  const accepted = allowed.find((each) => each === type);
+  if (!accepted) {
     throw new AppError(
-      'DocumentTypeNotAllowed',
-      `The file is not one of ${Object.values(documentFormatNames).join(', ')}.`,
+      refusal,
+      `The file is not one of ${allowed.map((each) => documentFormatNames[each]).join(', ')}.`,
     );
   }
-  return found.mime;
+  return accepted;
 }
 
 // Lone surrogate halves (invalid text), control and format characters (NUL, line breaks, the

@@ -189,6 +189,6 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** The route's body is the raw file: documented (and parsed) as `application/octet-stream`. */
-function withConsumes<R extends { schema: object }>(route: R): R {
+export function withConsumes<R extends { schema: object }>(route: R): R {
   return { ...route, schema: { ...route.schema, consumes: [uploadMediaType] } };
 }

@@ -15,6 +15,7 @@ import {
   documentContents,
   documents,
   facilityPhotos,
+  providerDocuments,
   providerExports,
   providers as providersTable,
   providerUsers,
@@ -381,6 +382,24 @@ const firstProviderDocument = async () => {
   const request = await firstProviderRequest();
   return { ...request, documentId: await storedDocument({ careRequestId: request.careRequestId }) };
 };
+/** A verification document of the first provider (decision 0130), bytes and rows. */
+const firstProviderVerificationDocument = async () => {
+  const storageKey = randomUUID();
+  const db = server.database.db;
+  const [document] = await db
+    .insert(documents)
+    .values({
+      providerId: providers.first,
+      fileName: 'rozhodnuti.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 4,
+      storageKey,
+    })
+    .returning({ id: documents.id });
+  const documentId = document?.id ?? '';
+  await db.insert(providerDocuments).values({ documentId, kind: 'social-services-registration' });
+  await db.insert(documentContents).values({ storageKey, content: Buffer.from('%PDF') });
+  return { providerId: providers.first, documentId };
 /** A finished export of the first provider, made for its administrator (only they download it). */
 const firstProviderExport = async () => {
   const administrator = subjects.find((subject) => subject.name === 'provider administrator');
@@ -607,6 +626,7 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   setProviderVerification: { kind: 'staff' },
   getProviderVerification: { kind: 'staff' },
   decideProviderVerification: { kind: 'staff' },
+  downloadVerificationDocument: { kind: 'staff' },
   claimAssistantTask: { kind: 'staff' },
   getAssistantTask: { kind: 'staff' },
   logAssistantCall: { kind: 'staff' },
@@ -693,6 +713,15 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
     body: { providerUserId: null, facilityId: null },
   },
   downloadProviderCareRequestDocument: { kind: 'provider', record: firstProviderDocument },
+  listProviderDocuments: { kind: 'provider', record: firstProvider },
+  putProviderDocument: {
+    kind: 'provider',
+    record: async () => ({ providerId: providers.first, documentId: randomUUID() }),
+    body: pdfBytes,
+    query: '?name=rozhodnuti.pdf&kind=social-services-registration',
+  },
+  downloadProviderDocument: { kind: 'provider', record: firstProviderVerificationDocument },
+  deleteProviderDocument: { kind: 'provider', record: firstProviderVerificationDocument },
   listProviderServiceCapacities: { kind: 'provider', record: firstProvider },
   getProviderServiceCapacity: { kind: 'provider', record: firstProviderService },
   updateProviderServiceCapacity: {
@@ -929,6 +958,7 @@ const answersNoStore = {
   listProviderVerifications: true,
   getProviderVerification: true,
   decideProviderVerification: true,
+  downloadVerificationDocument: true,
   listStaffAudit: true,
   getCaseAssistantWork: true,
   claimAssistantTask: true,
@@ -975,6 +1005,10 @@ const answersNoStore = {
   saveProviderCareRequestNote: true,
   assignProviderCareRequest: true,
   downloadProviderCareRequestDocument: true,
+  listProviderDocuments: true,
+  putProviderDocument: true,
+  downloadProviderDocument: true,
+  deleteProviderDocument: false,
   createProviderExportJob: true,
   listProviderExportJobs: true,
   getProviderProfile: true,

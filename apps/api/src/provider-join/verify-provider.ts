@@ -3,6 +3,7 @@ import { type Db, providerVerifications, setProviderVerification } from '@opora/
 import { and, eq } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
 import { NotFoundError } from '../platform/errors.ts';
+import { keepDecidedDocuments } from '../provider-documents/provider-documents.ts';
 import { recordStaffAction, staffActor } from '../staff-audit/record-staff-action.ts';
 
 /**
@@ -22,12 +23,14 @@ export async function verifyProvider(
     const changed = await setProviderVerification(tx, { id: providerId }, verified, now);
     if (!changed) return null;
     if (verified) {
-      await tx
+      const closed = await tx
         .update(providerVerifications)
         .set({ status: 'approved', decidedAt: now, decidedBy: actor.userId, decidedByName: actor.name })
         .where(
           and(eq(providerVerifications.providerId, providerId), eq(providerVerifications.status, 'open')),
-        );
+        )
+        .returning({ id: providerVerifications.id });
+      for (const check of closed) await keepDecidedDocuments(tx, check.id, providerId);
     }
     await recordStaffAction(tx, actor, {
       action: 'provider-verification-set',

@@ -17,6 +17,7 @@ import {
 import { and, arrayContains, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
 import { AppError, NotFoundError, RecordChangedError } from '../platform/errors.ts';
+import { keepDecidedDocuments } from '../provider-documents/provider-documents.ts';
 import { dropMembership } from '../provider-team/remove-team-member.ts';
 import type { RequestContext } from '../requests/request-context.ts';
 import { recordStaffAction, staffActor } from '../staff-audit/record-staff-action.ts';
@@ -145,6 +146,7 @@ export async function decideProviderVerification(
         decidedDetails: decidedDetails ?? null,
       })
       .where(eq(providerVerifications.id, verificationId));
+    await keepDecidedDocuments(tx, verificationId, provider.id);
     await recordStaffAction(tx, actor, {
       action: auditAction(verification.kind, approved),
       recordType: 'provider',

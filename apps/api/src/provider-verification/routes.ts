@@ -1,8 +1,11 @@
 import { operations, ProblemDetailsSchema, ValidationProblemSchema } from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { postgresDocumentStore } from '../documents/document-store.ts';
+import { sendFile } from '../documents/routes.ts';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
 import { decideProviderVerification } from './decide-verification.ts';
+import { downloadVerificationDocument } from './download-verification-document.ts';
 import { listVerificationQueue, readVerificationDetail } from './verification-views.ts';
 
 const tags = ['platform staff'];
@@ -61,5 +64,32 @@ export const providerVerificationRoutes: FastifyPluginAsyncZod = async (app) => 
         request.body,
         app.clock(),
       ),
+  });
+
+  app.route({
+    ...operationRoute(operations.downloadVerificationDocument, {
+      tags,
+      summary: 'Download a document the provider uploaded, as the check shows it',
+      description:
+        'An open check: the provider’s documents now; a decided one: those it had when staff decided (kept ' +
+        'even if the provider removed them since). Always an attachment; every download is in the staff ' +
+        'audit log (`provider-document-downloaded`).',
+      failures: {
+        404: ProblemDetailsSchema.meta({
+          description: 'No such check, or the check does not show this document (`NotFoundException`).',
+        }),
+      },
+      config: { file: true },
+    }),
+    handler: async (request, reply) => {
+      const { verificationId, documentId } = request.params;
+      const file = await downloadVerificationDocument(
+        { db: app.db, store: postgresDocumentStore },
+        requirePrincipal(request),
+        verificationId,
+        documentId,
+      );
+      return sendFile(reply, file);
+    },
   });
 };

@@ -17,6 +17,10 @@ import {
 } from '@opora/db';
 import { and, arrayContains, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { NotFoundError } from '../platform/errors.ts';
+import {
+  readCurrentProviderDocuments,
+  readDecidedProviderDocuments,
+} from '../provider-documents/provider-documents.ts';
 import { readVerificationDetails } from './verification-records.ts';
 
 /** `GET /api/v1/admin/provider-verifications`: the open checks, oldest first. */
@@ -113,6 +117,12 @@ export async function readVerificationDetail(
     .where(and(eq(providerVerifications.providerId, provider.id), ne(providerVerifications.status, 'open')))
     .orderBy(desc(providerVerifications.decidedAt));
 
+  // A decided check shows the documents it had when staff decided (decision 0130).
+  const documents =
+    verification.status === 'open'
+      ? await readCurrentProviderDocuments(db, provider.id)
+      : await readDecidedProviderDocuments(db, verification.id);
+
   return {
     verificationId: verification.id,
     kind: verification.kind,
@@ -165,5 +175,6 @@ export async function readVerificationDetail(
             },
           ],
     ),
+    documents,
   };
 }

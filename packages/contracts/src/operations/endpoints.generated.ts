@@ -263,6 +263,11 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'POST',
     path: '/api/v1/admin/provider-verifications/:verificationId/decision',
   },
+  downloadVerificationDocument: {
+    operationId: 'downloadVerificationDocument',
+    method: 'GET',
+    path: '/api/v1/admin/provider-verifications/:verificationId/documents/:documentId',
+  },
   listStaffAudit: {
     operationId: 'listStaffAudit',
     method: 'GET',
@@ -692,6 +697,26 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     operationId: 'deleteFacilityPhoto',
     method: 'DELETE',
     path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId',
+  },
+  listProviderDocuments: {
+    operationId: 'listProviderDocuments',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/verification-documents',
+  },
+  putProviderDocument: {
+    operationId: 'putProviderDocument',
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/verification-documents/:documentId',
+  },
+  downloadProviderDocument: {
+    operationId: 'downloadProviderDocument',
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/verification-documents/:documentId',
+  },
+  deleteProviderDocument: {
+    operationId: 'deleteProviderDocument',
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/verification-documents/:documentId',
   },
   orderFacilityPhotos: {
     operationId: 'orderFacilityPhotos',

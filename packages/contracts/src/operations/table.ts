@@ -83,6 +83,13 @@ import {
   ProviderEntryRequestSchema,
 } from '../schemas/provider-clients.ts';
 import {
+  ProviderDocumentListSchema,
+  ProviderDocumentParamsSchema,
+  ProviderDocumentSchema,
+  ProviderDocumentUploadQuerySchema,
+  VerificationDocumentParamsSchema,
+} from '../schemas/provider-documents.ts';
+import {
   FacilityPhotoAltSchema,
   FacilityPhotoListSchema,
   FacilityPhotoOrderSchema,
@@ -714,6 +721,16 @@ export const operations = defineOperations({
     params: ProviderVerificationParamsSchema,
     body: ProviderVerificationDecisionSchema,
     response: ProviderVerificationDetailSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** A document the provider uploaded, as the check shows it; every download is in the audit log (decision 0130). */
+  downloadVerificationDocument: {
+    method: 'GET',
+    path: '/api/v1/admin/provider-verifications/:verificationId/documents/:documentId',
+    access: { roles: ['admin'] },
+    params: VerificationDocumentParamsSchema,
+    response: DocumentBytesSchema,
     successStatus: 200,
     noStore: true,
   },
@@ -1606,6 +1623,46 @@ export const operations = defineOperations({
     path: '/api/v1/provider/providers/:providerId/facilities/:facilityId/photos/:photoId',
     access: providerStaff,
     params: FacilityPhotoParamsSchema,
+    response: null,
+    successStatus: 204,
+  },
+  // the provider's documents for its verification (decision 0130): members read, administrators change
+  /** The registration decisions and licences the provider uploaded, newest first. */
+  listProviderDocuments: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/verification-documents',
+    access: providerStaff,
+    params: ProviderIdParamsSchema,
+    response: ProviderDocumentListSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** Uploads one (raw bytes) under an id the uploader chose: sending it again answers the one stored. */
+  putProviderDocument: {
+    method: 'PUT',
+    path: '/api/v1/provider/providers/:providerId/verification-documents/:documentId',
+    access: providerStaff,
+    params: ProviderDocumentParamsSchema,
+    query: ProviderDocumentUploadQuerySchema,
+    body: DocumentBytesSchema,
+    response: ProviderDocumentSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  downloadProviderDocument: {
+    method: 'GET',
+    path: '/api/v1/provider/providers/:providerId/verification-documents/:documentId',
+    access: providerStaff,
+    params: ProviderDocumentParamsSchema,
+    response: DocumentBytesSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  deleteProviderDocument: {
+    method: 'DELETE',
+    path: '/api/v1/provider/providers/:providerId/verification-documents/:documentId',
+    access: providerStaff,
+    params: ProviderDocumentParamsSchema,
     response: null,
     successStatus: 204,
   },

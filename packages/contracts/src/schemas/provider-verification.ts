@@ -3,6 +3,7 @@ import { countries, serviceForms, serviceStatuses } from '../enums.ts';
 import { DateTimeSchema, optionalText, selectedOptionError } from '../validation/fields.ts';
 import { validationKey } from '../validation/keys.ts';
 import { IdParamSchema, IdSchema, ServiceTypeCodeSchema } from './common.ts';
+import { ProviderDocumentSchema } from './provider-documents.ts';
 import { ProviderRecordSchema, RevisionSchema } from './provider-profile.ts';
 
 // Platform staff verify providers (issue 25 §1, decision 0121): a queue of new organisations, claimed
@@ -140,6 +141,11 @@ export const ProviderVerificationDetailSchema = z
     ),
     /** This check's decision once made, then the earlier ones, newest first. */
     history: z.array(ProviderVerificationDecisionRecordSchema),
+    /**
+     * The registration decisions and licences the provider uploaded (decision 0130): now while the check
+     * is open; once decided, those there were when staff decided.
+     */
+    documents: z.array(ProviderDocumentSchema),
   })
   .meta({ id: 'ProviderVerificationDetail' });
 export type ProviderVerificationDetail = z.infer<typeof ProviderVerificationDetailSchema>;
