@@ -50,6 +50,7 @@ import { providerVerificationRoutes } from './provider-verification/routes.ts';
 import { regionRoutes } from './regions/routes.ts';
 import { careRequestRoutes } from './requests/routes.ts';
 import { serviceCapacityRoutes } from './service-capacity/routes.ts';
+import { serviceTypeRoutes } from './service-types/routes.ts';
 import { staffAuditRoutes } from './staff-audit/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { stripeRoutes } from './subscriptions/stripe-routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(providerDocumentRoutes); //                      /api/v1/provider/providers/{id}/verification-documents, /{id}
   await app.register(providerVerificationRoutes); //                  /api/v1/admin/provider-verifications, /{id}, /{id}/decision, /{id}/documents/{id}
   await app.register(staffAuditRoutes); //                            GET /api/v1/admin/audit
+  await app.register(serviceTypeRoutes); //                           /api/v1/admin/service-types, /{id}, /{id}/retire, /{id}/unretire
   await app.register(supportRoutes); //                               /api/v1/admin/support-messages...
   await app.register(assistantWorkRoutes); //                         /api/v1/admin/assistant-tasks..., GET /api/v1/web/cases/{id}/assistant-task
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...

@@ -229,6 +229,12 @@ export const staffActions = [
   'support-message-assigned',
   'support-message-answered',
   'support-message-closed',
+  /** A platform administrator added, edited, retired, brought back or deleted a service type (decision 0131). */
+  'service-type-created',
+  'service-type-updated',
+  'service-type-retired',
+  'service-type-unretired',
+  'service-type-deleted',
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -238,6 +244,7 @@ export const staffAuditRecordTypes = [
   'survey-definition',
   'assistant-task',
   'support-message',
+  'service-type',
 ] as const;
 export type StaffAuditRecordType = (typeof staffAuditRecordTypes)[number];
 

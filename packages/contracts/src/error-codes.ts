@@ -76,6 +76,8 @@ export const errorCodes = [
   'SurveyDefinitionNotDraft',
   /** The platform's only published questionnaire of a type new cases need cannot be retired. */
   'SurveyDefinitionLastPublished',
+  /** A service type some service uses cannot be deleted, only retired (decision 0131). */
+  'ServiceTypeInUse',
   // service capacity
   /** "Confirm as is" on a service whose capacity was never stated: there is nothing to confirm. */
   'ServiceCapacityNotStated',
@@ -156,6 +158,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   SupportMessageClosed: 409,
   SurveyDefinitionNotDraft: 409,
   SurveyDefinitionLastPublished: 409,
+  ServiceTypeInUse: 409,
   ServiceCapacityNotStated: 409,
   RecordChangedByAnother: 409,
   ServiceStatusChangeNotAllowed: 409,

@@ -39,6 +39,7 @@ export * from './schemas/provider-verification.ts';
 export * from './schemas/providers.ts';
 export * from './schemas/regions.ts';
 export * from './schemas/service-capacity.ts';
+export * from './schemas/service-types.ts';
 export * from './schemas/staff-audit.ts';
 export * from './schemas/subscriptions.ts';
 export * from './schemas/support-messages.ts';

@@ -120,6 +120,7 @@ describe('role table', () => {
       'adminSupportMessage',
       'adminSurveys',
       'adminSurvey',
+      'adminServiceTypes',
     ]);
     // An assistant opens the console for the work queue, not the verification or the audit log.
     expect(routesForRoles(['client', 'assistant'])).toEqual([

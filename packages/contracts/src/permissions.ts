@@ -122,6 +122,7 @@ export const routeGrants: Record<Role, readonly RouteName[]> = {
     'adminSupportMessage',
     'adminSurveys',
     'adminSurvey',
+    'adminServiceTypes',
   ],
 };
 

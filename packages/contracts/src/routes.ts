@@ -122,6 +122,8 @@ export const routePatterns = {
   /** The platform's questionnaires: list, a definition's editor and preview (issue 25 §3). */
   adminSurveys: '/admin/surveys',
   adminSurvey: '/admin/surveys/:surveyDefinitionId',
+  /** Service types and categories with their names; types added, renamed, retired (issue 25 §4, decision 0131). */
+  adminServiceTypes: '/admin/service-types',
 } as const;
 export type RouteName = keyof typeof routePatterns;
 

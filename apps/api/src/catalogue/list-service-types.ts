@@ -1,12 +1,16 @@
 import type { ServiceTaxonomy } from '@opora/contracts';
-import { type Db, serviceCategories, serviceTypes } from '@opora/db';
-import { asc } from 'drizzle-orm';
+import { type Db, facilityServices, serviceCategories, serviceTypes } from '@opora/db';
+import { asc, exists, isNull, or, sql } from 'drizzle-orm';
 
-/** `GET /service-types`: categories and types in their reference order; the UI translates the codes. */
+/**
+ * `GET /service-types`: categories and types in their reference order, with their names (decision
+ * 0131). A retired type is listed only while a service still has it, marked `retired`: filters can
+ * still find those services and their providers' forms still show it, but no new service picks it.
+ */
 export async function listServiceTypes(db: Db): Promise<ServiceTaxonomy> {
   const [categories, types] = await Promise.all([
     db
-      .select({ id: serviceCategories.id, code: serviceCategories.code })
+      .select({ id: serviceCategories.id, code: serviceCategories.code, names: serviceCategories.names })
       .from(serviceCategories)
       .orderBy(asc(serviceCategories.sortOrder), asc(serviceCategories.code)),
     db
@@ -15,8 +19,21 @@ export async function listServiceTypes(db: Db): Promise<ServiceTaxonomy> {
         code: serviceTypes.code,
         form: serviceTypes.form,
         serviceCategoryId: serviceTypes.categoryId,
+        names: serviceTypes.names,
+        retired: sql<boolean>`${serviceTypes.retiredAt} is not null`,
       })
       .from(serviceTypes)
+      .where(
+        or(
+          isNull(serviceTypes.retiredAt),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(facilityServices)
+              .where(sql`${facilityServices.serviceTypeId} = ${serviceTypes.id}`),
+          ),
+        ),
+      )
       .orderBy(asc(serviceTypes.sortOrder), asc(serviceTypes.code)),
   ]);
   return {

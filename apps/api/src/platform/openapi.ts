@@ -383,6 +383,10 @@ export const openApiPlugin = fp<{ config: Pick<Config, 'appVersion'> }>(
             description: 'Questionnaires: the published ones, a case’s answers, staff’s definitions',
           },
           {
+            name: 'service-types',
+            description: 'Service types and categories with their names, for platform administrators',
+          },
+          {
             name: 'development',
             description: 'Development mailbox (outbox transport only, never in production)',
           },

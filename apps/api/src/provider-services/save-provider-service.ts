@@ -13,14 +13,22 @@ import {
   priceColumns,
   serviceTypes,
 } from '@opora/db';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { FieldValidationError } from '../platform/errors.ts';
 import { optimisticUpdate } from '../platform/optimistic-update.ts';
 import type { ProviderScope } from '../platform/provider-scope.ts';
 import { readProviderService } from './provider-service-rows.ts';
 
-/** What a service's form refers to, checked against the provider's facilities and the taxonomy. */
-async function resolveReferences(tx: DbExecutor, providerId: string, input: ProviderServiceValues) {
+/**
+ * What a service's form refers to, checked against the provider's facilities and the taxonomy. A
+ * retired type (decision 0131) is refused unless the service already has it (`currentTypeId`).
+ */
+async function resolveReferences(
+  tx: DbExecutor,
+  providerId: string,
+  input: ProviderServiceValues,
+  currentTypeId?: string,
+) {
   const problems: ErrorDetail[] = [];
   const [facility] = await tx
     .select({ id: facilities.id })
@@ -30,7 +38,12 @@ async function resolveReferences(tx: DbExecutor, providerId: string, input: Prov
   const [type] = await tx
     .select({ id: serviceTypes.id, categoryId: serviceTypes.categoryId, form: serviceTypes.form })
     .from(serviceTypes)
-    .where(eq(serviceTypes.id, input.serviceTypeId));
+    .where(
+      and(
+        eq(serviceTypes.id, input.serviceTypeId),
+        currentTypeId === input.serviceTypeId ? undefined : isNull(serviceTypes.retiredAt),
+      ),
+    );
   if (!type) problems.push(createErrorDetail('serviceTypeId', 'invalidOption'));
   const countyCodes = [...new Set(input.countyCodes)];
   const known = await tx
@@ -102,8 +115,13 @@ export async function updateProviderService(
 ): Promise<ProviderService> {
   return db.transaction(async (tx) => {
     // 404 before anything else: another provider's service is not there.
-    await readProviderService(tx, scope.providerId, serviceId);
-    const { type, countyCodes } = await resolveReferences(tx, scope.providerId, input);
+    const current = await readProviderService(tx, scope.providerId, serviceId);
+    const { type, countyCodes } = await resolveReferences(
+      tx,
+      scope.providerId,
+      input,
+      current.serviceType.id,
+    );
     await optimisticUpdate(
       async () => {
         const written = await tx

@@ -121,6 +121,7 @@ export type TranslationNamespace =
   | 'provider-clients'
   | 'admin'
   | 'admin-surveys'
+  | 'admin-service-types'
   | 'admin-support'
   | 'admin-assistants';
 
@@ -247,6 +248,18 @@ const adminAuditPage = lazyPage(
  * in the preview (`surveys`), the forms' messages (the schema's and the server's).
  */
 const adminSurveyNamespaces = ['admin', 'admin-surveys', 'surveys', 'validation', 'errors'] as const;
+/** Service types and categories (issue 25 §4, decision 0131): the catalogue's names, the forms' messages. */
+const adminServiceTypeNamespaces = [
+  'admin',
+  'admin-service-types',
+  'catalogue',
+  'validation',
+  'errors',
+] as const;
+const adminServiceTypesPage = lazyPage(
+  () => import('./admin-service-types-page.tsx'),
+  (m) => m.AdminServiceTypesPage,
+);
 const adminSurveysPage = lazyPage(
   () => import('./admin-surveys-page.tsx'),
   (m) => m.AdminSurveysPage,
@@ -731,6 +744,13 @@ export const areas: AreaDefinition[] = [
       // issue 25 §3: questionnaires
       page('adminSurveys', platformStaff(paths.adminSurveys), adminSurveysPage, adminSurveyNamespaces),
       page('adminSurvey', platformStaff(paths.adminSurvey), adminSurveyPage, adminSurveyNamespaces),
+      // issue 25 §4: service types and categories
+      page(
+        'adminServiceTypes',
+        platformStaff(paths.adminServiceTypes),
+        adminServiceTypesPage,
+        adminServiceTypeNamespaces,
+      ),
       // issue 25 §4: the support inbox
       page('adminSupport', platformStaff(paths.adminSupport), adminSupportPage, ['admin', 'admin-support']),
       page(

@@ -243,6 +243,36 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'DELETE',
     path: '/api/v1/admin/survey-definitions/:surveyDefinitionId',
   },
+  listAdminServiceTypes: {
+    operationId: 'listAdminServiceTypes',
+    method: 'GET',
+    path: '/api/v1/admin/service-types',
+  },
+  createServiceType: {
+    operationId: 'createServiceType',
+    method: 'POST',
+    path: '/api/v1/admin/service-types',
+  },
+  updateServiceType: {
+    operationId: 'updateServiceType',
+    method: 'PUT',
+    path: '/api/v1/admin/service-types/:serviceTypeId',
+  },
+  retireServiceType: {
+    operationId: 'retireServiceType',
+    method: 'POST',
+    path: '/api/v1/admin/service-types/:serviceTypeId/retire',
+  },
+  unretireServiceType: {
+    operationId: 'unretireServiceType',
+    method: 'POST',
+    path: '/api/v1/admin/service-types/:serviceTypeId/unretire',
+  },
+  deleteServiceType: {
+    operationId: 'deleteServiceType',
+    method: 'DELETE',
+    path: '/api/v1/admin/service-types/:serviceTypeId',
+  },
   setProviderVerification: {
     operationId: 'setProviderVerification',
     method: 'PUT',

@@ -73,11 +73,30 @@ export const ServiceCategoryRefSchema = z
   .meta({ id: 'ServiceCategoryRef' });
 export type ServiceCategoryRef = z.infer<typeof ServiceCategoryRefSchema>;
 
-/** `GET /api/v1/web/service-types`: the taxonomy the catalogue filters offer. */
+/**
+ * A name in each interface language, as stored on a service type or category (decision 0131): what the
+ * web adds to i18next, so a type a platform administrator added is named like the seeded ones.
+ */
+export const LocalizedNamesSchema = z
+  .object({ cs: z.string(), en: z.string(), sk: z.string() })
+  .meta({ id: 'LocalizedNames' });
+export type LocalizedNames = z.infer<typeof LocalizedNamesSchema>;
+
+/**
+ * `GET /api/v1/web/service-types`: the taxonomy the catalogue filters and the provider's service form
+ * offer, with names. A retired type is listed only while a service still has it (`retired: true`): new
+ * services cannot pick it (decision 0131).
+ */
 export const ServiceTaxonomySchema = z
   .object({
-    categories: z.array(ServiceCategoryRefSchema),
-    serviceTypes: z.array(ServiceTypeRefSchema.extend({ serviceCategoryId: IdSchema })),
+    categories: z.array(ServiceCategoryRefSchema.extend({ names: LocalizedNamesSchema })),
+    serviceTypes: z.array(
+      ServiceTypeRefSchema.extend({
+        serviceCategoryId: IdSchema,
+        names: LocalizedNamesSchema,
+        retired: z.boolean(),
+      }),
+    ),
   })
   .meta({ id: 'ServiceTaxonomy' });
 export type ServiceTaxonomy = z.infer<typeof ServiceTaxonomySchema>;

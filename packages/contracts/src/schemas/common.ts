@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Currency, currencies, roles, serviceTypeCodes } from '../enums.ts';
+import { type Currency, currencies, roles, type ServiceTypeCode, serviceTypeCodes } from '../enums.ts';
 import { requiredOr, selectedOptionError } from '../validation/fields.ts';
 import { type ValidationKey, validationKey } from '../validation/keys.ts';
 
@@ -216,4 +216,17 @@ export type Paginated<T> = { items: T[]; total: number; page: number; pageSize: 
 
 export const RoleSchema = z.enum(roles);
 
-export const ServiceTypeCodeSchema = z.enum(serviceTypeCodes);
+/** How a service type's code is written: lowercase words joined by hyphens, like the seeded ones. */
+export const serviceTypeCodePattern = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+/**
+ * A service type's code as answers carry it: one of `serviceTypeCodes`, or of a type a platform
+ * administrator added (decision 0131). Typed as the known codes so the UI's
+ * `catalogue:serviceTypes.<code>` keys stay checked; the names of an added type reach i18next from the
+ * taxonomy at run time.
+ */
+export const ServiceTypeCodeSchema = z
+  .string()
+  .max(60)
+  .regex(serviceTypeCodePattern)
+  .meta({ examples: [...serviceTypeCodes] }) as unknown as z.ZodEnum<{ [K in ServiceTypeCode]: K }>;

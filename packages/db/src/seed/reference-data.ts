@@ -19,6 +19,7 @@ import {
   subscriptionTypePrices,
   subscriptionTypes,
 } from '../schema/index.ts';
+import type { LocalizedNames } from '../schema/service-taxonomy.ts';
 
 export {
   type CareRequestStatusCode as RequestStatusCode,
@@ -56,6 +57,54 @@ export const serviceTypeDefinitions = [
   { code: 'home-nursing', category: 'health', form: 'health', legalReference: '372/2011 Sb. § 10' },
 ] as const satisfies readonly ServiceTypeDefinition[];
 export type ServiceTypeCode = (typeof serviceTypeDefinitions)[number]['code'];
+
+/**
+ * The names the migration `service_type_names` backfilled, copied from the locale files of that day
+ * (`catalogue:serviceTypes`, `catalogue:categories`); a new database is seeded with them. Staff edit
+ * them in the console afterwards (decision 0131): the seed never overwrites a stored name.
+ */
+export const serviceTypeNames: Record<string, LocalizedNames> = {
+  'personal-assistance': { cs: 'Osobní asistence', en: 'Personal assistance', sk: 'Osobná asistencia' },
+  'home-care-service': { cs: 'Pečovatelská služba', en: 'Home care service', sk: 'Opatrovateľská služba' },
+  'emergency-care': {
+    cs: 'Tísňová péče',
+    en: 'Emergency alarm care',
+    sk: 'Monitorovanie a signalizácia potreby pomoci',
+  },
+  'respite-care': { cs: 'Odlehčovací služba', en: 'Respite care', sk: 'Odľahčovacia služba' },
+  'day-services-centre': {
+    cs: 'Centrum denních služeb',
+    en: 'Day services centre',
+    sk: 'Centrum denných služieb',
+  },
+  'day-care-centre': { cs: 'Denní stacionář', en: 'Day care centre', sk: 'Denný stacionár' },
+  'home-for-seniors': { cs: 'Domov pro seniory', en: 'Home for seniors', sk: 'Zariadenie pre seniorov' },
+  'special-regime-home': {
+    cs: 'Domov se zvláštním režimem',
+    en: 'Special-regime home (dementia care)',
+    sk: 'Špecializované zariadenie',
+  },
+  'social-activation': {
+    cs: 'Sociálně aktivizační služba',
+    en: 'Social activation services',
+    sk: 'Sociálne aktivizačná služba',
+  },
+  'social-counselling': {
+    cs: 'Odborné sociální poradenství',
+    en: 'Specialist social counselling',
+    sk: 'Špecializované sociálne poradenstvo',
+  },
+  'home-nursing': {
+    cs: 'Domácí zdravotní péče',
+    en: 'Home nursing',
+    sk: 'Domáca ošetrovateľská starostlivosť',
+  },
+};
+
+export const serviceCategoryNames: Record<ServiceCategoryCode, LocalizedNames> = {
+  social: { cs: 'Sociální služby', en: 'Social services', sk: 'Sociálne služby' },
+  health: { cs: 'Zdravotní služby', en: 'Health care', sk: 'Zdravotná starostlivosť' },
+};
 
 /** Statuses of a request in the provider inbox, in the order of `careRequestStatusCodes`. */
 export const requestStatusDefinitions = careRequestStatusCodes.map((code) => ({
@@ -128,7 +177,13 @@ export async function seedReferenceData(db: DbExecutor): Promise<void> {
 
   await db
     .insert(serviceCategories)
-    .values(serviceCategoryCodes.map((code, index) => ({ code, sortOrder: sortOrder(index) })))
+    .values(
+      serviceCategoryCodes.map((code, index) => ({
+        code,
+        sortOrder: sortOrder(index),
+        names: serviceCategoryNames[code],
+      })),
+    )
     .onConflictDoUpdate({
       target: serviceCategories.code,
       set: { sortOrder: excluded(serviceCategories.sortOrder) },
@@ -148,6 +203,7 @@ export async function seedReferenceData(db: DbExecutor): Promise<void> {
         form: type.form,
         legalReference: type.legalReference,
         sortOrder: sortOrder(index),
+        names: serviceTypeNames[type.code]!,
       })),
     )
     .onConflictDoUpdate({

@@ -2,6 +2,7 @@ import 'i18next';
 import type admin from '../../../../../locales/cs/admin.json';
 import type adminAssistants from '../../../../../locales/cs/admin-assistants.json';
 import type adminSupport from '../../../../../locales/cs/admin-support.json';
+import type adminServiceTypes from '../../../../../locales/cs/admin-service-types.json';
 import type adminSurveys from '../../../../../locales/cs/admin-surveys.json';
 import type auth from '../../../../../locales/cs/auth.json';
 import type catalogue from '../../../../../locales/cs/catalogue.json';
@@ -39,6 +40,7 @@ declare module 'i18next' {
     resources: {
       admin: typeof admin;
       'admin-surveys': typeof adminSurveys;
+      'admin-service-types': typeof adminServiceTypes;
       'admin-support': typeof adminSupport;
       'admin-assistants': typeof adminAssistants;
       auth: typeof auth;

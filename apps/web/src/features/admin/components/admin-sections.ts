@@ -1,5 +1,6 @@
 import {
   type Icon,
+  IconCategory,
   IconChecklist,
   IconHeadset,
   IconHistory,
@@ -17,6 +18,7 @@ export const adminSections = [
   { id: 'assistantTasks', route: paths.adminAssistantTasks, icon: IconUsersGroup },
   { id: 'support', route: paths.adminSupport, icon: IconHeadset },
   { id: 'surveys', route: paths.adminSurveys, icon: IconChecklist },
+  { id: 'serviceTypes', route: paths.adminServiceTypes, icon: IconCategory },
   { id: 'audit', route: paths.adminAudit, icon: IconHistory },
 ] as const satisfies readonly { id: string; route: { name: string; getHref: () => string }; icon: Icon }[];
 

@@ -1,16 +1,10 @@
-import { operations } from '@opora/contracts/endpoints';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { operationQueryOptions } from '@/lib/operations.ts';
+import { serviceTaxonomyQueryOptions, useServiceTaxonomy } from '@/lib/reference-data/service-taxonomy.ts';
 
-/** `listServiceTypes`: the categories and service types the catalogue filters offer. */
+/** `listServiceTypes`: the categories and service types the catalogue filters offer, with their names. */
 export function serviceTypesQueryOptions() {
-  return queryOptions({
-    ...operationQueryOptions(operations.listServiceTypes, {}),
-    // Reference data: it changes only with a new release of the taxonomy.
-    staleTime: 60 * 60 * 1000,
-  });
+  return serviceTaxonomyQueryOptions();
 }
 
 export function useServiceTypes() {
-  return useQuery(serviceTypesQueryOptions());
+  return useServiceTaxonomy();
 }

@@ -27,6 +27,7 @@ import type { FormSchema } from '@/lib/forms/form-errors.tsx';
 import { type ConflictField, useRevisionedForm } from '@/lib/forms/use-revisioned-form.tsx';
 import { useOperationQuery } from '@/lib/operations.ts';
 import { useRegions } from '@/lib/reference-data/regions.ts';
+import { useServiceTaxonomy } from '@/lib/reference-data/service-taxonomy.ts';
 import { useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 
 export type Pricing = 'fixed' | 'individual' | 'later';
@@ -167,7 +168,7 @@ export function ServiceForm({
 }) {
   const { t } = useTranslation(['provider-services', 'catalogue', 'errors']);
   const facilities = useFacilityOptions();
-  const typeOptions = useTypeOptions();
+  const typeOptions = useTypeOptions(service?.serviceType.id);
   const countyOptions = useCountyOptions();
   const editing = service !== null;
   const bodyOf = (values: ServiceFormValues) =>
@@ -371,13 +372,16 @@ function useFacilityOptions() {
   return (team.data?.facilities ?? []).map((facility) => ({ value: facility.id, label: facility.name }));
 }
 
-function useTypeOptions() {
+/** The types a service can have: a retired one only as the service's own (decision 0131). */
+function useTypeOptions(currentTypeId: string | undefined) {
   const { t } = useTranslation('catalogue');
-  const taxonomy = useOperationQuery(operations.listServiceTypes, {});
+  const taxonomy = useServiceTaxonomy();
   return (taxonomy.data?.categories ?? []).map((category) => ({
     group: t(`categories.${category.code}`),
     items: (taxonomy.data?.serviceTypes ?? [])
-      .filter((type) => type.serviceCategoryId === category.id)
+      .filter(
+        (type) => type.serviceCategoryId === category.id && (!type.retired || type.id === currentTypeId),
+      )
       .map((type) => ({ value: type.id, label: t(`serviceTypes.${type.code}`) })),
   }));
 }
