@@ -221,6 +221,10 @@ export const staffActions = [
   'survey-definition-versioned',
   'survey-definition-retired',
   'assistant-task-claimed',
+  /** The claimant, or a platform administrator, gave a claimed task back to the queue (decision 0127). */
+  'assistant-task-released',
+  /** A platform administrator moved a claimed task to another assistant. */
+  'assistant-task-reassigned',
   'assistant-call-logged',
   'assistant-request-sent',
   'assistant-task-closed',

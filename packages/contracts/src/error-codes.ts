@@ -70,6 +70,8 @@ export const errorCodes = [
   'AssistantTaskClaimed',
   /** The task is closed: nothing more is logged or sent in it. */
   'AssistantTaskClosed',
+  /** Nobody has the task (it went back to the queue meanwhile): there is no claim to release or move. */
+  'AssistantTaskNotClaimed',
   /** The support message is closed: no more replies (decision 0124). */
   'SupportMessageClosed',
   /** Only a draft questionnaire is edited; a published one gets a new version (decision 0125). */
@@ -155,6 +157,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   ProviderVerificationDecided: 409,
   AssistantTaskClaimed: 409,
   AssistantTaskClosed: 409,
+  AssistantTaskNotClaimed: 409,
   SupportMessageClosed: 409,
   SurveyDefinitionNotDraft: 409,
   SurveyDefinitionLastPublished: 409,

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import {
+  AssistantListSchema,
   type AssistantQueue,
   type AssistantQueueItem,
   type AssistantTaskDetail,
@@ -7,7 +9,14 @@ import {
   type CaseAssistantWork,
   ProviderRequestPageSchema,
 } from '@opora/contracts';
-import { assistantTasks, careRequests, consents, contacts, staffAuditLog } from '@opora/db';
+import {
+  assistantTaskEntries,
+  assistantTasks,
+  careRequests,
+  consents,
+  contacts,
+  staffAuditLog,
+} from '@opora/db';
 import {
   createCareRequest,
   createCase,
@@ -18,7 +27,7 @@ import {
   createServiceSurvey,
   createSubscription,
 } from '@opora/db/testing';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountTestServer,
@@ -486,5 +495,350 @@ describe('working a task', () => {
     const never = await inject(stranger, 'GET', `/web/cases/${own.id}/assistant-task`);
     expect(never.statusCode).toBe(200);
     expect(never.json()).toBeNull();
+  });
+});
+
+describe('moving a claim (decision 0127)', () => {
+  const release = (account: SignedInAccount | undefined, taskId: string, payload: object) =>
+    inject(account, 'POST', `/admin/assistant-tasks/${taskId}/release`, payload);
+  const reassign = (account: SignedInAccount | undefined, taskId: string, payload: object) =>
+    inject(account, 'POST', `/admin/assistant-tasks/${taskId}/reassign`, payload);
+  const detail = (account: SignedInAccount, taskId: string) =>
+    inject(account, 'GET', `/admin/assistant-tasks/${taskId}`);
+  const carerMails = async (email: string) =>
+    (await server.mailbox()).filter(
+      (message) => message.to === email && /má na starosti/.test(message.subject),
+    );
+  const entriesOf = (taskId: string) =>
+    server.database.db
+      .select()
+      .from(assistantTaskEntries)
+      .where(eq(assistantTaskEntries.taskId, taskId))
+      .orderBy(asc(assistantTaskEntries.createdAt), asc(assistantTaskEntries.id));
+  const claimOf = async (taskId: string) => {
+    const [row] = await server.database.db.select().from(assistantTasks).where(eq(assistantTasks.id, taskId));
+    return row?.claimedByUserId ?? null;
+  };
+  function named(index: number): SignedInAccount {
+    const assistant = assistants[index];
+    if (!assistant) throw new Error(`no assistant ${index}`);
+    return assistant;
+  }
+
+  it('lets the claimant give a task back: the carer sees it waiting, the client is no longer shown, another takes it', async () => {
+    const { carer, careCase, taskId } = await handedOver();
+    const [alena, boris] = [named(0), named(1)];
+    expect((await claim(alena, taskId)).statusCode).toBe(200);
+
+    const released = await release(alena, taskId, {
+      claimantId: alena.userId,
+      note: 'Odjíždím, převezměte to prosím.',
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    expect(released.json<AssistantQueueItem>()).toMatchObject({
+      id: taskId,
+      status: 'open',
+      claimedBy: null,
+      claimedAt: null,
+      mine: false,
+    });
+    // Hers no longer: her view of the client is refused, as anyone's who has not claimed it.
+    expect((await detail(alena, taskId)).statusCode).toBe(404);
+    const queue = (await inject(boris, 'GET', '/admin/assistant-tasks')).json<AssistantQueue>();
+    expect(queue.items.find((item) => item.id === taskId)).toMatchObject({ claimedBy: null });
+
+    // The carer sees it waiting again, the release without its note; no e-mail says so.
+    const work = await inject(carer, 'GET', `/web/cases/${careCase.id}/assistant-task`);
+    expect(work.json<CaseAssistantWork>()).toMatchObject({ state: 'waiting', assistantName: null });
+    expect(work.json<CaseAssistantWork>().entries).toMatchObject([
+      { kind: 'claimed', by: 'Alena' },
+      { kind: 'released', by: 'Alena', releasedFrom: 'Alena', assignedTo: null },
+    ]);
+    expect(work.body).not.toContain('Odjíždím');
+    expect(work.body).not.toContain('Pomocná');
+    expect(await carerMails(carer.email)).toHaveLength(1);
+
+    // A retry of the release finds the task no longer hers; a colleague takes it and reads why.
+    expect((await release(alena, taskId, { claimantId: alena.userId })).statusCode).toBe(404);
+    expect((await claim(boris, taskId)).statusCode).toBe(200);
+    const read = await detail(boris, taskId);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<AssistantTaskDetail>().entries).toMatchObject([
+      { kind: 'claimed', by: 'Alena Pomocná' },
+      {
+        kind: 'released',
+        by: 'Alena Pomocná',
+        releasedFrom: 'Alena Pomocná',
+        note: 'Odjíždím, převezměte to prosím.',
+      },
+      { kind: 'claimed', by: 'Boris Volající' },
+    ]);
+    const audit = (await auditOf(taskId)).filter((entry) => entry.action === 'assistant-task-released');
+    expect(audit).toMatchObject([
+      {
+        actorUserId: alena.userId,
+        recordType: 'assistant-task',
+        recordLabel: careCase.code,
+        reason: 'Odjíždím, převezměte to prosím.',
+        details: { releasedFromUserId: alena.userId, releasedFromName: 'Alena Pomocná' },
+      },
+    ]);
+  });
+
+  it('lets a platform administrator give a task to another assistant or back; the carer is told who has it', async () => {
+    const { carer, careCase, taskId } = await handedOver();
+    const [alena, boris, cyril] = [named(0), named(1), named(2)];
+    await claim(alena, taskId);
+
+    // The candidates: the accounts with the assistant role, not the administrator herself.
+    const listed = await inject(platformAdmin, 'GET', '/admin/assistants');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const candidates = AssistantListSchema.parse(listed.json()).items;
+    for (const assistant of assistants) {
+      expect(candidates).toContainEqual({
+        userId: assistant.userId,
+        name: expect.any(String),
+        email: assistant.email,
+      });
+    }
+    expect(candidates.map((candidate) => candidate.userId)).not.toContain(platformAdmin.userId);
+    expect(candidates.find((candidate) => candidate.userId === boris.userId)?.name).toBe('Boris Volající');
+
+    const moved = await reassign(platformAdmin, taskId, {
+      claimantId: alena.userId,
+      assistantId: boris.userId,
+      note: 'Alena je nemocná.',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<AssistantQueueItem>()).toMatchObject({
+      claimedBy: { userId: boris.userId, name: 'Boris Volající' },
+      mine: false,
+    });
+    expect((await detail(alena, taskId)).statusCode).toBe(404);
+    // Nor does the administrator read the client: she moved the claim, she did not take it.
+    expect((await detail(platformAdmin, taskId)).statusCode).toBe(404);
+    const read = await detail(boris, taskId);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<AssistantTaskDetail>().entries.at(-1)).toMatchObject({
+      kind: 'reassigned',
+      by: 'Eva Správcová',
+      releasedFrom: 'Alena Pomocná',
+      assignedTo: 'Boris Volající',
+      note: 'Alena je nemocná.',
+    });
+    const mails = await carerMails(carer.email);
+    expect(mails).toHaveLength(2);
+    expect(mails.some((message) => message.subject.includes('Boris z Opory'))).toBe(true);
+    const work = (
+      await inject(carer, 'GET', `/web/cases/${careCase.id}/assistant-task`)
+    ).json<CaseAssistantWork>();
+    expect(work).toMatchObject({ state: 'in-progress', assistantName: 'Boris' });
+    expect(work.entries.at(-1)).toMatchObject({
+      kind: 'reassigned',
+      by: 'Eva',
+      releasedFrom: 'Alena',
+      assignedTo: 'Boris',
+    });
+
+    // The same step again (a double submit) finds the task moved on, and says who has it.
+    const again = await reassign(platformAdmin, taskId, {
+      claimantId: alena.userId,
+      assistantId: cyril.userId,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'AssistantTaskClaimed', claimedBy: 'Boris Volající' });
+    // Retried from what it says, it goes through.
+    const retried = await reassign(platformAdmin, taskId, {
+      claimantId: boris.userId,
+      assistantId: cyril.userId,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await claimOf(taskId)).toBe(cyril.userId);
+
+    // Only an assistant other than the claimant: not the administrator, a carer, nobody, the claimant,
+    // nor one whose account the identity server disabled.
+    const gone = await server.signedIn({ realmRoles: ['client', 'assistant'], firstName: 'Filip' });
+    await server.app.identityAdmin.updateUser(gone.subject, { enabled: false });
+    const now = AssistantListSchema.parse((await inject(platformAdmin, 'GET', '/admin/assistants')).json());
+    expect(now.items.map((item) => item.userId)).not.toContain(gone.userId);
+    for (const assistantId of [platformAdmin.userId, carer.userId, randomUUID(), cyril.userId, gone.userId]) {
+      const refused = await reassign(platformAdmin, taskId, { claimantId: cyril.userId, assistantId });
+      expect(refused.statusCode, assistantId).toBe(400);
+      expect(refused.body).toContain('"assistantId"');
+    }
+
+    // Back to the queue by the administrator; a second release finds nobody's claim to end.
+    const back = await release(platformAdmin, taskId, { claimantId: cyril.userId });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<AssistantQueueItem>().claimedBy).toBeNull();
+    const twice = await release(platformAdmin, taskId, { claimantId: cyril.userId });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'AssistantTaskNotClaimed' });
+    expect((await carerMails(carer.email)).length).toBe(3);
+
+    const audit = await auditOf(taskId);
+    expect(audit.filter((entry) => entry.action === 'assistant-task-reassigned')).toMatchObject([
+      {
+        actorUserId: platformAdmin.userId,
+        reason: 'Alena je nemocná.',
+        details: {
+          releasedFromUserId: alena.userId,
+          releasedFromName: 'Alena Pomocná',
+          assignedToUserId: boris.userId,
+          assignedToName: 'Boris Volající',
+        },
+      },
+      { actorUserId: platformAdmin.userId, reason: null, details: { assignedToUserId: cyril.userId } },
+    ]);
+    expect(audit.filter((entry) => entry.action === 'assistant-task-released')).toMatchObject([
+      { actorUserId: platformAdmin.userId, details: { releasedFromUserId: cyril.userId } },
+    ]);
+    expect((await entriesOf(taskId)).map((entry) => entry.kind)).toEqual([
+      'claimed',
+      'reassigned',
+      'reassigned',
+      'released',
+    ]);
+  });
+
+  it('answers another assistant 404, carers and providers by role, and a closed task 409', async () => {
+    const { carer, taskId } = await handedOver();
+    const [alena, boris] = [named(0), named(1)];
+    await claim(alena, taskId);
+    const member = await providerMember(server, (await createProvider(server.database.db)).id, [
+      'providerAdmin',
+    ]);
+    const fromAlena = { claimantId: alena.userId };
+    const toBoris = { claimantId: alena.userId, assistantId: boris.userId };
+
+    // A colleague: as on every claimant-only route, no such task for him; reassigning is not his.
+    expect((await release(boris, taskId, fromAlena)).statusCode).toBe(404);
+    expect((await reassign(boris, taskId, toBoris)).statusCode).toBe(403);
+    expect((await inject(boris, 'GET', '/admin/assistants')).statusCode).toBe(403);
+    for (const account of [carer, member]) {
+      expect((await release(account, taskId, fromAlena)).statusCode).toBe(403);
+      expect((await reassign(account, taskId, toBoris)).statusCode).toBe(403);
+      expect((await inject(account, 'GET', '/admin/assistants')).statusCode).toBe(403);
+    }
+    expect((await release(undefined, taskId, fromAlena)).statusCode).toBe(401);
+    expect((await release(platformAdmin, randomUUID(), fromAlena)).statusCode).toBe(404);
+    expect((await reassign(platformAdmin, randomUUID(), toBoris)).statusCode).toBe(404);
+    expect(await claimOf(taskId)).toBe(alena.userId);
+
+    const closed = await inject(alena, 'POST', `/admin/assistant-tasks/${taskId}/close`, {
+      summary: 'Hotovo.',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    for (const response of [
+      await release(alena, taskId, fromAlena),
+      await release(platformAdmin, taskId, fromAlena),
+      await reassign(platformAdmin, taskId, toBoris),
+    ]) {
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ code: 'AssistantTaskClosed' });
+    }
+    expect((await entriesOf(taskId)).map((entry) => entry.kind)).toEqual(['claimed', 'closed']);
+    expect(
+      (await auditOf(taskId)).filter((entry) =>
+        ['assistant-task-released', 'assistant-task-reassigned'].includes(entry.action),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a hostile note beside it, writing nothing', async () => {
+    const { taskId } = await handedOver();
+    const [alena, boris] = [named(0), named(1)];
+    await claim(alena, taskId);
+    for (const note of ['a\u0000b', 'a\ud800b', 'x'.repeat(1_000_000)]) {
+      for (const response of [
+        await release(alena, taskId, { claimantId: alena.userId, note }),
+        await reassign(platformAdmin, taskId, { claimantId: alena.userId, assistantId: boris.userId, note }),
+      ]) {
+        expect(response.statusCode, note.slice(0, 3)).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'ValidationFailed' });
+        expect(response.body).toContain('"note"');
+      }
+    }
+    for (const payload of [{}, { claimantId: 'alena' }, { claimantId: alena.userId, note: 7 }]) {
+      expect((await release(alena, taskId, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect(await claimOf(taskId)).toBe(alena.userId);
+    expect((await entriesOf(taskId)).map((entry) => entry.kind)).toEqual(['claimed']);
+  });
+
+  it('of 12 simultaneous claims, releases and reassignments, each step has exactly one winner', async () => {
+    const [alena, boris, cyril, dana] = [named(0), named(1), named(2), named(3)];
+    // A few rounds: each interleaving the pool and the lock happen to make.
+    for (let round = 0; round < 3; round += 1) {
+      const { carer, taskId } = await handedOver();
+      await claim(alena, taskId);
+      const fromAlena = { claimantId: alena.userId };
+      const calls: {
+        kind: 'release' | 'reassign' | 'claim';
+        caller: SignedInAccount;
+        run: () => ReturnType<typeof inject>;
+      }[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        const colleague = [boris, cyril, dana][index % 3] ?? boris;
+        calls.push({ kind: 'release', caller: alena, run: () => release(alena, taskId, fromAlena) });
+        calls.push({
+          kind: 'reassign',
+          caller: platformAdmin,
+          run: () => reassign(platformAdmin, taskId, { ...fromAlena, assistantId: colleague.userId }),
+        });
+        calls.push({ kind: 'claim', caller: colleague, run: () => claim(colleague, taskId) });
+      }
+      const answers = await Promise.all(calls.map(async (call) => ({ ...call, response: await call.run() })));
+      const won = (kind: string) =>
+        answers.filter((answer) => answer.kind === kind && answer.response.statusCode === 200);
+      // Alena's claim ended once, by her release or by a reassignment.
+      expect(won('release').length + won('reassign').length, `round ${round}`).toBe(1);
+      for (const { kind, response } of answers) {
+        if (response.statusCode === 200) continue;
+        if (kind === 'release') {
+          // Hers no longer: no such task for her.
+          expect(response.statusCode).toBe(404);
+        } else {
+          expect(response.statusCode, response.body).toBe(409);
+          expect(['AssistantTaskClaimed', 'AssistantTaskNotClaimed']).toContain(
+            response.json<{ code: string }>().code,
+          );
+        }
+      }
+      // The history tells the same story as the task's claim, the answers, the audit log and the e-mails:
+      // after a release at most one claim took it; after a reassignment nobody's did.
+      const entries = await entriesOf(taskId);
+      const kinds = entries.map((entry) => entry.kind);
+      if (won('release').length === 1) {
+        expect([
+          ['claimed', 'released'],
+          ['claimed', 'released', 'claimed'],
+        ]).toContainEqual(kinds);
+      } else {
+        expect(kinds).toEqual(['claimed', 'reassigned']);
+      }
+      const last = entries.at(-1);
+      const holder =
+        last?.kind === 'released'
+          ? null
+          : last?.kind === 'reassigned'
+            ? last.assignedToUserId
+            : last?.createdByUserId;
+      expect(await claimOf(taskId)).toBe(holder);
+      // A claim answered 200 took the task, or found it already the caller's (given to them).
+      for (const answer of won('claim')) expect(answer.caller.userId).toBe(holder);
+      const audit = await auditOf(taskId);
+      for (const [action, kind] of [
+        ['assistant-task-claimed', 'claimed'],
+        ['assistant-task-released', 'released'],
+        ['assistant-task-reassigned', 'reassigned'],
+      ] as const) {
+        expect(audit.filter((entry) => entry.action === action)).toHaveLength(
+          kinds.filter((each) => each === kind).length,
+        );
+      }
+      // One e-mail per claim and reassignment: who has the case now.
+      expect(await carerMails(carer.email)).toHaveLength(kinds.filter((kind) => kind !== 'released').length);
+    }
   });
 });

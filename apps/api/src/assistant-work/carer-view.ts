@@ -13,9 +13,10 @@ export function firstNameOf(name: string): string {
 /**
  * `GET /api/v1/web/cases/{caseId}/assistant-task` (issue 25 §2): what the carer sees of the assistants'
  * work on their case — waiting, in progress (with the assistant's first name) or done, each call's
- * provider and outcome, each request sent, and the summary. The assistant's own notes and follow-up
- * dates stay with the assistants, and an assistant is named by first name only. The newest task of the
- * case; null when it was never handed over (another user's case answers 404).
+ * provider and outcome, each request sent, and the summary. The assistant's own notes (a release's
+ * reason too) and follow-up dates stay with the assistants, and an assistant is named by first name
+ * only. The newest task of the case; null when it was never handed over (another user's case answers
+ * 404).
  */
 export async function readCaseAssistantWork(
   db: DbExecutor,
@@ -39,6 +40,8 @@ export async function readCaseAssistantWork(
     entries: entries.map(({ note: _note, followUpOn: _followUpOn, ...entry }) => ({
       ...entry,
       by: firstNameOf(entry.by),
+      releasedFrom: entry.releasedFrom && firstNameOf(entry.releasedFrom),
+      assignedTo: entry.assignedTo && firstNameOf(entry.assignedTo),
     })),
     summary: task.summary,
     closedAt: task.completedAt?.toISOString() ?? null,

@@ -2,11 +2,13 @@ import { operations, ProblemDetailsSchema, ValidationProblemSchema } from '@opor
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
+import { listAssistants } from './assistant-list.ts';
 import { readCaseAssistantWork } from './carer-view.ts';
 import { sendAssistantRequest } from './send-request.ts';
 import { claimAssistantTask, closeAssistantTask, logAssistantCall } from './task-actions.ts';
 import { readAssistantTaskDetail } from './task-detail.ts';
 import { listAssistantQueue } from './task-records.ts';
+import { reassignAssistantTask, releaseAssistantTask } from './task-release.ts';
 
 const tags = ['platform staff'];
 const notClaimant = ProblemDetailsSchema.meta({
@@ -16,7 +18,12 @@ const closed = ProblemDetailsSchema.meta({ description: 'The task is closed (`As
 
 /** The assistants' work queue (issue 25 §2, decision 0123), and what the carer sees of it. */
 export const assistantWorkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const context = () => ({ db: app.db, mailer: app.mailer, config: app.config });
+  const context = () => ({
+    db: app.db,
+    mailer: app.mailer,
+    config: app.config,
+    identityAdmin: app.identityAdmin,
+  });
 
   app.route({
     ...operationRoute(operations.listAssistantTasks, {
@@ -130,6 +137,70 @@ export const assistantWorkRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         app.clock(),
       ),
+  });
+
+  const claimMoved = ProblemDetailsSchema.meta({
+    description:
+      'The task moved on since the caller saw it claimed by `claimantId`: another has it now ' +
+      '(`AssistantTaskClaimed`, naming them), nobody has it (`AssistantTaskNotClaimed`), or it is closed.',
+  });
+
+  app.route({
+    ...operationRoute(operations.releaseAssistantTask, {
+      tags,
+      summary: 'Give a claimed task back to the queue',
+      description:
+        'The claim the caller saw (`claimantId`) ends; the task is unclaimed in the queue again, due as ' +
+        'before. Its claimant releases it (404 for another assistant, as on the other claimant-only ' +
+        'routes); a platform administrator releases anyone’s. Under the task’s row lock: of simultaneous ' +
+        'releases, claims and reassignments each step wins once and the others get 409. The note is the ' +
+        'assistants’ own. The history and the audit log record it; the subscriber is not e-mailed.',
+      failures: { 400: ValidationProblemSchema, 404: notClaimant, 409: claimMoved },
+    }),
+    handler: async (request) =>
+      releaseAssistantTask(
+        context(),
+        requirePrincipal(request),
+        request.params.taskId,
+        request.body,
+        app.clock(),
+      ),
+  });
+
+  app.route({
+    ...operationRoute(operations.reassignAssistantTask, {
+      tags,
+      summary: 'Give a claimed task to another assistant',
+      description:
+        'Platform administrators: the claim the caller saw (`claimantId`) moves to `assistantId`, an ' +
+        'account with the `assistant` role other than the claimant (`listAssistants`; 400 otherwise). ' +
+        'Under the task’s row lock, as a release. The subscriber is e-mailed the new assistant’s first ' +
+        'name; the history and the audit log record it.',
+      failures: {
+        400: ValidationProblemSchema,
+        404: ProblemDetailsSchema.meta({ description: 'No such task (`NotFoundException`).' }),
+        409: claimMoved,
+      },
+    }),
+    handler: async (request) =>
+      reassignAssistantTask(
+        context(),
+        requirePrincipal(request),
+        request.params.taskId,
+        request.body,
+        app.clock(),
+      ),
+  });
+
+  app.route({
+    ...operationRoute(operations.listAssistants, {
+      tags,
+      summary: 'Who a task can be given to',
+      description:
+        'Platform administrators: the enabled accounts with the `assistant` role at the identity server, ' +
+        'by name, as a claim names them.',
+    }),
+    handler: async () => listAssistants(context()),
   });
 
   app.route({

@@ -19,6 +19,7 @@ import {
   claimedTask,
   consentedTask,
   readQueueItem,
+  stepInstant,
   taskClaimedError,
   taskClosedError,
 } from './task-records.ts';
@@ -69,14 +70,15 @@ export async function claimAssistantTask(
     if (task.status === 'done') throw taskClosedError();
     if (task.claimedByUserId === principal.userId) return;
     if (task.claimedAt) throw taskClaimedError(task.claimedByName ?? '');
+    const at = await stepInstant(tx, taskId, now);
     await tx
       .update(assistantTasks)
-      .set({ claimedByUserId: principal.userId, claimedByName: actor.name, claimedAt: now })
+      .set({ claimedByUserId: principal.userId, claimedByName: actor.name, claimedAt: at })
       .where(eq(assistantTasks.id, taskId));
     await tx.insert(assistantTaskEntries).values({
       taskId,
       kind: 'claimed',
-      createdAt: now,
+      createdAt: at,
       createdByUserId: actor.userId,
       createdByName: actor.name,
     });

@@ -20,6 +20,8 @@ export function toEntry(row: EntryRow): AssistantTaskEntry {
     note: row.note,
     followUpOn: row.followUpOn,
     careRequestId: row.careRequestId,
+    releasedFrom: row.releasedFromName,
+    assignedTo: row.assignedToName,
   };
 }
 

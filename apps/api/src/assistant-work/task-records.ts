@@ -1,6 +1,6 @@
 import { type AssistantQueue, type AssistantQueueItem, fullName } from '@opora/contracts';
-import { assistantTasks, cases, type DbExecutor, users } from '@opora/db';
-import { and, asc, count, eq, gte, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { assistantTaskEntries, assistantTasks, cases, type DbExecutor, users } from '@opora/db';
+import { and, asc, count, eq, gte, isNotNull, max, type SQL, sql } from 'drizzle-orm';
 import { AppError, NotFoundError } from '../platform/errors.ts';
 
 /** `AssistantTaskClaimed` (409): another assistant took the task first. */
@@ -13,6 +13,11 @@ export function taskClaimedError(name: string): AppError {
 /** `AssistantTaskClosed` (409): the task is closed. */
 export function taskClosedError(): AppError {
   return new AppError('AssistantTaskClosed', 'The task is closed.');
+}
+
+/** `AssistantTaskNotClaimed` (409): nobody has the task (it went back to the queue meanwhile). */
+export function taskNotClaimedError(): AppError {
+  return new AppError('AssistantTaskNotClaimed', 'Nobody has this task now.');
 }
 
 /** The tasks assistants may see: handed over with the subscriber's consent (decision 0123). */
@@ -137,4 +142,19 @@ export async function claimedTask(
   if (!task) throw new NotFoundError();
   if (task.status === 'done' && !closed) throw taskClosedError();
   return task;
+}
+
+/**
+ * When a step that moves a locked task's claim (taken, given back, given to another) is recorded: the
+ * request's instant, or just after the task's last entry when that is not earlier. A request read its
+ * clock before it waited for the lock, maybe behind the very step it found done; the history, ordered
+ * by instant (on the page too), must tell the steps in the order they took the lock.
+ */
+export async function stepInstant(tx: DbExecutor, taskId: string, now: Date): Promise<Date> {
+  const [row] = await tx
+    .select({ last: max(assistantTaskEntries.createdAt) })
+    .from(assistantTaskEntries)
+    .where(eq(assistantTaskEntries.taskId, taskId));
+  const last = row?.last;
+  return last && last.getTime() >= now.getTime() ? new Date(last.getTime() + 1) : now;
 }

@@ -103,6 +103,21 @@ describe('identity adapter against the embedded server', () => {
     expect(await identity.verifyPassword(email, 'not-the-password')).toBe(false);
   });
 
+  it('lists the accounts with a realm role, disabled ones marked, and none for an unknown role', async () => {
+    const { id: helper } = await identity.createUser({ ...newUser(), realmRoles: ['assistant'] });
+    const { id: away } = await identity.createUser({ ...newUser(), realmRoles: ['assistant'] });
+    await identity.updateUser(away, { enabled: false });
+    const { id: carer } = await identity.createUser(newUser());
+    const assistants = await identity.listUsersWithRealmRole('assistant');
+    expect(assistants.find((user) => user.id === helper)).toMatchObject({
+      enabled: true,
+      firstName: 'Jitka',
+    });
+    expect(assistants.find((user) => user.id === away)).toMatchObject({ enabled: false });
+    expect(assistants.map((user) => user.id)).not.toContain(carer);
+    expect(await identity.listUsersWithRealmRole('superuser')).toEqual([]);
+  });
+
   it('answers nothing for an address or id nobody has', async () => {
     expect(await identity.findUserByEmail(uniqueEmail())).toBeUndefined();
     expect(await identity.getUser(randomUUID())).toBeUndefined();

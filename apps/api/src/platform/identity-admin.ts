@@ -25,6 +25,8 @@ export interface IdentityAdmin {
   logoutAllSessions(id: string): Promise<void>;
   /** Whether the password is the user's current one (a password grant of the public client). */
   verifyPassword(email: string, password: string): Promise<boolean>;
+  /** The accounts a realm role is mapped to directly (e.g. `assistant`), by username; none for an unknown role. */
+  listUsersWithRealmRole(role: string): Promise<IdentityUser[]>;
 }
 
 export interface IdentityUser {
@@ -121,6 +123,9 @@ export interface IdentityAdminOptions {
   /** Per request, including the service-account token request; default 10 s. */
   timeoutMs?: number;
 }
+
+/** Members of a realm role read at a time. */
+const roleMembersPageSize = 100;
 
 /** Renew the service-account token this long before it expires (at most half its lifetime). */
 const renewalMarginSeconds = 30;
@@ -395,6 +400,26 @@ export function createIdentityAdmin(
 
     async logoutAllSessions(id) {
       await call('log out user', (client) => client.users.logout({ id }));
+    },
+
+    async listUsersWithRealmRole(role) {
+      const found: IdentityUser[] = [];
+      // Keycloak pages the role's members (100 by default); staff are few, so a page or two.
+      for (let first = 0; ; first += roleMembersPageSize) {
+        const page = await call('list role members', (client) =>
+          client.roles.findUsersWithRole({
+            name: role,
+            first,
+            max: roleMembersPageSize,
+            briefRepresentation: true,
+          }),
+        );
+        for (const user of page ?? []) {
+          const identityUser = toIdentityUser(user);
+          if (identityUser) found.push(identityUser);
+        }
+        if (!page || page.length < roleMembersPageSize) return found;
+      }
     },
 
     async verifyPassword(email, password) {

@@ -423,6 +423,21 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'POST',
     path: '/api/v1/admin/assistant-tasks/:taskId/close',
   },
+  releaseAssistantTask: {
+    operationId: 'releaseAssistantTask',
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/release',
+  },
+  reassignAssistantTask: {
+    operationId: 'reassignAssistantTask',
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/reassign',
+  },
+  listAssistants: {
+    operationId: 'listAssistants',
+    method: 'GET',
+    path: '/api/v1/admin/assistants',
+  },
   openRequestDraft: {
     operationId: 'openRequestDraft',
     method: 'PUT',

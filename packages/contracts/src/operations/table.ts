@@ -4,6 +4,7 @@ import { type RouteName, routeNames } from '../routes.ts';
 import { SignUpResultSchema, SignUpSchema, UpdateCurrentUserSchema } from '../schemas/accounts.ts';
 import {
   AssistantCallInputSchema,
+  AssistantListSchema,
   AssistantQueueItemSchema,
   AssistantQueueSchema,
   AssistantRequestInputSchema,
@@ -11,6 +12,8 @@ import {
   AssistantTaskDetailSchema,
   AssistantTaskEntrySchema,
   AssistantTaskParamsSchema,
+  AssistantTaskReassignSchema,
+  AssistantTaskReleaseSchema,
   CaseAssistantWorkSchema,
 } from '../schemas/assistant-work.ts';
 import {
@@ -1041,6 +1044,37 @@ export const operations = defineOperations({
     params: AssistantTaskParamsSchema,
     body: AssistantTaskCloseSchema,
     response: AssistantQueueItemSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** Gives a claimed task back to the queue: its claimant, or a platform administrator (decision 0127). */
+  releaseAssistantTask: {
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/release',
+    access: { roles: ['assistant', 'admin'] },
+    params: AssistantTaskParamsSchema,
+    body: AssistantTaskReleaseSchema,
+    response: AssistantQueueItemSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** Moves a claimed task to another assistant. */
+  reassignAssistantTask: {
+    method: 'POST',
+    path: '/api/v1/admin/assistant-tasks/:taskId/reassign',
+    access: { roles: ['admin'] },
+    params: AssistantTaskParamsSchema,
+    body: AssistantTaskReassignSchema,
+    response: AssistantQueueItemSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  /** Who a task can be given to: the accounts with the `assistant` role. */
+  listAssistants: {
+    method: 'GET',
+    path: '/api/v1/admin/assistants',
+    access: { roles: ['admin'] },
+    response: AssistantListSchema,
     successStatus: 200,
     noStore: true,
   },

@@ -30,8 +30,18 @@ export const assistantCallOutcomes = [
 ] as const;
 export type AssistantCallOutcome = (typeof assistantCallOutcomes)[number];
 
-/** What the task's history records: taken, a call, a request sent on behalf, closed. */
-export const assistantTaskEntryKinds = ['claimed', 'call', 'request-sent', 'closed'] as const;
+/**
+ * What the task's history records: taken, given back to the queue, moved to another assistant by a
+ * platform administrator (decision 0127), a call, a request sent on behalf, closed.
+ */
+export const assistantTaskEntryKinds = [
+  'claimed',
+  'released',
+  'reassigned',
+  'call',
+  'request-sent',
+  'closed',
+] as const;
 export type AssistantTaskEntryKind = (typeof assistantTaskEntryKinds)[number];
 
 /** First contact with the subscriber within this many working days of the hand-over. */
@@ -97,6 +107,10 @@ export const AssistantTaskEntrySchema = z
     note: z.string().nullable(),
     followUpOn: IsoDateSchema.nullable(),
     careRequestId: IdSchema.nullable(),
+    /** `released` and `reassigned`: whose claim it was, their name as it was. */
+    releasedFrom: z.string().nullable(),
+    /** `reassigned`: the assistant who has it since, their name as it was. */
+    assignedTo: z.string().nullable(),
   })
   .meta({ id: 'AssistantTaskEntry' });
 export type AssistantTaskEntry = z.infer<typeof AssistantTaskEntrySchema>;
@@ -170,6 +184,42 @@ export const AssistantTaskCloseSchema = z
   .object({ summary: requiredText({ max: 4000, multiline: true }) })
   .meta({ id: 'AssistantTaskCloseBody' });
 export type AssistantTaskClose = z.input<typeof AssistantTaskCloseSchema>;
+
+/**
+ * The claimant the caller saw (the task's `claimedBy.userId`): a release or a reassignment is a step from
+ * that claim, refused with 409 when the task has moved on meanwhile — another has it
+ * (`AssistantTaskClaimed`), nobody has it (`AssistantTaskNotClaimed`) or it is closed.
+ */
+const SeenClaimantSchema = z.uuid();
+
+/** Giving a claimed task back to the queue (its claimant, or a platform administrator; decision 0127). */
+export const AssistantTaskReleaseSchema = z
+  .object({
+    claimantId: SeenClaimantSchema,
+    /** Why, for the assistants (the carer does not see it). */
+    note: optionalText({ max: 2000, multiline: true }),
+  })
+  .meta({ id: 'AssistantTaskReleaseBody' });
+export type AssistantTaskRelease = z.input<typeof AssistantTaskReleaseSchema>;
+
+/** Moving a claimed task to another assistant (platform administrators). */
+export const AssistantTaskReassignSchema = z
+  .object({
+    claimantId: SeenClaimantSchema,
+    /** An account with the `assistant` role other than the claimant (`listAssistants`). */
+    assistantId: z.uuid({ error: selectedOptionError }),
+    note: optionalText({ max: 2000, multiline: true }),
+  })
+  .meta({ id: 'AssistantTaskReassignBody' });
+export type AssistantTaskReassign = z.input<typeof AssistantTaskReassignSchema>;
+
+/** `GET /api/v1/admin/assistants`: who a task can be given to — the accounts with the `assistant` role. */
+export const AssistantListSchema = z
+  .object({
+    items: z.array(z.object({ userId: IdSchema, name: z.string(), email: z.string() })),
+  })
+  .meta({ id: 'AssistantList' });
+export type AssistantList = z.infer<typeof AssistantListSchema>;
 
 /** What the carer sees of the assistant's work on a case (`GET /api/v1/web/cases/{caseId}/assistant-task`). */
 export const CaseAssistantWorkSchema = z

@@ -15,6 +15,7 @@ import { careRequests } from './care-requests.ts';
 import { facilityServices } from './facility-services.ts';
 import { facilityAssignments, providerUsers } from './providers.ts';
 import { serviceTypes } from './service-taxonomy.ts';
+import { assistantTaskEntries, assistantTasks } from './subscriptions.ts';
 import { surveyAnswers, surveyDefinitions } from './surveys.ts';
 import { users } from './users.ts';
 
@@ -406,6 +407,65 @@ describe('facility services', () => {
       postgresErrorCodes.foreignKeyViolation,
       'facility_services_service_type_fk',
     );
+  });
+});
+
+describe('assistant task entries', () => {
+  /** An assistant task and the fields every entry of it has. */
+  async function entryOf(kind: typeof assistantTaskEntries.$inferInsert.kind) {
+    const owner = await createUser(database.db);
+    const careCase = await createCase(database.db, { ownerUserId: owner.id, clientId: null });
+    const [task] = await database.db
+      .insert(assistantTasks)
+      .values({ caseId: careCase.id, userId: owner.id, contactChannel: 'phone' })
+      .returning();
+    if (!task) throw new Error('no task');
+    return { taskId: task.id, kind, createdByName: 'Eva Správcová' };
+  }
+
+  it('names whose claim a release or a reassignment ended, and only then', async () => {
+    await expectRefused(
+      async () => database.db.insert(assistantTaskEntries).values(await entryOf('released')),
+      postgresErrorCodes.checkViolation,
+      'assistant_task_entries_release_names_claimant',
+    );
+    await expectRefused(
+      async () =>
+        database.db
+          .insert(assistantTaskEntries)
+          .values({ ...(await entryOf('claimed')), releasedFromName: 'Alena Pomocná' }),
+      postgresErrorCodes.checkViolation,
+      'assistant_task_entries_release_names_claimant',
+    );
+    await database.db
+      .insert(assistantTaskEntries)
+      .values({ ...(await entryOf('released')), releasedFromName: 'Alena Pomocná' });
+  });
+
+  it('names whom a reassignment gave the task to, and only a reassignment', async () => {
+    await expectRefused(
+      async () =>
+        database.db
+          .insert(assistantTaskEntries)
+          .values({ ...(await entryOf('reassigned')), releasedFromName: 'Alena Pomocná' }),
+      postgresErrorCodes.checkViolation,
+      'assistant_task_entries_reassign_names_assignee',
+    );
+    await expectRefused(
+      async () =>
+        database.db.insert(assistantTaskEntries).values({
+          ...(await entryOf('released')),
+          releasedFromName: 'Alena Pomocná',
+          assignedToName: 'Boris Volající',
+        }),
+      postgresErrorCodes.checkViolation,
+      'assistant_task_entries_reassign_names_assignee',
+    );
+    await database.db.insert(assistantTaskEntries).values({
+      ...(await entryOf('reassigned')),
+      releasedFromName: 'Alena Pomocná',
+      assignedToName: 'Boris Volající',
+    });
   });
 });
 

@@ -296,6 +296,12 @@ export const assistantTaskEntries = pgTable(
     /** When the assistant was reminded of the follow-up (once). */
     followUpRemindedAt: timestamptz('follow_up_reminded_at'),
     careRequestId: uuid('care_request_id').references(() => careRequests.id, { onDelete: 'set null' }),
+    /** `released` and `reassigned` (decision 0127): whose claim it was, and their name as it was. */
+    releasedFromUserId: uuid('released_from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    releasedFromName: text('released_from_name'),
+    /** `reassigned`: the assistant who has the task since, and their name as it was. */
+    assignedToUserId: uuid('assigned_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedToName: text('assigned_to_name'),
   },
   (t) => [
     index('assistant_task_entries_task_id_idx').on(t.taskId, t.createdAt),
@@ -307,6 +313,16 @@ export const assistantTaskEntries = pgTable(
     check(
       'assistant_task_entries_names_service',
       sql`${t.kind} not in ('call', 'request-sent') or ${t.serviceName} is not null`,
+    ),
+    // Compared as text: the migration that adds these kinds to the enum adds the checks too, and a new
+    // enum value cannot be used in the transaction that adds it.
+    check(
+      'assistant_task_entries_release_names_claimant',
+      sql`(${t.kind}::text in ('released', 'reassigned')) = (${t.releasedFromName} is not null)`,
+    ),
+    check(
+      'assistant_task_entries_reassign_names_assignee',
+      sql`(${t.kind}::text = 'reassigned') = (${t.assignedToName} is not null)`,
     ),
   ],
 );

@@ -415,6 +415,47 @@ describe('realm roles and role mappings', () => {
   });
 });
 
+describe('GET roles/{name}/users', () => {
+  it('lists the accounts a role is mapped to, by username and paged, and 404 for an unknown role', async () => {
+    const role = (await call('GET', `${admin}/roles/assistant`)).json<{ id: string; name: string }>();
+    const emails = [uniqueEmail(), uniqueEmail(), uniqueEmail()].toSorted();
+    for (const email of emails) {
+      const id = await createUser(newUser(email));
+      await call('POST', `${admin}/users/${id}/role-mappings/realm`, [{ id: role.id, name: role.name }]);
+    }
+    const other = uniqueEmail();
+    await createUser(newUser(other));
+
+    const listed = await call('GET', `${admin}/roles/assistant/users?briefRepresentation=true&max=100`);
+    expect(listed.statusCode).toBe(200);
+    const users = listed.json<{ username: string; email: string; enabled: boolean }[]>();
+    const usernames = users.map((user) => user.username);
+    expect(usernames).toEqual(usernames.toSorted());
+    expect(usernames).toEqual(expect.arrayContaining(emails));
+    expect(usernames).not.toContain(other);
+    expect(users.find((user) => user.email === emails[0])).toMatchObject({
+      firstName: 'Věra',
+      lastName: 'Malá',
+      enabled: true,
+    });
+    const second = await call('GET', `${admin}/roles/assistant/users?first=1&max=1`);
+    expect(second.json<{ username: string }[]>().map((user) => user.username)).toEqual([usernames[1]]);
+
+    const unknown = await call('GET', `${admin}/roles/superuser/users`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Could not find role' });
+  });
+
+  it('answers 403 to a signed-in person', async () => {
+    const email = uniqueEmail();
+    await createUser(newUser(email));
+    const grant = await tokenRequest({ grant_type: 'password', client_id: 'web', username: email, password });
+    const userToken = grant.json<{ access_token: string }>().access_token;
+    const response = await call('GET', `${admin}/roles/assistant/users`, undefined, userToken);
+    expect(response.statusCode).toBe(403);
+  });
+});
+
 describe('DELETE attack-detection/brute-force/users/{id}', () => {
   it('lifts a lockout so the right password works again, and answers 204 for any id', async () => {
     const email = uniqueEmail();

@@ -67,6 +67,11 @@ const UserQuerySchema = z.object({
 const RealmParams = z.object({ realm: z.string() });
 const UserParams = z.object({ realm: z.string(), id: z.string() });
 const RoleParams = z.object({ realm: z.string(), name: z.string() });
+const RoleMembersQuerySchema = z.object({
+  first: z.coerce.number().int().optional(),
+  max: z.coerce.number().int().optional(),
+  briefRepresentation: booleanParameter.optional(),
+});
 const RoleMappingsSchema = z.array(z.object({ id: z.string().optional(), name: z.string().optional() }));
 
 const uuidFormat = z.uuid();
@@ -430,6 +435,34 @@ export const identityAdminRoutes: FastifyPluginAsync = async (plugin) => {
       const role = roles.find((candidate) => candidate.name === request.params.name);
       if (!role) return sendError(reply, 404, 'Could not find role');
       return sendJson(reply.header('cache-control', 'no-cache'), 200, roleRepresentation(realm, role));
+    },
+  );
+
+  // The accounts the role is mapped to directly, by username, paged as the user listing is (brief
+  // representations either way: the adapter asks for them).
+  app.get(
+    '/admin/realms/:realm/roles/:name/users',
+    { schema: { hide: true, params: RoleParams, querystring: RoleMembersQuerySchema } },
+    async (request, reply) => {
+      if (!requireRole(request, reply, ['view-realm', 'manage-realm'])) return reply;
+      if (!requireRole(request, reply, ['query-users', 'view-users', 'manage-users'])) return reply;
+      const role = roles.find((candidate) => candidate.name === request.params.name);
+      if (!role) return sendError(reply, 404, 'Could not find role');
+      const { first, max } = request.query;
+      const rows = role.assignable
+        ? await db
+            .select()
+            .from(identityUsers)
+            .where(sql`${role.name} = any(${identityUsers.realmRoles})`)
+            .orderBy(asc(identityUsers.username))
+            .offset(first !== undefined && first > 0 ? first : 0)
+            .limit(max !== undefined && max >= 0 ? max : defaultPageSize)
+        : [];
+      const body = rows.map((user) => {
+        const { access: _access, ...brief } = userRepresentation(user, { brief: true, access: {} });
+        return brief;
+      });
+      return sendJson(reply.header('cache-control', 'no-cache'), 200, body);
     },
   );
 

@@ -1363,6 +1363,34 @@ export const checks: Check[] = [
     },
     sanity: (o) => expect(o.right).toBe(true),
   },
+  {
+    id: 'M6',
+    title: 'adapter listUsersWithRealmRole (assistant: enabled, disabled, not one; unknown role)',
+    phase: 'main',
+    run: async ({ t, user }) => {
+      const mirka = await user('mirka', { realmRoles: ['assistant'] });
+      const nela = await user('nela', { realmRoles: ['assistant'], enabled: false });
+      const oto = await user('oto');
+      const listed = await t.admin.listUsersWithRealmRole('assistant');
+      // Others' assistants (earlier checks, earlier runs) are in the list too: only these three are told.
+      const seen = (id: string): Json => {
+        const found = listed.find((each) => each.id === id);
+        return found ? { enabled: found.enabled, firstName: found.firstName ?? null } : 'absent';
+      };
+      const emails = listed.map((each) => each.email);
+      return {
+        mirka: seen(mirka.id),
+        nela: seen(nela.id),
+        oto: seen(oto.id),
+        byUsername: emails.every((email, index) => index === 0 || (emails[index - 1] ?? '') <= email),
+        unknownRole: await t.admin.listUsersWithRealmRole('superuser').then(
+          (found): Json => found.length,
+          (error: Error): Json => error.name,
+        ),
+      };
+    },
+    sanity: (o) => expect(o.mirka).toMatchObject({ enabled: true }),
+  },
 
   // ------------------------------------------------------------------------------------------------
   // L. Lifetimes (the realm export's: access 300 s, SSO idle 1800 s, offline without expiry)

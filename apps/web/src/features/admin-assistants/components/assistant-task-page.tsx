@@ -17,11 +17,13 @@ import { agoAndWhen } from '../utils/format.ts';
 import classes from './assistants.module.css';
 import { CallDialog } from './call-dialog.tsx';
 import { CaseRequests } from './case-requests.tsx';
+import { ClaimSection, useMovesOthersClaims } from './claim-section.tsx';
 import { ClientRecord } from './client-record.tsx';
 import { CloseTask } from './close-task.tsx';
 import { RequestDialog } from './request-dialog.tsx';
 import { ServiceOffer } from './service-offer.tsx';
 import { SubscriberSection } from './subscriber-section.tsx';
+import { TaskAssignment } from './task-assignment.tsx';
 import { TaskHistory } from './task-history.tsx';
 
 function BackToQueue() {
@@ -39,19 +41,25 @@ function BackToQueue() {
 /**
  * `/admin/assistant-tasks/:taskId` (issue 25 §2, decision 0123): the claimant's task — who handed the
  * case over, the client's record, the services to call (a call logged, a request sent for the client),
- * the case's requests, the history, and closing it with a summary; read-only once closed. Anyone but
- * the claimant is told it is not theirs (the API answers 404: staff see a client only through a task
- * they took). The app shows it in the staff console's frame (app/admin-assistant-task-page.tsx).
+ * the case's requests, the history, giving it back to the queue (or, for a platform administrator, to
+ * another assistant), and closing it with a summary; read-only once closed. Anyone but the claimant is
+ * told it is not theirs (the API answers 404: staff see a client only through a task they took); a
+ * platform administrator sees who has it instead, and can move the claim. The app shows it in the staff
+ * console's frame (app/admin-assistant-task-page.tsx).
  */
 export function AssistantTaskPage() {
   const { t } = useTranslation('admin-assistants');
   const { taskId = '' } = useParams();
   const task = useAssistantTask(taskId);
+  const movesOthers = useMovesOthersClaims();
   usePageTitle(task.data ? t('task.heading', { code: task.data.case.code }) : null);
 
   let body: ReactNode;
   // A failed re-read keeps the task shown, unless it says the task is no longer the caller's.
-  if (task.isError && (!task.data || isMissing(task.error))) {
+  if (task.isError && isMissing(task.error) && movesOthers) {
+    // A platform administrator who has not claimed it: who has it, and moving the claim (decision 0127).
+    body = <TaskAssignment taskId={taskId} backLink={<BackToQueue />} />;
+  } else if (task.isError && (!task.data || isMissing(task.error))) {
     body = isMissing(task.error) ? (
       <NotFoundState title={t('task.notFound.title')} text={t('task.notFound.text')}>
         <BackToQueue />
@@ -152,6 +160,7 @@ function Task({ detail, onReload }: { detail: AssistantTaskDetail; onReload: () 
 
       <div className={classes.taskGrid}>
         <Stack gap="lg">
+          {open ? <ClaimSection task={task} onGone={onGone} /> : null}
           <SubscriberSection task={task} />
           <ClientRecord client={detail.client} />
         </Stack>

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import type { AssistantQueueHealth, AssistantQueueItem } from '@opora/contracts';
-import { IconArrowRight, IconCircleCheck, IconHandGrab } from '@tabler/icons-react';
+import { IconArrowRight, IconCircleCheck, IconHandGrab, IconUserCog } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, useNavigate } from 'react-router';
@@ -19,6 +19,7 @@ import { useClaimAssistantTask } from '../api/claim-assistant-task.ts';
 import { assistantQueueQueryOptions, useAssistantQueue } from '../api/list-assistant-tasks.ts';
 import { ago, formatHours } from '../utils/format.ts';
 import classes from './assistants.module.css';
+import { useMovesOthersClaims } from './claim-section.tsx';
 import { ContactLines } from './contact-lines.tsx';
 
 /** Why a take did not happen, said above the list after it was read again. */
@@ -27,8 +28,9 @@ type Refusal = { kind: 'claimed'; code: string; name: string | null } | { kind: 
 /**
  * `/admin/assistant-tasks` (issue 25 §2, decision 0123): the queue's health, then the open tasks
  * oldest first — who handed each over and how to reach them, when the first contact is due, who has
- * it — with "Take" for a task nobody has and "Open" for one's own. The app shows it in the staff
- * console's frame (app/admin-assistant-tasks-page.tsx).
+ * it — with "Take" for a task nobody has, "Open" for one's own and, for a platform administrator,
+ * "Manage" for a colleague's (to give it back to the queue or to another assistant). The app shows it
+ * in the staff console's frame (app/admin-assistant-tasks-page.tsx).
  */
 export function AssistantTasksPage() {
   const { t } = useTranslation(['admin-assistants', 'common', 'errors']);
@@ -212,6 +214,7 @@ function Queue({
   const { t } = useTranslation('admin-assistants');
   const { locale } = useLocale();
   const wide = useWideFrom('md');
+  const movesOthers = useMovesOthersClaims();
   const caption = t('queue.caption', { count: items.length });
 
   /** What the table's cells and a phone's card show of a task, once. */
@@ -263,6 +266,17 @@ function Queue({
         aria-label={t('queue.openLabel', { code: item.caseCode })}
       >
         {t('queue.open')}
+      </Button>
+    ) : item.claimedBy !== null && movesOthers ? (
+      // A platform administrator moves a colleague's claim from the task's page (decision 0127).
+      <Button
+        component={Link}
+        variant="default"
+        to={paths.adminAssistantTask.getHref({ taskId: item.id })}
+        leftSection={<IconUserCog size={18} aria-hidden />}
+        aria-label={t('queue.manageLabel', { code: item.caseCode })}
+      >
+        {t('queue.manage')}
       </Button>
     ) : item.claimedBy === null ? (
       <AsyncButton

@@ -1,6 +1,14 @@
 import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { type AssistantTaskEntry, formatDisplayDate } from '@opora/contracts';
-import { type Icon, IconCircleCheck, IconPhoneCall, IconSend, IconUserCheck } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconArrowBackUp,
+  IconCircleCheck,
+  IconPhoneCall,
+  IconSend,
+  IconUserCheck,
+  IconUserShare,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { formatDateTime } from '@/shared-features/requests/dates.ts';
@@ -10,12 +18,17 @@ import { Section } from './section.tsx';
 
 const entryIcons: Record<AssistantTaskEntry['kind'], Icon> = {
   claimed: IconUserCheck,
+  released: IconArrowBackUp,
+  reassigned: IconUserShare,
   call: IconPhoneCall,
   'request-sent': IconSend,
   closed: IconCircleCheck,
 };
 
-/** What happened on the task, in time order: taken, calls with their outcome and note, requests, closed. */
+/**
+ * What happened on the task, in time order: taken, given back or to another assistant (from whom, to
+ * whom), calls with their outcome and note, requests, closed.
+ */
 export function TaskHistory({ entries }: { entries: readonly AssistantTaskEntry[] }) {
   const { t } = useTranslation('admin-assistants');
   return (
@@ -46,6 +59,13 @@ function HistoryEntry({ entry }: { entry: AssistantTaskEntry }) {
       </ThemeIcon>
       <Stack gap={2} miw={0}>
         <Text fw={600}>{t(`history.entry.${entry.kind}`)}</Text>
+        {entry.assignedTo ? (
+          <Text className={classes.wrap}>{t('history.assignedTo', { name: entry.assignedTo })}</Text>
+        ) : null}
+        {/* Said when someone other than the claimant moved the claim. */}
+        {entry.releasedFrom && entry.releasedFrom !== entry.by ? (
+          <Text className={classes.wrap}>{t('history.releasedFrom', { name: entry.releasedFrom })}</Text>
+        ) : null}
         {entry.service ? (
           <Text className={classes.wrap}>
             {entry.service.providerName} – {entry.service.name}

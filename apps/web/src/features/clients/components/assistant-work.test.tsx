@@ -31,6 +31,8 @@ const entry = (id: string, at: string, rest: Partial<CaseAssistantWork['entries'
   service: null,
   outcome: null,
   careRequestId: null,
+  releasedFrom: null,
+  assignedTo: null,
   ...rest,
 });
 
@@ -94,6 +96,44 @@ describe('the assistant’s work on the client page', () => {
     within(history).getByText('Převzetí případu');
     within(history).getByText(/ · Petra$/);
     expect(screen.queryByText(/Asistentová/)).toBeNull();
+  });
+
+  it('says a case given back to the team is waiting again', async () => {
+    await renderCard({
+      ...waiting,
+      entries: [
+        entry('11111111-1111-4111-8111-111111111111', '2026-12-03T10:00:00.000Z', { kind: 'claimed' }),
+        entry('22222222-2222-4222-8222-222222222222', '2026-12-03T12:00:00.000Z', {
+          kind: 'released',
+          releasedFrom: 'Petra',
+        }),
+      ],
+    });
+    screen.getByText('Čeká na asistenta');
+    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual([
+      'Převzetí případu',
+      'Případ se vrátil týmu asistentů',
+    ]);
+  });
+
+  it('names the assistant a case was given to by the first name only', async () => {
+    await renderCard({
+      ...waiting,
+      state: 'in-progress',
+      assistantName: 'Karel',
+      entries: [
+        entry('33333333-3333-4333-8333-333333333333', '2026-12-03T14:00:00.000Z', {
+          kind: 'reassigned',
+          by: 'Eva',
+          releasedFrom: 'Petra',
+          assignedTo: 'Karel Dvořák',
+        }),
+      ],
+    });
+    screen.getByText('Případu se věnuje Karel z týmu asistentů Opory.');
+    screen.getByText('Případ má nyní na starosti Karel');
+    expect(screen.queryByText(/Dvořák/)).toBeNull();
   });
 
   it('shows a finished case’s summary and each step in time order, the request leading to its detail', async () => {

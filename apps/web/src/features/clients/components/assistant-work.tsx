@@ -2,12 +2,14 @@ import { Anchor, Badge, Group, type MantineColor, Paper, Stack, Text, ThemeIcon,
 import type { Case, CaseAssistantWork } from '@opora/contracts';
 import type { Icon } from '@tabler/icons-react';
 import {
+  IconArrowBackUp,
   IconCircleCheck,
   IconHourglassHigh,
   IconPhoneCall,
   IconSend,
   IconUserCheck,
   IconUserHeart,
+  IconUserShare,
 } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +34,8 @@ const stateColors: Record<CaseAssistantWork['state'], MantineColor> = {
 
 const entryIcons: Record<Entry['kind'], Icon> = {
   claimed: IconUserCheck,
+  released: IconArrowBackUp,
+  reassigned: IconUserShare,
   call: IconPhoneCall,
   'request-sent': IconSend,
   closed: IconCircleCheck,
@@ -177,7 +181,10 @@ function EntryItem({ entry }: { entry: Entry }) {
         <EntryIcon size={18} />
       </ThemeIcon>
       <Stack gap={2} miw={0}>
-        <Text fw={600}>{t(`assistantWork.entry.${entry.kind}`)}</Text>
+        <Text fw={600}>
+          {/* A case given to another assistant names them; the others take no name. */}
+          {t(`assistantWork.entry.${entry.kind}`, { name: firstName(entry.assignedTo ?? '') })}
+        </Text>
         {service ? (
           <Text>
             {service.providerName} –{' '}
