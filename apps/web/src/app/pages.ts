@@ -116,6 +116,7 @@ export type TranslationNamespace =
   | 'provider-freshness'
   | 'provider-services'
   | 'provider-images'
+  | 'provider-documents'
   | 'provider-profile'
   | 'provider-team'
   | 'provider-clients'
@@ -176,6 +177,7 @@ const providerProfileNamespaces = [
   ...providerNamespaces,
   'provider-profile',
   'provider-images',
+  'provider-documents',
   'clients',
   'validation',
 ] as const;
@@ -211,7 +213,13 @@ const platformStaff = (route: { name: RouteName }): Audience => ({
  * A provider's check: the catalogue's service types and forms, the decision form's messages (the
  * schema's and the server's).
  */
-const adminVerificationNamespaces = ['admin', 'catalogue', 'validation', 'errors'] as const;
+const adminVerificationNamespaces = [
+  'admin',
+  'catalogue',
+  'provider-documents',
+  'validation',
+  'errors',
+] as const;
 /**
  * The assistants' work queue (issue 25 §2): its own texts beside the console's; a task's services name
  * their types (catalogue), its requests their states (enums), its forms the schema's and the server's

@@ -23,6 +23,7 @@ import type providerFreshness from '../../../../../locales/cs/provider-freshness
 import type providerImages from '../../../../../locales/cs/provider-images.json';
 import type providerJoin from '../../../../../locales/cs/provider-join.json';
 import type providerPlan from '../../../../../locales/cs/provider-plan.json';
+import type providerDocuments from '../../../../../locales/cs/provider-documents.json';
 import type providerProfile from '../../../../../locales/cs/provider-profile.json';
 import type providerRequest from '../../../../../locales/cs/provider-request.json';
 import type providerServices from '../../../../../locales/cs/provider-services.json';
@@ -62,6 +63,7 @@ declare module 'i18next' {
       'provider-plan': typeof providerPlan;
       'provider-freshness': typeof providerFreshness;
       'provider-images': typeof providerImages;
+      'provider-documents': typeof providerDocuments;
       'provider-profile': typeof providerProfile;
       'provider-request': typeof providerRequest;
       'provider-services': typeof providerServices;

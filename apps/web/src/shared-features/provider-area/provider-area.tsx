@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ProviderMembership } from '@opora/contracts';
 import {
   IconBriefcase,
@@ -300,11 +300,19 @@ function SectionDisclosure({ links, section }: { links: readonly SectionLink[]; 
  * Until staff verify the provider (docs/decisions/0095), its people build the listing, but clients see
  * its services as unverified and cannot request them: the area says so on every page.
  */
-function AwaitingVerification() {
+function AwaitingVerification({ providerId }: { providerId: string }) {
   const { t } = useTranslation('provider-join');
   return (
     <WarningAlert role="note" mb="md" title={t('banner.title')} icon={<IconShieldQuestion aria-hidden />}>
-      {t('banner.text', { email: operatorContact.email })}
+      {t('banner.text', { email: operatorContact.email })}{' '}
+      {/* Uploaded registration documents speed the check up (decision 0130). */}
+      {t('banner.documents')}{' '}
+      <Anchor
+        component={Link}
+        to={paths.providerProfile.getHref({}, { provider: providerId, tab: 'documents' })}
+      >
+        {t('banner.documentsLink')}
+      </Anchor>
     </WarningAlert>
   );
 }
@@ -388,7 +396,7 @@ export function ProviderArea({ section, children }: { section: ProviderSection; 
   return (
     <>
       <AreaBar memberships={memberships.data.items} acting={acting} section={section} />
-      {acting.verified ? null : <AwaitingVerification />}
+      {acting.verified ? null : <AwaitingVerification providerId={acting.providerId} />}
       {/* The plan page says it all itself. */}
       {section === 'plan' ? null : <PlanBanner providerId={acting.providerId} />}
       <div>

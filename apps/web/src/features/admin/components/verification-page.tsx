@@ -20,6 +20,7 @@ import {
   ProviderDetails,
   PublicRegisters,
 } from './verification-details.tsx';
+import { VerificationDocuments } from './verification-documents.tsx';
 import { DecidedNotice, DecisionHistory, StatusBadge } from './verification-history.tsx';
 import { VerificationServices } from './verification-services.tsx';
 import { KindBadge } from './verifications-page.tsx';
@@ -124,6 +125,7 @@ function Verification({
         {detail.previousDetails ? <DecisionHistory detail={detail} /> : null}
       </div>
       <VerificationServices detail={detail} />
+      <VerificationDocuments detail={detail} />
       {detail.previousDetails ? null : <DecisionHistory detail={detail} />}
       {detail.status === 'open' ? (
         <DecisionForm detail={detail} onReload={onReload} onDecided={() => setJustDecided(true)} />

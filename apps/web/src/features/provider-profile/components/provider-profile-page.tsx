@@ -12,8 +12,9 @@ import { ContactsPanel } from './contacts-panel.tsx';
 import { FacilitiesTab } from './facilities-tab.tsx';
 import { ProviderDetailsForm } from './provider-details-form.tsx';
 import { TabsSkeleton } from './tabs-skeleton.tsx';
+import { VerificationDocumentsPanel } from './verification-documents-panel.tsx';
 
-/** `/provider/profile` (SPEC §2): tabs Provider information, Facilities, Contacts. */
+/** `/provider/profile` (SPEC §2): tabs Provider information, Facilities, Contacts, Documents for verification. */
 export function ProviderProfilePage() {
   return (
     <ProviderArea section="profile">
@@ -73,6 +74,9 @@ function ProviderProfile() {
               contacts={profile.data.contacts}
               canEdit={profile.data.access.editProvider}
             />
+          </Tabs.Panel>
+          <Tabs.Panel value="documents" pt="lg">
+            <VerificationDocumentsPanel providerId={profile.data.provider.id} />
           </Tabs.Panel>
         </Tabs>
       )}
