@@ -11,16 +11,17 @@ import {
   type TestPerson,
   textField,
 } from './identity.ts';
-import { expectNoAxeViolations, storeLocale } from './page-checks.ts';
+import { expectNoAxeViolations, screenshot, storeLocale } from './page-checks.ts';
 import { ownProvider } from './staff.ts';
 import { chooseAtGateway, gatewayChoice } from './subscriptions.ts';
 
-// The assistants' work queue (issue 25 §2, decision 0123) as the people meet it: a carer on the
+// The assistants' work queue (issue 25 §2, decisions 0123, 0127) as the people meet it: a carer on the
 // with-assistant plan hands a case over; an assistant takes it from the queue (a colleague is quicker
 // with another one), calls a provider, sends a request for the client and closes the case with a
 // summary; the provider answers the request, which says an Opora assistant sent it, and the carer
-// reads it all on the client's page. Everyone is the test's own: the provider (e2e/staff.ts), the
-// carer, and the assistants, whose realm role no screen grants.
+// reads it all on the client's page. A platform administrator gives the colleague's task to her, and she
+// gives it back to the queue. Everyone is the test's own: the provider (e2e/staff.ts), the carer, and the
+// assistants and the administrator, whose realm roles no screen grants.
 
 const shots = '/tmp/shots-assistants';
 const sizes = [
@@ -46,6 +47,20 @@ async function ownAssistant(request: APIRequestContext, firstName: string, lastN
     ),
   );
   if (rowCount !== 1) throw new Error(`No assistant role written for ${person.email}`);
+  return person;
+}
+
+/** A new person who is one of Opora's platform administrators (the realm role `admin`). */
+async function ownAdministrator(request: APIRequestContext) {
+  const person = newPerson({ firstName: 'Eva', lastName: 'Správcová' });
+  await signUpByApi(request, person);
+  const { rowCount } = await withDatabase((client) =>
+    client.query(
+      `update identity.users set realm_roles = array['client', 'admin'] where lower(email) = lower($1)`,
+      [person.email],
+    ),
+  );
+  if (rowCount !== 1) throw new Error(`No administrator role written for ${person.email}`);
   return person;
 }
 
@@ -100,7 +115,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() =>
     (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
   );
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${shots}/${name}.png`, fullPage: true });
 }
 
 /** A calendar day `days` from today, as a date input takes it. */
@@ -122,8 +137,9 @@ test('an assistant takes a handed-over case, calls, requests for the client and 
 }) => {
   test.setTimeout(360_000);
   mkdirSync(shots, { recursive: true });
-  // The refused step the test provokes: a task a colleague took first (409).
-  problems.allow(/Failed to load resource: the server responded with a status of 409/);
+  // The refused steps the test provokes: a task a colleague took first (409), and her task's page once
+  // she gave it back (404).
+  problems.allow(/Failed to load resource: the server responded with a status of 40[49]/);
 
   // A carer whose mother lives in Chrudim pays for the with-assistant plan and hands the case over.
   const provider = await ownProvider(request);
@@ -253,7 +269,7 @@ test('an assistant takes a handed-over case, calls, requests for the client and 
   const callAgain = dayFromToday(7);
   await followUp.fill(callAgain);
   await expectNoAxeViolations(page, '[role="dialog"]');
-  await page.screenshot({ path: `${shots}/call-dialog-cs-desktop.png` });
+  await screenshot(page, { path: `${shots}/call-dialog-cs-desktop.png` });
   await callDialog.getByRole('button', { name: 'Uložit hovor' }).click();
   await expect(callDialog).toBeHidden();
   await expect(page.getByText(`Hovor s poskytovatelem ${provider.name} je zapsaný.`)).toBeVisible();
@@ -348,6 +364,125 @@ test('an assistant takes a handed-over case, calls, requests for the client and 
   await expectNoAxeViolations(colleaguePage);
   await colleaguePage.getByRole('link', { name: 'Zpět na frontu úkolů' }).click();
   await expect(colleaguePage).toHaveURL('/admin/assistant-tasks');
+
+  // The colleague's other task: a platform administrator manages it from the queue — who has it and the
+  // carer's contact, never the client's record — and gives it to her, with a note.
+  const administrator = await ownAdministrator(request);
+  const adminPage = await newPage(browser);
+  await signInWithTokens(adminPage, administrator);
+  await adminPage.goto('/admin/assistant-tasks');
+  const managed = adminPage.getByRole('row').filter({ hasText: handed.caseCode });
+  await expect(managed).toContainText('Karel Dvořák');
+  await managed.getByRole('link', { name: `Spravovat případ ${handed.caseCode}` }).click();
+  const handedUrl = `/admin/assistant-tasks/${handed.id}`;
+  await expect(adminPage).toHaveURL(handedUrl);
+  await expect(adminPage.getByRole('heading', { level: 1, name: `Případ ${handed.caseCode}` })).toBeVisible();
+  const claimSection = (on: Page) => on.getByRole('region', { name: /^(Kdo úkol má|Who has it)$/ });
+  await expect(claimSection(adminPage)).toContainText('Karel Dvořák.');
+  await expect(adminPage.getByRole('region', { name: 'Kdo případ předal' })).toBeVisible();
+  await expect(adminPage.getByRole('region', { name: 'Klient' })).toHaveCount(0);
+  await expectNoAxeViolations(adminPage);
+  const reassignDialog = adminPage.getByRole('dialog', {
+    name: /^(Předat úkol jinému asistentovi|Give the task to another assistant)$/,
+  });
+  const assistantChoice = reassignDialog.getByRole('combobox', { name: /^(Asistent|Assistant)$/ });
+  for (const locale of ['cs', 'en'] as const) {
+    await storeLocale(adminPage, locale);
+    for (const [size, viewport] of sizes) {
+      await adminPage.setViewportSize(viewport);
+      await adminPage.goto(handedUrl);
+      await expect(claimSection(adminPage)).toContainText('Karel Dvořák');
+      await shoot(adminPage, `manage-${locale}-${size}`);
+      await claimSection(adminPage)
+        .getByRole('button', { name: /^(Předat jinému asistentovi|Give to another assistant)$/ })
+        .click();
+      await expect(assistantChoice).toBeFocused();
+      await screenshot(adminPage, {
+        path: `${shots}/reassign-dialog-${locale}-${size}.png`,
+        animations: 'disabled',
+      });
+      await adminPage.keyboard.press('Escape');
+      await expect(reassignDialog).toBeHidden();
+    }
+  }
+  await storeLocale(adminPage, 'cs');
+  await adminPage.setViewportSize(sizes[0][1]);
+  await adminPage.goto(handedUrl);
+  await claimSection(adminPage).getByRole('button', { name: 'Předat jinému asistentovi' }).click();
+  // The colleague is not offered his own task; Enter with nobody chosen asks for a choice.
+  await expect(assistantChoice.getByRole('option', { name: /^Karel Dvořák / })).toHaveCount(0);
+  await adminPage.keyboard.press('Enter');
+  await expect(assistantChoice).toHaveAttribute('aria-invalid', 'true');
+  await assistantChoice.selectOption({ label: `Petra Asistentová (${assistant.email.toLowerCase()})` });
+  await reassignDialog
+    .getByRole('textbox', { name: 'Poznámka pro asistenty (nepovinné)' })
+    .fill('Karel je nemocný.');
+  await expectNoAxeViolations(adminPage, '[role="dialog"]');
+  await assistantChoice.focus();
+  await adminPage.keyboard.press('Enter');
+  await expect(reassignDialog).toBeHidden();
+  await expect(adminPage.getByText(`Případ ${handed.caseCode} má teď Petra Asistentová.`)).toBeVisible();
+  await expect(claimSection(adminPage)).toContainText('Petra Asistentová.');
+
+  // Hers now: the record opens for her, the history says who gave it and from whom.
+  await page.setViewportSize(sizes[0][1]);
+  await page.goto('/admin/assistant-tasks');
+  const givenRow = page.getByRole('row').filter({ hasText: handed.caseCode });
+  await expect(givenRow.getByText('Můj', { exact: true })).toBeVisible();
+  await givenRow.getByRole('link', { name: `Otevřít případ ${handed.caseCode}` }).click();
+  await expect(page).toHaveURL(handedUrl);
+  await expect(page.getByRole('region', { name: 'Klient' })).toBeVisible();
+  const given = history.getByRole('listitem').filter({ hasText: 'Předáno jinému asistentovi' });
+  await expect(given).toContainText('Nový asistent: Petra Asistentová');
+  await expect(given).toContainText('Předchozí asistent: Karel Dvořák');
+  await expect(given).toContainText('Poznámka: Karel je nemocný.');
+  await expect(given).toContainText(`Eva Správcová`);
+  const releaseDialog = page.getByRole('dialog', {
+    name: /^(Vrátit úkol do fronty\?|Give the task back to the queue\?)$/,
+  });
+  for (const locale of ['cs', 'en'] as const) {
+    await storeLocale(page, locale);
+    for (const [size, viewport] of sizes) {
+      await page.setViewportSize(viewport);
+      await page.goto(handedUrl);
+      await expect(claimSection(page)).toBeVisible();
+      await shoot(page, `task-claim-${locale}-${size}`);
+      await claimSection(page)
+        .getByRole('button', { name: /^(Vrátit do fronty|Give back to the queue)$/ })
+        .click();
+      await expect(releaseDialog).toBeVisible();
+      await screenshot(page, {
+        path: `${shots}/release-dialog-${locale}-${size}.png`,
+        animations: 'disabled',
+      });
+      await page.keyboard.press('Escape');
+      await expect(releaseDialog).toBeHidden();
+    }
+  }
+  await storeLocale(page, 'cs');
+  await page.setViewportSize(sizes[0][1]);
+  await page.goto(handedUrl);
+
+  // She gives it back: the question is read first, Enter confirms; she is back at the queue, where the
+  // task waits for anyone, and its page no longer shows her the client.
+  await claimSection(page).getByRole('button', { name: 'Vrátit do fronty' }).click();
+  await expect(releaseDialog.getByText(`Případ ${handed.caseCode} se vrátí do fronty`)).toBeFocused();
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/admin/assistant-tasks');
+  await expect(page.getByText(`Případ ${handed.caseCode} je zpět ve frontě.`)).toBeVisible();
+  const backRow = page.getByRole('row').filter({ hasText: handed.caseCode });
+  await expect(backRow).toContainText('Zatím nikdo');
+  await expect(backRow.getByRole('button', { name: `Převzít případ ${handed.caseCode}` })).toBeVisible();
+  await page.goto(handedUrl);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Tento úkol nemáte, nebo neexistuje' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Klient' })).toHaveCount(0);
+  // The administrator's page of it, read again, says nobody has it.
+  await adminPage.reload();
+  await expect(claimSection(adminPage)).toContainText('Úkol nikdo nemá: je ve frontě.');
+  await expect(claimSection(adminPage).getByRole('button')).toHaveCount(0);
 
   // The provider finds the request in its inbox, sent by an Opora assistant for the carer, and accepts it.
   const providerPage = await newPage(browser);
