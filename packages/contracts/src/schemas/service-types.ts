@@ -74,7 +74,10 @@ const SortOrderSchema = z
 /** A new service type: its code (never changed later), category, usual form, legal reference and names. */
 export const ServiceTypeCreateSchema = z
   .object({
-    code: requiredText({ max: 60 }).regex(serviceTypeCodePattern, validationKey('format')),
+    // The OpenAPI document's pattern is the code's own, not the plain text one `requiredText` declares.
+    code: requiredText({ max: 60 })
+      .regex(serviceTypeCodePattern, validationKey('format'))
+      .meta({ pattern: serviceTypeCodePattern.source }),
     serviceCategoryId: SelectedIdSchema,
     form: ServiceFormSchema,
     legalReference: optionalText({ max: 200 }),

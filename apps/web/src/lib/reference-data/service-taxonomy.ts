@@ -9,9 +9,18 @@ let names:
   | Record<Locale, { serviceTypes: Record<string, string>; categories: Record<string, string> }>
   | undefined;
 
+/**
+ * Only into a language whose `catalogue` file is loaded: i18next takes a namespace it holds any resources
+ * of as loaded, so names added first would keep that language's file from ever loading (a switch to
+ * English would show keys). A file loaded later gets the names on its `loaded` event.
+ */
 function addNames() {
   if (!names) return;
-  for (const locale of locales) i18n.addResourceBundle(locale, 'catalogue', names[locale], true, true);
+  for (const locale of locales) {
+    if (i18n.hasResourceBundle(locale, 'catalogue')) {
+      i18n.addResourceBundle(locale, 'catalogue', names[locale], true, true);
+    }
+  }
 }
 
 /**

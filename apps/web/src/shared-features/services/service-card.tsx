@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { CardFact, cardClasses } from '@/components/ui/card-parts.tsx';
 import { ProxiedImage } from '@/components/ui/proxied-image.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { formatAddress } from './format.ts';
 import { OutdatedListingBadge } from './listing-freshness.tsx';
 import { ServiceBadges } from './service-badges.tsx';
@@ -45,6 +46,7 @@ export const ServiceCard = memo(function ServiceCard({
   children?: ReactNode;
 }) {
   const { t } = useTranslation('catalogue');
+  const serviceTypeName = useServiceTypeName();
   const { locale } = useLocale();
   const address = service.facility.address;
   const state: DetailLinkState = { listHref };
@@ -60,7 +62,7 @@ export const ServiceCard = memo(function ServiceCard({
       <Stack gap="xs">
         <Text size="sm" fw={600} c="opora.8">
           <span className="visually-hidden">{t('labels.serviceType')}: </span>
-          {t(`serviceTypes.${service.serviceType.code}`)} · {t(`forms.${service.form}`)}
+          {serviceTypeName(service.serviceType.code)} · {t(`forms.${service.form}`)}
         </Text>
         <Title order={headingOrder} className={cardClasses.title}>
           <Anchor

@@ -15,6 +15,7 @@ import { wrappingButton } from '@/components/ui/wrapping-button.ts';
 import { paths } from '@/config/paths.ts';
 import { formatPhone } from '@/lib/format.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { capacityText } from '@/shared-features/services/service-capacity.ts';
 import classes from './assistants.module.css';
 import { Section } from './section.tsx';
@@ -78,6 +79,7 @@ function OfferedService({
 }) {
   const { t } = useTranslation(['admin-assistants', 'catalogue']);
   const { t: catalogue } = useTranslation('catalogue');
+  const serviceTypeName = useServiceTypeName();
   const { locale } = useLocale();
   const reasonId = useId();
   const verified = service.provider.verified;
@@ -96,8 +98,7 @@ function OfferedService({
             {service.provider.name}
           </Text>
           <Text size="sm" c="dark.6" className={classes.wrap}>
-            {t(`catalogue:serviceTypes.${service.serviceType.code}`)} · {t(`catalogue:forms.${service.form}`)}{' '}
-            · {where}
+            {serviceTypeName(service.serviceType.code)} · {t(`catalogue:forms.${service.form}`)} · {where}
           </Text>
         </Stack>
         <Group gap="xs">

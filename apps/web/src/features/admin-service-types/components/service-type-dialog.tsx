@@ -13,6 +13,7 @@ import { DetailDialog } from '@/components/overlays/detail-dialog.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
+import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { createServiceType, refreshServiceTypes, updateServiceType } from '../api/service-types.ts';
 
 type Values = {
@@ -75,6 +76,7 @@ function ServiceTypeForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['admin-service-types', 'catalogue']);
+  const { locale: interfaceLocale } = useLocale();
   const queryClient = useQueryClient();
   const initialValues: Values = editing
     ? {
@@ -119,7 +121,7 @@ function ServiceTypeForm({
         ? updateServiceType(editing.id, body as never, signal)
         : createServiceType(body as never, signal),
     onSuccess: async (saved) => {
-      toast.success(t(editing ? 'edit.done' : 'create.done', { name: saved.names.cs }));
+      toast.success(t(editing ? 'edit.done' : 'create.done', { name: saved.names[interfaceLocale] }));
       await refreshServiceTypes(queryClient);
       onClose();
     },
@@ -148,7 +150,7 @@ function ServiceTypeForm({
             disabled={editing !== null}
             data={taxonomy.categories.map((category) => ({
               value: category.id,
-              label: t(`catalogue:categories.${category.code}`),
+              label: category.names[interfaceLocale],
             }))}
             {...form.getInputProps('serviceCategoryId')}
           />

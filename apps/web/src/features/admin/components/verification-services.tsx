@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ProviderVerificationDetail } from '@opora/contracts';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { useWideFrom } from '@/lib/use-wide-from.ts';
 import classes from './admin.module.css';
 import { CopyableCode, Section } from './verification-details.tsx';
@@ -28,6 +29,7 @@ function MissingNumber() {
 /** The provider's services with what the register knows them by. */
 export function VerificationServices({ detail }: { detail: ProviderVerificationDetail }) {
   const { t } = useTranslation(['admin', 'catalogue']);
+  const serviceTypeName = useServiceTypeName();
   const wide = useWideFrom('md');
   const missing = detail.services.filter((service) => !service.registerNumber).length;
 
@@ -37,7 +39,7 @@ export function VerificationServices({ detail }: { detail: ProviderVerificationD
       facility: service.facility,
       type: (
         <>
-          {t(`catalogue:serviceTypes.${service.serviceType.code}`)}
+          {serviceTypeName(service.serviceType.code)}
           {service.serviceType.legalReference ? (
             <Text size="sm" c="dark.6">
               {service.serviceType.legalReference}
@@ -115,8 +117,7 @@ export function VerificationServices({ detail }: { detail: ProviderVerificationD
                     <Stack gap={4}>
                       <div className={classes.value}>{parts.name}</div>
                       <Text>
-                        {t(`catalogue:serviceTypes.${service.serviceType.code}`)} · {parts.form} ·{' '}
-                        {parts.status}
+                        {serviceTypeName(service.serviceType.code)} · {parts.form} · {parts.status}
                       </Text>
                       <Text size="sm" c="dark.6">
                         {t('services.facility')}: {parts.facility}

@@ -24,6 +24,7 @@ import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { formatPhone } from '@/lib/format.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { signUpHref } from '@/lib/return-path.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
@@ -115,6 +116,7 @@ export function ServiceDetailPage() {
  */
 export function Detail({ service, preview = false }: { service: ServiceDetail; preview?: boolean }) {
   const { t } = useTranslation('catalogue');
+  const serviceTypeName = useServiceTypeName();
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const requestedTab = searchParams.get('tab');
@@ -139,7 +141,7 @@ export function Detail({ service, preview = false }: { service: ServiceDetail; p
   return (
     <>
       <Text fw={600} c="opora.8" mt="lg">
-        {t(`serviceTypes.${service.serviceType.code}`)} · {t(`forms.${service.form}`)}
+        {serviceTypeName(service.serviceType.code)} · {t(`forms.${service.form}`)}
       </Text>
       <Title order={1} className={classes.heading}>
         {service.name}
@@ -188,6 +190,7 @@ function WebLink({ url }: { url: string | null }) {
 
 function InfoTab({ service }: { service: ServiceDetail }) {
   const { t } = useTranslation('catalogue');
+  const serviceTypeName = useServiceTypeName();
   const { locale } = useLocale();
   return (
     <Stack gap="lg">
@@ -198,7 +201,7 @@ function InfoTab({ service }: { service: ServiceDetail }) {
         <Text className={classes.description}>{service.description ?? t('detail.info.noDescription')}</Text>
       </Stack>
       <FieldList>
-        <Field label={t('labels.serviceType')}>{t(`serviceTypes.${service.serviceType.code}`)}</Field>
+        <Field label={t('labels.serviceType')}>{serviceTypeName(service.serviceType.code)}</Field>
         <Field label={t('detail.info.category')}>{t(`categories.${service.serviceCategory.code}`)}</Field>
         <Field label={t('detail.info.form')}>{t(`forms.${service.form}`)}</Field>
         <Field label={t('labels.price')}>{priceText(t, service.price, locale)}</Field>

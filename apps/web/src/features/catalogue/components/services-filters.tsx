@@ -4,6 +4,7 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import type { ListSearch } from '../hooks/use-list-search.ts';
 
 type FiltersProps = {
@@ -28,6 +29,7 @@ export const ServicesFilters = memo(function ServicesFilters({
   onReset,
 }: FiltersProps) {
   const { t } = useTranslation('catalogue');
+  const serviceTypeName = useServiceTypeName();
   const { locale } = useLocale();
 
   const typeGroups = useMemo(() => {
@@ -42,11 +44,11 @@ export const ServicesFilters = memo(function ServicesFilters({
         items: taxonomy.serviceTypes
           .filter((type) => categoryCode.get(type.serviceCategoryId) === category)
           .filter((type) => search.form === null || type.form === search.form)
-          .map((type) => ({ value: type.code, label: t(`serviceTypes.${type.code}`) }))
+          .map((type) => ({ value: type.code, label: serviceTypeName(type.code) }))
           .sort((a, b) => collator.compare(a.label, b.label)),
       }))
       .filter((group) => group.items.length > 0);
-  }, [taxonomy, search.category, search.form, t, locale]);
+  }, [taxonomy, search.category, search.form, t, serviceTypeName, locale]);
 
   const typeOffered = (code: string) =>
     typeGroups.some((group) => group.items.some((item) => item.value === code));

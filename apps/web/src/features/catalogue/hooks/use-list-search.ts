@@ -3,10 +3,8 @@ import {
   type ServiceCategoryCode,
   type ServiceForm,
   type ServiceListSort,
-  type ServiceTypeCode,
   serviceCategoryCodes,
   serviceForms,
-  serviceTypeCodes,
 } from '@opora/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -30,7 +28,8 @@ export const serviceListSorts = Object.keys(sortOrders) as ServiceListSort[];
  */
 export type ListSearch = {
   county: string | null;
-  type: ServiceTypeCode | null;
+  /** Any well-formed code: a type a platform administrator added is not in `serviceTypeCodes`. */
+  type: string | null;
   category: ServiceCategoryCode | null;
   form: ServiceForm | null;
   sort: ServiceListSort;
@@ -42,6 +41,16 @@ export type ListSearch = {
 export const defaultListPageSize = 20;
 
 export type ListFilterName = 'county' | 'type' | 'category' | 'form';
+
+/**
+ * How a service type's code is written (contracts' `serviceTypeCodePattern`, restated so this page
+ * does not import the schema module), at most 60 characters. The taxonomy decides whether it exists.
+ */
+const serviceTypeCodeFormat = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+
+function serviceTypeCodeOf(value: string | null): string | null {
+  return value !== null && value.length <= 60 && serviceTypeCodeFormat.test(value) ? value : null;
+}
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | null {
   return isOneOf(values, value) ? value : null;
@@ -56,7 +65,7 @@ function parseWhole(value: string | null, max: number, fallback: number): number
 export function parseListSearch(search: URLSearchParams): ListSearch {
   return {
     county: search.get('county') || null,
-    type: oneOf(serviceTypeCodes, search.get('type')),
+    type: serviceTypeCodeOf(search.get('type')),
     category: oneOf(serviceCategoryCodes, search.get('category')),
     form: oneOf(serviceForms, search.get('form')),
     sort: oneOf(serviceListSorts, search.get('sort')) ?? 'recommended',

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadError, LoadingState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { formatInstantDate } from '@/shared-features/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
 import { useClientCareRequests } from '../api/list-client-care-requests.ts';
@@ -131,11 +132,12 @@ export function MyServices({ onShowOffer }: { onShowOffer: () => void }) {
 
 function RequestItem({ item }: { item: CareRequestListItem }) {
   const { t } = useTranslation(['clients', 'catalogue']);
+  const serviceTypeName = useServiceTypeName();
   return (
     <Card withBorder radius="md" padding="lg" component="article">
       <Stack gap={6}>
         <Text size="sm" fw={600} c="opora.8">
-          {t(`catalogue:serviceTypes.${item.service.serviceType.code}`)} · {item.code}
+          {serviceTypeName(item.service.serviceType.code)} · {item.code}
         </Text>
         <Title order={2} fz="h4">
           <Anchor

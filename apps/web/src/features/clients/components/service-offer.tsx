@@ -7,6 +7,7 @@ import { LoadError } from '@/components/ui/page-states.tsx';
 import type { WizardKind } from '@/config/wizard-steps.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { apiErrorMessageKeys } from '@/lib/api-error-message.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { useSessionUser } from '@/lib/session.ts';
 import {
   AreaFallbackNotice,
@@ -171,12 +172,13 @@ function OfferResults({
   onFirstPage: () => void;
 }) {
   const { t } = useTranslation(['clients', 'catalogue']);
+  const serviceTypeName = useServiceTypeName();
 
   const needLine =
     list.recommendedTypes.length > 0 ? (
       <Text>
         {t('offer.needs', {
-          types: list.recommendedTypes.map((code) => t(`catalogue:serviceTypes.${code}`)).join(', '),
+          types: list.recommendedTypes.map((code) => serviceTypeName(code)).join(', '),
         })}
       </Text>
     ) : (

@@ -8,6 +8,7 @@ import { LoadingState } from '@/components/ui/page-states.tsx';
 import { paths } from '@/config/paths.ts';
 import { paymentStepOf, type WizardKind, wizardStepHref } from '@/config/wizard-steps.ts';
 import { useOperationQuery } from '@/lib/operations.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { PlanChoice } from '@/shared-features/subscriptions/plan-choice.tsx';
 import { currencyOfRegion } from '@/shared-features/subscriptions/subscription-queries.ts';
 import { useAreaServiceCount } from '../api/get-area-service-count.ts';
@@ -42,6 +43,7 @@ export function SubscriptionTeaser({
   wizard: WizardKind;
 }) {
   const { t } = useTranslation(['clients', 'catalogue', 'subscriptions']);
+  const serviceTypeName = useServiceTypeName();
   const client = useOperationQuery(operations.getClient, { params: { clientId } });
   const cases = useClientCases(clientId, { enabled: caseId === null });
   const followedCase = caseId ?? cases.data?.[0]?.id ?? null;
@@ -100,7 +102,7 @@ export function SubscriptionTeaser({
             types.length > 0 ? (
               <Text>
                 {t('offer.needs', {
-                  types: types.map((code) => t(`catalogue:serviceTypes.${code}`)).join(', '),
+                  types: types.map((code) => serviceTypeName(code)).join(', '),
                 })}
               </Text>
             ) : (

@@ -20,6 +20,7 @@ import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/
 import { paths } from '@/config/paths.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { queryClient } from '@/lib/query-client.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { prefetchProviderArea } from '@/shared-features/provider-area/prefetch.ts';
 import { ProviderArea, useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
@@ -116,6 +117,7 @@ function ProviderRequest() {
 
 function Detail({ acting, request }: { acting: ProviderMembership; request: ProviderCareRequest }) {
   const { t } = useTranslation(['provider-request', 'catalogue', 'provider']);
+  const serviceTypeName = useServiceTypeName();
   const { locale } = useLocale();
   const [search, setSearch] = useSearchParams();
   const location = useLocation();
@@ -146,7 +148,7 @@ function Detail({ acting, request }: { acting: ProviderMembership; request: Prov
         <Stack gap={6} className={classes.headerText}>
           <Text fw={600} c="opora.8">
             {t('header.eyebrow', { code: request.code })} ·{' '}
-            {t(`catalogue:serviceTypes.${request.service.serviceType.code}`)}
+            {serviceTypeName(request.service.serviceType.code)}
           </Text>
           <Group gap="sm" align="center">
             <Title order={1} className={classes.title}>

@@ -28,6 +28,7 @@ import { type ConflictField, useRevisionedForm } from '@/lib/forms/use-revisione
 import { useOperationQuery } from '@/lib/operations.ts';
 import { useRegions } from '@/lib/reference-data/regions.ts';
 import { useServiceTaxonomy } from '@/lib/reference-data/service-taxonomy.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 
 export type Pricing = 'fixed' | 'individual' | 'later';
@@ -375,6 +376,7 @@ function useFacilityOptions() {
 /** The types a service can have: a retired one only as the service's own (decision 0131). */
 function useTypeOptions(currentTypeId: string | undefined) {
   const { t } = useTranslation('catalogue');
+  const serviceTypeName = useServiceTypeName();
   const taxonomy = useServiceTaxonomy();
   return (taxonomy.data?.categories ?? []).map((category) => ({
     group: t(`categories.${category.code}`),
@@ -382,7 +384,7 @@ function useTypeOptions(currentTypeId: string | undefined) {
       .filter(
         (type) => type.serviceCategoryId === category.id && (!type.retired || type.id === currentTypeId),
       )
-      .map((type) => ({ value: type.id, label: t(`serviceTypes.${type.code}`) })),
+      .map((type) => ({ value: type.id, label: serviceTypeName(type.code) })),
   }));
 }
 

@@ -3,6 +3,7 @@ import type { ProviderServiceListItem } from '@opora/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { formatInstantDate } from '@/shared-features/requests/dates.ts';
 import { ServiceStatusBadge } from './service-status-badge.tsx';
 
@@ -15,6 +16,7 @@ export function ServicesTable({
   withFacility?: boolean;
 }) {
   const { t } = useTranslation(['provider-services', 'catalogue']);
+  const serviceTypeName = useServiceTypeName();
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped highlightOnHover verticalSpacing="sm">
@@ -40,7 +42,7 @@ export function ServicesTable({
                 </Anchor>
               </Table.Td>
               {withFacility ? <Table.Td>{service.facility.name}</Table.Td> : null}
-              <Table.Td>{t(`catalogue:serviceTypes.${service.serviceType.code}`)}</Table.Td>
+              <Table.Td>{serviceTypeName(service.serviceType.code)}</Table.Td>
               <Table.Td>
                 <ServiceStatusBadge status={service.status} />
               </Table.Td>

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { formatPhone } from '@/lib/format.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { formatAddress } from '@/shared-features/services/format.ts';
 import { priceText } from '@/shared-features/services/service-price.ts';
 import classes from './requests.module.css';
@@ -114,7 +115,8 @@ export function ServiceFacts({ service }: { service: CareRequestService }) {
 /** "Home care service · field service", as the catalogue names them. */
 export function useServiceKind(service: Pick<CareRequestService, 'serviceType' | 'form'>): string {
   const { t } = useTranslation('catalogue');
-  return `${t(`serviceTypes.${service.serviceType.code}`)} · ${t(`forms.${service.form}`)}`;
+  const serviceTypeName = useServiceTypeName();
+  return `${serviceTypeName(service.serviceType.code)} · ${t(`forms.${service.form}`)}`;
 }
 
 /** The provider, the facility and their public ways to be reached, stacked for a narrow column. */

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
 import { formatPhone } from '@/lib/format.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { formatDateTime, formatInstantDate } from '@/shared-features/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
 import { formatAddress } from '@/shared-features/services/format.ts';
@@ -78,6 +79,7 @@ export function RequestSource({
 /** What was asked for: state, reason, service, facility, dates and the requester's message. */
 export function RequestFacts({ request, headingId }: { request: ProviderCareRequest; headingId: string }) {
   const { t } = useTranslation(['provider-request', 'enums', 'catalogue']);
+  const serviceTypeName = useServiceTypeName();
   const { locale } = useLocale();
   const { service } = request;
   return (
@@ -96,7 +98,7 @@ export function RequestFacts({ request, headingId }: { request: ProviderCareRequ
         <Field label={t('facts.service')}>
           {service.name}
           <Text span c="dimmed" display="block" size="sm">
-            {t(`catalogue:serviceTypes.${service.serviceType.code}`)} · {t(`catalogue:forms.${service.form}`)}
+            {serviceTypeName(service.serviceType.code)} · {t(`catalogue:forms.${service.form}`)}
           </Text>
         </Field>
         <Field label={t('facts.facility')}>

@@ -4,6 +4,8 @@ import { careRequestSources, careRequestStatusCodes, serviceTypeCodes } from '@o
 import { IconAdjustmentsHorizontal, IconFilterOff } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServiceTaxonomy } from '@/lib/reference-data/service-taxonomy.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { useActingProvider } from '@/shared-features/provider-area/provider-area.tsx';
 import { useProviderTeam } from '../../api/team.ts';
 import {
@@ -70,6 +72,12 @@ export function RequestFilters({
   onChange: (query: GridQuery) => void;
 }) {
   const { t } = useTranslation(['provider', 'enums', 'catalogue']);
+  const serviceTypeName = useServiceTypeName();
+  // The taxonomy's types, with those platform administrators added (decision 0131); the seeded codes
+  // until it loads.
+  const taxonomy = useServiceTaxonomy();
+  const typeCodes: readonly string[] =
+    taxonomy.data?.serviceTypes.map((type) => type.code) ?? serviceTypeCodes;
   const acting = useActingProvider();
   const team = useProviderTeam(acting.providerId);
   const [open, setOpen] = useState(false);
@@ -125,7 +133,7 @@ export function RequestFilters({
           value={query.serviceType ?? ''}
           data={[
             { value: '', label: t('filters.serviceTypeAll') },
-            ...serviceTypeCodes.map((code) => ({ value: code, label: t(`catalogue:serviceTypes.${code}`) })),
+            ...typeCodes.map((code) => ({ value: code, label: serviceTypeName(code) })),
           ]}
           onChange={(event) => set({ serviceType: event.currentTarget.value })}
         />

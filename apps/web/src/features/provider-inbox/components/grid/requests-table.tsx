@@ -5,6 +5,7 @@ import type { PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import { useServiceTypeName } from '@/lib/reference-data/use-service-type-name.ts';
 import { formatInstantDate } from '@/shared-features/requests/dates.ts';
 import { CareRequestStatusBadge } from '@/shared-features/requests/status-badge.tsx';
 import { type GridQuery, type GridReturnState, nextSort, sortStateOf } from '../../utils/grid-search.ts';
@@ -67,10 +68,11 @@ function SortHeader({
 
 function useRowTexts() {
   const { t } = useTranslation(['provider', 'catalogue']);
+  const serviceTypeName = useServiceTypeName();
   return {
     t,
     careFrom: (row: ProviderRequestRow) => (row.date ? formatDisplayDate(row.date) : t('grid.notGiven')),
-    serviceType: (row: ProviderRequestRow) => t(`catalogue:serviceTypes.${row.serviceType}`),
+    serviceType: (row: ProviderRequestRow) => serviceTypeName(row.serviceType),
     assignee: (row: ProviderRequestRow) =>
       row.assignee.colleague?.fullName ?? row.assignee.facility?.name ?? null,
   };
