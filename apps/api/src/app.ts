@@ -52,6 +52,7 @@ import { careRequestRoutes } from './requests/routes.ts';
 import { serviceCapacityRoutes } from './service-capacity/routes.ts';
 import { serviceTypeRoutes } from './service-types/routes.ts';
 import { staffAuditRoutes } from './staff-audit/routes.ts';
+import { adminSubscriptionRoutes } from './subscriptions/admin-routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { stripeRoutes } from './subscriptions/stripe-routes.ts';
 import { testGatewayRoutes } from './subscriptions/test-gateway-routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(staffAuditRoutes); //                            GET /api/v1/admin/audit
   await app.register(serviceTypeRoutes); //                           /api/v1/admin/service-types, /{id}, /{id}/retire, /{id}/unretire
   await app.register(supportRoutes); //                               /api/v1/admin/support-messages...
+  await app.register(adminSubscriptionRoutes); //                     /api/v1/admin/subscriptions...
   await app.register(assistantWorkRoutes); //                         /api/v1/admin/assistant-tasks..., GET /api/v1/web/cases/{id}/assistant-task
   await app.register(providerExportRoutes); //                        /api/v1/provider/providers/{id}/export, /exports...
   await app.register(providerServiceRoutes); //                       /api/v1/provider/providers/{id}/services..., /survey-definitions...

@@ -152,6 +152,13 @@ export type SubscriptionVariant = (typeof subscriptionVariants)[number];
 export const subscriptionStatuses = ['active', 'past-due', 'cancelled', 'expired'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
+/**
+ * Why staff gave someone the free plan (decision 0129): hardship, a social worker's referral, a partner
+ * organisation's programme, or another reason written out.
+ */
+export const freePlanReasons = ['hardship', 'social-worker', 'partner-programme', 'other'] as const;
+export type FreePlanReason = (typeof freePlanReasons)[number];
+
 /** A checkout at the payment gateway: open until the gateway reports its outcome, or it is abandoned. */
 export const checkoutStatuses = ['open', 'paid', 'failed', 'cancelled', 'expired'] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];
@@ -239,6 +246,11 @@ export const staffActions = [
   'service-type-retired',
   'service-type-unretired',
   'service-type-deleted',
+  /** A platform administrator opened a person's subscriptions and payments (decision 0129). */
+  'subscription-viewed',
+  /** A free plan given to a person with a reason, or taken back (SPEC §4 "free service"; decision 0129). */
+  'free-plan-granted',
+  'free-plan-revoked',
 ] as const;
 export type StaffAction = (typeof staffActions)[number];
 
@@ -249,6 +261,8 @@ export const staffAuditRecordTypes = [
   'assistant-task',
   'support-message',
   'service-type',
+  /** A person's account (their subscriptions, decision 0129). */
+  'user',
 ] as const;
 export type StaffAuditRecordType = (typeof staffAuditRecordTypes)[number];
 

@@ -74,6 +74,10 @@ export const errorCodes = [
   'AssistantTaskNotClaimed',
   /** The support message is closed: no more replies (decision 0124). */
   'SupportMessageClosed',
+  /** The person pays for a plan now: a free plan is given once it has ended (decision 0129). */
+  'SubscriptionPaidPlanLive',
+  /** The person has a free plan from Opora already; revoke it first to give another. */
+  'FreePlanAlreadyGranted',
   /** Only a draft questionnaire is edited; a published one gets a new version (decision 0125). */
   'SurveyDefinitionNotDraft',
   /** The platform's only published questionnaire of a type new cases need cannot be retired. */
@@ -159,6 +163,8 @@ export const errorStatus: Record<ErrorCode, number> = {
   AssistantTaskClosed: 409,
   AssistantTaskNotClaimed: 409,
   SupportMessageClosed: 409,
+  SubscriptionPaidPlanLive: 409,
+  FreePlanAlreadyGranted: 409,
   SurveyDefinitionNotDraft: 409,
   SurveyDefinitionLastPublished: 409,
   ServiceTypeInUse: 409,

@@ -118,6 +118,8 @@ describe('role table', () => {
       'adminAssistantTask',
       'adminSupport',
       'adminSupportMessage',
+      'adminSubscriptions',
+      'adminSubscription',
       'adminSurveys',
       'adminSurvey',
       'adminServiceTypes',

@@ -120,6 +120,8 @@ export const routeGrants: Record<Role, readonly RouteName[]> = {
     'adminAssistantTask',
     'adminSupport',
     'adminSupportMessage',
+    'adminSubscriptions',
+    'adminSubscription',
     'adminSurveys',
     'adminSurvey',
     'adminServiceTypes',

@@ -119,6 +119,9 @@ export const routePatterns = {
   /** The support inbox: contact-form messages, assigned, answered by e-mail, closed (issue 25 §4). */
   adminSupport: '/admin/support',
   adminSupportMessage: '/admin/support/:messageId',
+  /** A person's subscriptions found by e-mail, and Opora's free plan given or taken back (decision 0129). */
+  adminSubscriptions: '/admin/subscriptions',
+  adminSubscription: '/admin/subscriptions/:userId',
   /** The platform's questionnaires: list, a definition's editor and preview (issue 25 §3). */
   adminSurveys: '/admin/surveys',
   adminSurvey: '/admin/surveys/:surveyDefinitionId',

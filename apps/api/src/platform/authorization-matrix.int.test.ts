@@ -400,6 +400,7 @@ const firstProviderVerificationDocument = async () => {
   await db.insert(providerDocuments).values({ documentId, kind: 'social-services-registration' });
   await db.insert(documentContents).values({ storageKey, content: Buffer.from('%PDF') });
   return { providerId: providers.first, documentId };
+};
 /** A finished export of the first provider, made for its administrator (only they download it). */
 const firstProviderExport = async () => {
   const administrator = subjects.find((subject) => subject.name === 'provider administrator');
@@ -643,6 +644,9 @@ const recordOperations: Partial<Record<OperationId, RecordAccess>> = {
   assignSupportMessage: { kind: 'staff' },
   replySupportMessage: { kind: 'staff' },
   closeSupportMessage: { kind: 'staff' },
+  getCarerSubscriptions: { kind: 'staff' },
+  grantFreePlan: { kind: 'staff' },
+  revokeFreePlan: { kind: 'staff' },
   getService: {
     kind: 'catalogue',
     unpublished: async () => {
@@ -986,6 +990,10 @@ const answersNoStore = {
   assignSupportMessage: true,
   replySupportMessage: true,
   closeSupportMessage: true,
+  searchCarers: true,
+  getCarerSubscriptions: true,
+  grantFreePlan: true,
+  revokeFreePlan: true,
   listDevMail: true,
   viewDevMail: true,
   listSubscriptionTypes: false,

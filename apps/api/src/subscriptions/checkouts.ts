@@ -26,6 +26,7 @@ import type { Jobs } from '../platform/jobs.ts';
 import type { Mailer } from '../platform/mail.ts';
 import { emailText } from '../platform/mail-render.ts';
 import { isLive, nextPeriodEnd } from './active-subscription.ts';
+import { endGrantedFreePlan } from './free-plans.ts';
 import {
   type CheckoutRow,
   checkoutColumns,
@@ -78,6 +79,7 @@ async function startSubscription(
   for (const old of replaced) {
     await queueStopRenewals(context.jobs, tx, old, 'now');
   }
+  if (checkout.providerId === null) await endGrantedFreePlan(tx, checkout.userId);
   const price = {
     subscriptionTypeId: checkout.subscriptionTypeId,
     currency: checkout.currency,

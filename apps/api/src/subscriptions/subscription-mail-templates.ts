@@ -19,6 +19,15 @@ declare module '../platform/mail-render.ts' {
       price: string;
       date: string;
     };
+    /**
+     * Opora's free plan given to the user by staff, or taken back (decision 0129); `endsOn` its last day
+     * as `dd. MM. yyyy`, null while it lasts until taken back.
+     */
+    'free-plan-notice': {
+      kind: 'granted' | 'revoked';
+      link: string;
+      endsOn: string | null;
+    };
   }
 }
 
@@ -30,7 +39,7 @@ const subscriptionNoticeKeys: Record<SubscriptionNoticeKind, string> = {
   ended: 'ended',
 };
 
-export const subscriptionMailTemplates: MailRenderers<'subscription-notice'> = {
+export const subscriptionMailTemplates: MailRenderers<'subscription-notice' | 'free-plan-notice'> = {
   'subscription-notice': layoutMail((t, params) => {
     const key = subscriptionNoticeKeys[params.kind];
     const values = { ...params, plan: t(`subscriptionPlans.${params.plan}`) };
@@ -41,6 +50,22 @@ export const subscriptionMailTemplates: MailRenderers<'subscription-notice'> = {
       link: params.link,
       validity: t(`subscriptionNotice.${key}.next`, values),
       ignore: t('subscriptionNotice.cancelAnyTime'),
+    };
+  }),
+  'free-plan-notice': layoutMail((t, params) => {
+    const next =
+      params.kind === 'revoked'
+        ? t('freePlanNotice.revoked.next')
+        : params.endsOn === null
+          ? t('freePlanNotice.granted.untilRevoked')
+          : t('freePlanNotice.granted.until', { date: params.endsOn });
+    return {
+      subject: t(`freePlanNotice.${params.kind}.subject`),
+      intro: t(`freePlanNotice.${params.kind}.intro`),
+      action: t('subscriptionNotice.action'),
+      link: params.link,
+      validity: next,
+      ignore: t('freePlanNotice.questions'),
     };
   }),
 };

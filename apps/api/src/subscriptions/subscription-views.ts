@@ -12,6 +12,7 @@ import {
 import {
   checkouts,
   type DbExecutor,
+  freePlanGrants,
   subscriptions,
   subscriptionTypePrices,
   subscriptionTypes,
@@ -59,7 +60,11 @@ type SubscriptionRow = Pick<
   | 'currentPeriodEnd'
   | 'autoRenew'
   | 'cancelledAt'
-> & { type: Pick<typeof subscriptionTypes.$inferSelect, 'id' | 'code' | 'variant'> };
+> & {
+  type: Pick<typeof subscriptionTypes.$inferSelect, 'id' | 'code' | 'variant'>;
+  /** Opora's free plan given by staff: its last day (null: until revoked); null for a plan chosen. */
+  grantedFree: { endsOn: string | null } | null;
+};
 
 function toSubscription(row: SubscriptionRow): Subscription {
   return {
@@ -72,6 +77,7 @@ function toSubscription(row: SubscriptionRow): Subscription {
     endDate: todayIsoDate(row.currentPeriodEnd),
     renews: row.autoRenew && row.status === 'active',
     cancelledAt: row.cancelledAt?.toISOString() ?? null,
+    grantedFree: row.grantedFree,
   };
 }
 
@@ -93,13 +99,21 @@ export async function readCurrentSubscription(db: DbExecutor, userId: string): P
       currentPeriodEnd: subscriptions.currentPeriodEnd,
       autoRenew: subscriptions.autoRenew,
       cancelledAt: subscriptions.cancelledAt,
+      grantId: freePlanGrants.id,
+      grantEndsOn: freePlanGrants.endsOn,
     })
     .from(subscriptions)
     .innerJoin(subscriptionTypes, eq(subscriptionTypes.id, subscriptions.subscriptionTypeId))
+    .leftJoin(freePlanGrants, eq(freePlanGrants.subscriptionId, subscriptions.id))
     .where(and(eq(subscriptions.userId, userId), isLive))
     .orderBy(desc(subscriptions.currentPeriodEnd))
     .limit(1);
-  return row ? toSubscription(row) : null;
+  if (!row) return null;
+  const { grantId, grantEndsOn, ...subscription } = row;
+  return toSubscription({
+    ...subscription,
+    grantedFree: grantId === null ? null : { endsOn: grantEndsOn },
+  });
 }
 
 /** The columns of a checkout its answers and the gateway need. */

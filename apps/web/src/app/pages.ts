@@ -124,6 +124,7 @@ export type TranslationNamespace =
   | 'admin-surveys'
   | 'admin-service-types'
   | 'admin-support'
+  | 'admin-subscriptions'
   | 'admin-assistants';
 
 /** Forms show messages of the schema (`validation`) and of the server (`errors`). */
@@ -293,6 +294,25 @@ const adminSupportPage = lazyPage(
 const adminSupportMessagePage = lazyPage(
   () => import('./admin-support-message-page.tsx'),
   (m) => m.AdminSupportMessagePage,
+);
+/**
+ * A carer's subscriptions (issue 25 §4, decision 0129): their own texts beside the console's, the plans'
+ * names and statuses (`subscriptions`), the free plan's forms (the schema's and the server's messages).
+ */
+const adminSubscriptionNamespaces = [
+  'admin',
+  'admin-subscriptions',
+  'subscriptions',
+  'validation',
+  'errors',
+] as const;
+const adminSubscriptionsPage = lazyPage(
+  () => import('./admin-subscriptions-page.tsx'),
+  (m) => m.AdminSubscriptionsPage,
+);
+const adminSubscriptionPage = lazyPage(
+  () => import('./admin-subscription-page.tsx'),
+  (m) => m.AdminSubscriptionPage,
 );
 const anonRegisterPage = lazyPage(
   () => import('../features/auth/components/anon-register-page.tsx'),
@@ -766,6 +786,19 @@ export const areas: AreaDefinition[] = [
         platformStaff(paths.adminSupportMessage),
         adminSupportMessagePage,
         adminSupportMessageNamespaces,
+      ),
+      // issue 25 §4: a carer's subscriptions and Opora's free plan
+      page(
+        'adminSubscriptions',
+        platformStaff(paths.adminSubscriptions),
+        adminSubscriptionsPage,
+        adminSubscriptionNamespaces,
+      ),
+      page(
+        'adminSubscription',
+        platformStaff(paths.adminSubscription),
+        adminSubscriptionPage,
+        adminSubscriptionNamespaces,
       ),
     ],
   },

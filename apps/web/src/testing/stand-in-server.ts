@@ -1,4 +1,4 @@
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type StandInServer = { origin: string; close: () => Promise<void> };
@@ -14,4 +14,15 @@ export async function startStandInServer(handler: RequestListener): Promise<Stan
   const origin = `http://127.0.0.1:${port}`;
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/`);
   return { origin, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The body a request to the stand-in server carried, as text (empty when it had none). */
+export function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => resolve(body));
+  });
 }

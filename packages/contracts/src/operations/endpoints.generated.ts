@@ -328,6 +328,26 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'POST',
     path: '/api/v1/admin/support-messages/:messageId/close',
   },
+  searchCarers: {
+    operationId: 'searchCarers',
+    method: 'GET',
+    path: '/api/v1/admin/subscriptions',
+  },
+  getCarerSubscriptions: {
+    operationId: 'getCarerSubscriptions',
+    method: 'GET',
+    path: '/api/v1/admin/subscriptions/:userId',
+  },
+  grantFreePlan: {
+    operationId: 'grantFreePlan',
+    method: 'POST',
+    path: '/api/v1/admin/subscriptions/:userId/free-plan',
+  },
+  revokeFreePlan: {
+    operationId: 'revokeFreePlan',
+    method: 'POST',
+    path: '/api/v1/admin/subscriptions/:userId/free-plan/revoke',
+  },
   listDevMail: {
     operationId: 'listDevMail',
     method: 'GET',

@@ -3,6 +3,14 @@ import { locales } from '../enums.ts';
 import { type RouteName, routeNames } from '../routes.ts';
 import { SignUpResultSchema, SignUpSchema, UpdateCurrentUserSchema } from '../schemas/accounts.ts';
 import {
+  CarerParamsSchema,
+  CarerSearchQuerySchema,
+  CarerSearchResultSchema,
+  CarerSubscriptionsSchema,
+  FreePlanGrantInputSchema,
+  FreePlanRevokeInputSchema,
+} from '../schemas/admin-subscriptions.ts';
+import {
   AssistantCallInputSchema,
   AssistantListSchema,
   AssistantQueueItemSchema,
@@ -183,6 +191,14 @@ import {
   ProviderServiceCapacityListSchema,
   ProviderServiceCapacitySchema,
 } from '../schemas/service-capacity.ts';
+import {
+  AdminServiceTaxonomySchema,
+  AdminServiceTypeSchema,
+  ServiceTypeCreateSchema,
+  ServiceTypeIdParamsSchema,
+  ServiceTypeRevisionSchema,
+  ServiceTypeUpdateSchema,
+} from '../schemas/service-types.ts';
 import { StaffAuditListSchema, StaffAuditQuerySchema } from '../schemas/staff-audit.ts';
 import {
   AssistantTaskInputSchema,
@@ -206,14 +222,6 @@ import {
   SupportMessageSchema,
   SupportReplySchema,
 } from '../schemas/support-messages.ts';
-import {
-  AdminServiceTaxonomySchema,
-  AdminServiceTypeSchema,
-  ServiceTypeCreateSchema,
-  ServiceTypeIdParamsSchema,
-  ServiceTypeRevisionSchema,
-  ServiceTypeUpdateSchema,
-} from '../schemas/service-types.ts';
 import {
   CaseSurveyParamsSchema,
   CaseSurveySaveSchema,
@@ -859,6 +867,46 @@ export const operations = defineOperations({
     access: { roles: ['admin'] },
     params: SupportMessageParamsSchema,
     response: SupportMessageSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+
+  // platform staff: a person's subscriptions and Opora's free plan (issue 25 §4, decision 0129)
+  searchCarers: {
+    method: 'GET',
+    path: '/api/v1/admin/subscriptions',
+    access: { roles: ['admin'] },
+    query: CarerSearchQuerySchema,
+    response: CarerSearchResultSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  getCarerSubscriptions: {
+    method: 'GET',
+    path: '/api/v1/admin/subscriptions/:userId',
+    access: { roles: ['admin'] },
+    params: CarerParamsSchema,
+    response: CarerSubscriptionsSchema,
+    successStatus: 200,
+    noStore: true,
+  },
+  grantFreePlan: {
+    method: 'POST',
+    path: '/api/v1/admin/subscriptions/:userId/free-plan',
+    access: { roles: ['admin'] },
+    params: CarerParamsSchema,
+    body: FreePlanGrantInputSchema,
+    response: CarerSubscriptionsSchema,
+    successStatus: 201,
+    noStore: true,
+  },
+  revokeFreePlan: {
+    method: 'POST',
+    path: '/api/v1/admin/subscriptions/:userId/free-plan/revoke',
+    access: { roles: ['admin'] },
+    params: CarerParamsSchema,
+    body: FreePlanRevokeInputSchema,
+    response: CarerSubscriptionsSchema,
     successStatus: 200,
     noStore: true,
   },

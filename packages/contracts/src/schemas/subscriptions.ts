@@ -65,6 +65,11 @@ export const SubscriptionSchema = z
     endDate: IsoDateSchema,
     renews: z.boolean(),
     cancelledAt: DateTimeSchema.nullable(),
+    /**
+     * Opora's free plan given by staff (decision 0129): its last day, or null while it lasts until taken
+     * back. Null for a plan the user chose.
+     */
+    grantedFree: z.object({ endsOn: IsoDateSchema.nullable() }).nullable(),
   })
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof SubscriptionSchema>;

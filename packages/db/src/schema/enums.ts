@@ -10,6 +10,7 @@ import {
   contactTypes,
   countries,
   currencies,
+  freePlanReasons,
   locales,
   paymentKinds,
   paymentStatuses,
@@ -132,6 +133,7 @@ export const providerVerificationStatusEnum = pgEnum(
 export const providerRejectionReasonEnum = pgEnum('provider_rejection_reason', providerRejectionReasons);
 export const providerDocumentKindEnum = pgEnum('provider_document_kind', providerDocumentKinds);
 export const staffActionEnum = pgEnum('staff_action', staffActions);
+export const freePlanReasonEnum = pgEnum('free_plan_reason', freePlanReasons);
 export const staffAuditRecordTypeEnum = pgEnum('staff_audit_record_type', staffAuditRecordTypes);
 export const assistantTaskEntryKindEnum = pgEnum('assistant_task_entry_kind', assistantTaskEntryKinds);
 export const assistantCallOutcomeEnum = pgEnum('assistant_call_outcome', assistantCallOutcomes);

@@ -7,6 +7,7 @@ export * from './email-outbox.ts';
 export * from './enums.ts';
 export * from './facility-photos.ts';
 export * from './facility-services.ts';
+export * from './free-plan-grants.ts';
 export * from './identity.ts';
 export * from './provider-documents.ts';
 export * from './provider-verifications.ts';

@@ -3,11 +3,11 @@ import { type SupportMessage, supportMessageRetentionMonths } from '@opora/contr
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Field, FieldList } from '@/components/ui/field-list.tsx';
+import { Section } from '@/components/ui/section.tsx';
 import { WarningAlert } from '@/components/ui/warning-alert.tsx';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { formatDateTime } from '@/shared-features/requests/dates.ts';
 import { deletionDate, receivedText } from '../utils/format.ts';
-import { Section } from './section.tsx';
 import classes from './support.module.css';
 
 // The message's page in parts that only show what they are given. What people typed (the sender's

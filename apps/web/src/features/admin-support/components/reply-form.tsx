@@ -8,11 +8,11 @@ import { type Blocker, useBlocker } from 'react-router';
 import { DetailDialog } from '@/components/overlays/detail-dialog.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton } from '@/components/ui/async-button.tsx';
+import { Section } from '@/components/ui/section.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { storeSupportMessage } from '../api/get-support-message.ts';
 import { replySupportMessage } from '../api/reply-support-message.ts';
-import { Section } from './section.tsx';
 
 /** The languages a reply may be written in, the default first (the form does not know the sender's). */
 export const replyLocales: readonly Locale[] = ['cs', 'sk', 'en'];

@@ -9,6 +9,7 @@ import { confirm } from '@/components/overlays/confirm.tsx';
 import { toast } from '@/components/overlays/toast.tsx';
 import { AsyncButton, type AsyncOutcome } from '@/components/ui/async-button.tsx';
 import { isMissing, LoadError, LoadingState, NotFoundState } from '@/components/ui/page-states.tsx';
+import { Section } from '@/components/ui/section.tsx';
 import { paths } from '@/config/paths.ts';
 // The console's frame is the admin feature's: a crossing of the feature boundary until it moves to shared-features/.
 import { ApiError } from '@/lib/api-client.ts';
@@ -26,7 +27,6 @@ import {
 import { deletionDate, receivedText } from '../utils/format.ts';
 import { ClosedNotice, MessageCard, RepliesList, UnsentReply } from './message-parts.tsx';
 import { ReplyForm } from './reply-form.tsx';
-import { Section } from './section.tsx';
 import { SupportStatusBadge } from './status-badge.tsx';
 import classes from './support.module.css';
 

@@ -76,6 +76,31 @@ export function SubscriptionSection() {
     );
   }
 
+  if (subscription.grantedFree) {
+    const until = subscription.grantedFree.endsOn;
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Group gap="sm">
+          <Text fw={700} size="lg">
+            {t('profile.plan', { plan: planName(t, subscription.type.code) })}
+          </Text>
+          <Badge color="opora" variant="light" size="lg" tt="none" c="gray.9">
+            {t('status.active')}
+          </Badge>
+        </Group>
+        <Text fw={600}>{t('profile.grantedFree.title')}</Text>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconCalendarEvent size={20} aria-hidden style={{ flex: 'none', marginTop: 3 }} />
+          <Text>
+            {until === null
+              ? t('profile.grantedFree.untilRevoked')
+              : t('profile.grantedFree.until', { date: formatDisplayDate(until) })}
+          </Text>
+        </Group>
+      </Stack>
+    );
+  }
+
   const date = formatDisplayDate(subscription.endDate);
   const badge = statusBadge(t, subscription);
   const cancelSubscription = async () => {

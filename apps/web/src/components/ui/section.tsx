@@ -1,7 +1,7 @@
 import { Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A part of the message's page, named by its heading (a region for screen readers). */
+/** A part of a page, framed and named by its heading (a region for screen readers). */
 export function Section({
   title,
   headingId,
