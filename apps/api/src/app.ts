@@ -143,7 +143,7 @@ export async function buildApp({ config, db, logger, identity, jobs, clock }: Bu
   await app.register(providerDocumentRoutes); //                      /api/v1/provider/providers/{id}/verification-documents, /{id}
   await app.register(providerVerificationRoutes); //                  /api/v1/admin/provider-verifications, /{id}, /{id}/decision, /{id}/documents/{id}
   await app.register(staffAuditRoutes); //                            GET /api/v1/admin/audit
-  await app.register(serviceTypeRoutes); //                           /api/v1/admin/service-types, /{id}, /{id}/retire, /{id}/unretire
+  await app.register(serviceTypeRoutes); //                           /api/v1/admin/service-types, /{id}, /{id}/retire, /{id}/unretire, /api/v1/admin/service-categories/{id}
   await app.register(supportRoutes); //                               /api/v1/admin/support-messages...
   await app.register(adminSubscriptionRoutes); //                     /api/v1/admin/subscriptions...
   await app.register(assistantWorkRoutes); //                         /api/v1/admin/assistant-tasks..., GET /api/v1/web/cases/{id}/assistant-task

@@ -1,4 +1,9 @@
-import { operations, ProblemDetailsSchema, ValidationProblemSchema } from '@opora/contracts';
+import {
+  operations,
+  ProblemDetailsSchema,
+  ServiceCategoryChangedProblemSchema,
+  ValidationProblemSchema,
+} from '@opora/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requirePrincipal } from '../platform/auth.ts';
 import { operationRoute } from '../platform/operation-route.ts';
@@ -8,6 +13,7 @@ import {
   listAdminServiceTypes,
   retireServiceType,
   unretireServiceType,
+  updateServiceCategory,
   updateServiceType,
 } from './staff-service-types.ts';
 
@@ -83,6 +89,32 @@ export const serviceTypeRoutes: FastifyPluginAsyncZod = async (app) => {
         requirePrincipal(request),
         request.params.serviceTypeId,
         request.body.revision,
+      ),
+  });
+
+  app.route({
+    ...operationRoute(operations.updateServiceCategory, {
+      tags,
+      summary: 'Rename a service category in every interface language (staff)',
+      description:
+        'Categories have no revision: the save names the names it read (`previousNames`) and is refused ' +
+        'when they changed since.',
+      failures: {
+        400: ValidationProblemSchema,
+        404: ProblemDetailsSchema.meta({ description: 'No such service category (`NotFoundException`).' }),
+        409: ServiceCategoryChangedProblemSchema.meta({
+          description:
+            'Another administrator renamed the category after the names given were read ' +
+            '(`RecordChangedByAnother`, with `current`).',
+        }),
+      },
+    }),
+    handler: async (request) =>
+      updateServiceCategory(
+        app.db,
+        requirePrincipal(request),
+        request.params.serviceCategoryId,
+        request.body,
       ),
   });
 

@@ -1,13 +1,15 @@
 import {
+  type AdminServiceCategory,
+  AdminServiceCategorySchema,
   AdminServiceTaxonomySchema,
   type AdminServiceType,
   AdminServiceTypeSchema,
   type ServiceTaxonomy,
   type ServiceTypeCode,
 } from '@opora/contracts';
-import { facilityServices, serviceTypes, staffAuditLog } from '@opora/db';
+import { facilityServices, serviceCategories, serviceTypes, staffAuditLog } from '@opora/db';
 import { createFacility, createFacilityService, createProvider } from '@opora/db/testing';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type AccountTestServer,
@@ -311,5 +313,137 @@ describe('retiring and deleting', () => {
     });
     expect((await call(admin, 'DELETE', `${baseUrl}/${unused.id}`)).statusCode).toBe(404);
     expect(await auditCount(unused.id, 'service-type-deleted')).toBe(1);
+  });
+});
+
+describe('a category’s names', () => {
+  const categoryUrl = (id: string) => `/api/v1/admin/service-categories/${id}`;
+
+  async function socialCategory(): Promise<AdminServiceCategory> {
+    const list = AdminServiceTaxonomySchema.parse((await call(admin, 'GET', baseUrl)).json());
+    return list.categories.find((category) => category.id === socialCategoryId)!;
+  }
+
+  async function storedNames() {
+    const [row] = await server.database.db
+      .select({ names: serviceCategories.names })
+      .from(serviceCategories)
+      .where(eq(serviceCategories.id, socialCategoryId));
+    return row?.names;
+  }
+
+  /** Puts the seeded names back, whatever a test left. */
+  async function restore(original: AdminServiceCategory['names']) {
+    await server.database.db
+      .update(serviceCategories)
+      .set({ names: original })
+      .where(eq(serviceCategories.id, socialCategoryId));
+  }
+
+  it('are renamed by a platform administrator, audited and shown by the public taxonomy', async () => {
+    const category = await socialCategory();
+    await taxonomy(); // cached now
+    const renamed = {
+      cs: 'Sociální péče (test)',
+      en: 'Social care (test)',
+      sk: 'Sociálna starostlivosť (test)',
+    };
+    const auditedBefore = await auditCount(socialCategoryId, 'service-type-updated');
+    try {
+      const response = await call(admin, 'PUT', categoryUrl(socialCategoryId), {
+        names: renamed,
+        previousNames: category.names,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(AdminServiceCategorySchema.parse(response.json())).toMatchObject({
+        id: socialCategoryId,
+        code: 'social',
+        names: renamed,
+        servicesCount: category.servicesCount,
+      });
+      await eventually(async () => {
+        expect((await taxonomy()).categories.find((c) => c.id === socialCategoryId)?.names).toEqual(renamed);
+      });
+      expect(await auditCount(socialCategoryId, 'service-type-updated')).toBe(auditedBefore + 1);
+      const [entry] = await server.database.db
+        .select({ recordType: staffAuditLog.recordType, details: staffAuditLog.details })
+        .from(staffAuditLog)
+        .where(eq(staffAuditLog.recordId, socialCategoryId))
+        .orderBy(desc(staffAuditLog.id))
+        .limit(1);
+      expect(entry).toEqual({
+        recordType: 'service-type',
+        details: { category: 'social', before: { names: category.names }, after: { names: renamed } },
+      });
+    } finally {
+      await restore(category.names);
+    }
+  });
+
+  it('are saved on the names read: a stale save, and all but one of simultaneous saves, get 409', async () => {
+    const category = await socialCategory();
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          call(admin, 'PUT', categoryUrl(socialCategoryId), {
+            names: names(`category ${index}`),
+            previousNames: category.names,
+          }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      expect(statuses.filter((status) => status === 409)).toHaveLength(5);
+      const winner = AdminServiceCategorySchema.parse(responses.find((r) => r.statusCode === 200)!.json());
+      const refused = responses.find((response) => response.statusCode === 409)!;
+      expect(refused.json()).toMatchObject({
+        code: 'RecordChangedByAnother',
+        current: { id: socialCategoryId, names: winner.names },
+      });
+
+      // The first reading again, after the winner's save: refused, the winner's names kept.
+      const stale = await call(admin, 'PUT', categoryUrl(socialCategoryId), {
+        names: names('stale'),
+        previousNames: category.names,
+      });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().current.names).toEqual(winner.names);
+      expect(await storedNames()).toEqual(winner.names);
+    } finally {
+      await restore(category.names);
+    }
+  });
+
+  it('refuses an assistant, a carer, a provider (403) and a guest (401); an unknown category is 404', async () => {
+    const category = await socialCategory();
+    const body = { names: names('refused'), previousNames: category.names };
+    for (const headers of [assistant, client, providerAdmin.headers]) {
+      expect((await call(headers, 'PUT', categoryUrl(socialCategoryId), body)).statusCode).toBe(403);
+    }
+    expect((await call({}, 'PUT', categoryUrl(socialCategoryId), body)).statusCode).toBe(401);
+    expect(
+      (await call(admin, 'PUT', categoryUrl('00000000-0000-4000-8000-000000000000'), body)).statusCode,
+    ).toBe(404);
+    expect(await storedNames()).toEqual(category.names);
+  });
+
+  it('refuses hostile names with a clear 400 and writes nothing', async () => {
+    const category = await socialCategory();
+    const audited = await auditCount(socialCategoryId);
+    const hostile = ['a\u0000b', 'a\ud800b', 'x'.repeat(121), 'x'.repeat(1024 * 1024), '   ', ''];
+    for (const value of hostile) {
+      const response = await call(admin, 'PUT', categoryUrl(socialCategoryId), {
+        names: { ...category.names, en: value },
+        previousNames: category.names,
+      });
+      expect([400, 413], value.slice(0, 10)).toContain(response.statusCode);
+      if (response.statusCode === 400) {
+        expect(response.json().errors.map((e: { property: string }) => e.property)).toEqual(['names.en']);
+      }
+    }
+    const missing = await call(admin, 'PUT', categoryUrl(socialCategoryId), { names: category.names });
+    expect(missing.statusCode).toBe(400);
+    expect(await storedNames()).toEqual(category.names);
+    expect(await auditCount(socialCategoryId)).toBe(audited);
   });
 });

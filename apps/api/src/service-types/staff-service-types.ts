@@ -1,7 +1,10 @@
 import {
+  type AdminServiceCategory,
   type AdminServiceTaxonomy,
   type AdminServiceType,
   createErrorDetail,
+  locales,
+  type ServiceCategoryUpdate,
   type ServiceTypeCreate,
   type ServiceTypeUpdate,
 } from '@opora/contracts';
@@ -16,7 +19,7 @@ import {
 } from '@opora/db';
 import { asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../platform/auth.ts';
-import { AppError, FieldValidationError, NotFoundError } from '../platform/errors.ts';
+import { AppError, FieldValidationError, NotFoundError, RecordChangedError } from '../platform/errors.ts';
 import { updateAtRevision } from '../platform/optimistic-update.ts';
 import { recordStaffAction, staffActor } from '../staff-audit/record-staff-action.ts';
 
@@ -48,6 +51,19 @@ function toAdminServiceType(row: TypeRow, servicesCount: number): AdminServiceTy
   };
 }
 
+function toAdminServiceCategory(
+  row: typeof serviceCategories.$inferSelect,
+  servicesCount: number,
+): AdminServiceCategory {
+  return {
+    id: row.id,
+    code: row.code as AdminServiceCategory['code'],
+    sortOrder: row.sortOrder,
+    names: row.names,
+    servicesCount,
+  };
+}
+
 /** `GET /api/v1/admin/service-types`: every category and type (retired ones too) with their usage. */
 export async function listAdminServiceTypes(db: Db): Promise<AdminServiceTaxonomy> {
   const used = usage(db);
@@ -68,13 +84,7 @@ export async function listAdminServiceTypes(db: Db): Promise<AdminServiceTaxonom
   ]);
   const byCategory = new Map(categoryUsage.map((row) => [row.categoryId, Number(row.total)]));
   return {
-    categories: categories.map((row) => ({
-      id: row.id,
-      code: row.code as AdminServiceTaxonomy['categories'][number]['code'],
-      sortOrder: row.sortOrder,
-      names: row.names,
-      servicesCount: byCategory.get(row.id) ?? 0,
-    })),
+    categories: categories.map((row) => toAdminServiceCategory(row, byCategory.get(row.id) ?? 0)),
     serviceTypes: types.map((row) => toAdminServiceType(row.type, Number(row.total ?? 0))),
   };
 }
@@ -222,6 +232,54 @@ export function unretireServiceType(db: Db, principal: Principal, id: string, re
     'service-type-unretired',
     isNotNull(serviceTypes.retiredAt),
   );
+}
+
+/**
+ * `PUT /api/v1/admin/service-categories/{id}`: a category's names (its code and order stay).
+ * `service_categories` has no revision (decision 0131): the row is locked (`for update`) and the save
+ * refused with 409 `RecordChangedByAnother` and the category as it is now when its names are no longer
+ * the ones the administrator read, so of two saves from the same names one wins. The change notifies
+ * the catalogue cache through the table's own trigger (0022). The audit log has no category action or
+ * record type (enums a migration would change): the entry is `service-type-updated` on record type
+ * `service-type` with the category's id and code, marked by `details.category`.
+ */
+export async function updateServiceCategory(
+  db: Db,
+  principal: Principal,
+  id: string,
+  input: ServiceCategoryUpdate,
+): Promise<AdminServiceCategory> {
+  const actor = await staffActor(db, principal);
+  return db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(serviceCategories)
+      .where(eq(serviceCategories.id, id))
+      .for('update');
+    if (!locked) throw new NotFoundError();
+    const [used] = await tx
+      .select({ total: count() })
+      .from(facilityServices)
+      .where(eq(facilityServices.serviceCategoryId, id));
+    const servicesCount = Number(used?.total ?? 0);
+    if (locales.some((locale) => locked.names[locale] !== input.previousNames[locale])) {
+      throw new RecordChangedError(toAdminServiceCategory(locked, servicesCount));
+    }
+    const [row] = await tx
+      .update(serviceCategories)
+      .set({ names: input.names })
+      .where(eq(serviceCategories.id, id))
+      .returning();
+    if (!row) throw new NotFoundError();
+    await recordStaffAction(tx, actor, {
+      action: 'service-type-updated',
+      recordType: 'service-type',
+      recordId: row.id,
+      recordLabel: row.code,
+      details: { category: row.code, before: { names: locked.names }, after: { names: row.names } },
+    });
+    return toAdminServiceCategory(row, servicesCount);
+  });
 }
 
 /**

@@ -273,6 +273,11 @@ export const operations: { readonly [K in OperationId]: OperationEndpoint<K> } =
     method: 'DELETE',
     path: '/api/v1/admin/service-types/:serviceTypeId',
   },
+  updateServiceCategory: {
+    operationId: 'updateServiceCategory',
+    method: 'PUT',
+    path: '/api/v1/admin/service-categories/:serviceCategoryId',
+  },
   setProviderVerification: {
     operationId: 'setProviderVerification',
     method: 'PUT',

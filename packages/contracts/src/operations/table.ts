@@ -192,8 +192,11 @@ import {
   ProviderServiceCapacitySchema,
 } from '../schemas/service-capacity.ts';
 import {
+  AdminServiceCategorySchema,
   AdminServiceTaxonomySchema,
   AdminServiceTypeSchema,
+  ServiceCategoryIdParamsSchema,
+  ServiceCategoryUpdateSchema,
   ServiceTypeCreateSchema,
   ServiceTypeIdParamsSchema,
   ServiceTypeRevisionSchema,
@@ -760,6 +763,21 @@ export const operations = defineOperations({
     params: ServiceTypeIdParamsSchema,
     response: null,
     successStatus: 204,
+  },
+
+  /**
+   * A category's names, saved on the names the administrator read (no revision column: 409
+   * `RecordChangedByAnother` when they changed since).
+   */
+  updateServiceCategory: {
+    method: 'PUT',
+    path: '/api/v1/admin/service-categories/:serviceCategoryId',
+    access: { roles: ['admin'] },
+    params: ServiceCategoryIdParamsSchema,
+    body: ServiceCategoryUpdateSchema,
+    response: AdminServiceCategorySchema,
+    successStatus: 200,
+    noStore: true,
   },
 
   // platform staff: a provider's verification (their screen comes with the admin issue)

@@ -10,6 +10,7 @@ import {
   ServiceTypeCodeSchema,
   serviceTypeCodePattern,
 } from './common.ts';
+import { recordChangedProblemSchema } from './provider-profile.ts';
 
 // Service types and categories in the staff console (issue 25 §4, decision 0131).
 
@@ -55,6 +56,12 @@ export const AdminServiceCategorySchema = z
   })
   .meta({ id: 'AdminServiceCategory' });
 export type AdminServiceCategory = z.infer<typeof AdminServiceCategorySchema>;
+
+/** 409 `RecordChangedByAnother` of a category's rename: `current` is the category as it is now. */
+export const ServiceCategoryChangedProblemSchema = recordChangedProblemSchema(
+  AdminServiceCategorySchema,
+  'ServiceCategoryChangedProblem',
+);
 
 /** `GET /api/v1/admin/service-types`: every category and type, retired ones too, in reference order. */
 export const AdminServiceTaxonomySchema = z
@@ -105,3 +112,27 @@ export const ServiceTypeRevisionSchema = z
 export type ServiceTypeRevision = z.infer<typeof ServiceTypeRevisionSchema>;
 
 export const ServiceTypeIdParamsSchema = z.object({ serviceTypeId: IdParamSchema });
+
+/**
+ * A category's names as the administrator read them: `service_categories` has no revision, so the save
+ * is refused (409 `RecordChangedByAnother`) when the stored names are no longer these (decision 0131).
+ * Compared exactly as sent (not trimmed) and never stored: any strings of at most 1,000 characters.
+ */
+const PreviousNamesSchema = z
+  .object({
+    cs: z.string().max(1000, validationKey('maxLength')),
+    en: z.string().max(1000, validationKey('maxLength')),
+    sk: z.string().max(1000, validationKey('maxLength')),
+  })
+  .meta({ id: 'ServiceCategoryPreviousNames' });
+
+/** A category's new names (its code and order stay), saved on the names the administrator read. */
+export const ServiceCategoryUpdateSchema = z
+  .object({
+    names: ServiceTypeNamesInputSchema,
+    previousNames: PreviousNamesSchema,
+  })
+  .meta({ id: 'ServiceCategoryUpdateBody' });
+export type ServiceCategoryUpdate = z.infer<typeof ServiceCategoryUpdateSchema>;
+
+export const ServiceCategoryIdParamsSchema = z.object({ serviceCategoryId: IdParamSchema });

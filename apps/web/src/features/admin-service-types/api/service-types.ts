@@ -1,4 +1,4 @@
-import type { ServiceTypeCreate, ServiceTypeUpdate } from '@opora/contracts';
+import type { ServiceCategoryUpdate, ServiceTypeCreate, ServiceTypeUpdate } from '@opora/contracts';
 import { operations } from '@opora/contracts/endpoints';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { callOperation, operationKey, operationQueryOptions } from '@/lib/operations.ts';
@@ -30,6 +30,15 @@ export function unretireServiceType(serviceTypeId: string, revision: number) {
 
 export function deleteServiceType(serviceTypeId: string) {
   return callOperation(operations.deleteServiceType, { params: { serviceTypeId } });
+}
+
+/** A category's names, saved on the names read (409 `RecordChangedByAnother` when renamed since). */
+export function updateServiceCategory(
+  serviceCategoryId: string,
+  body: ServiceCategoryUpdate,
+  signal?: AbortSignal,
+) {
+  return callOperation(operations.updateServiceCategory, { params: { serviceCategoryId }, body }, { signal });
 }
 
 /** After a change: the console's list and the public taxonomy (forms, filters, names) are read again. */

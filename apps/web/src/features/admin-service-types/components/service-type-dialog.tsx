@@ -2,7 +2,6 @@ import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput 
 import {
   type AdminServiceTaxonomy,
   type AdminServiceType,
-  locales,
   ServiceTypeCreateSchema,
   ServiceTypeUpdateSchema,
   serviceForms,
@@ -15,6 +14,7 @@ import { AsyncButton } from '@/components/ui/async-button.tsx';
 import { useContractForm } from '@/lib/forms/use-contract-form.ts';
 import { useLocale } from '@/lib/i18n/use-locale.ts';
 import { createServiceType, refreshServiceTypes, updateServiceType } from '../api/service-types.ts';
+import { NameFields } from './name-fields.tsx';
 
 type Values = {
   code: string;
@@ -177,16 +177,7 @@ function ServiceTypeForm({
           maxLength={200}
           {...form.getInputProps('legalReference')}
         />
-        {locales.map((locale) => (
-          <TextInput
-            key={locale}
-            label={t(`field.name.${locale}`)}
-            withAsterisk
-            maxLength={120}
-            lang={locale}
-            {...form.getInputProps(`names.${locale}`)}
-          />
-        ))}
+        <NameFields inputProps={(path) => form.getInputProps(path)} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('cancel')}

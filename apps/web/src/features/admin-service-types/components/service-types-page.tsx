@@ -19,6 +19,7 @@ import {
   unretireServiceType,
   useAdminServiceTypes,
 } from '../api/service-types.ts';
+import { ServiceCategoryDialog } from './service-category-dialog.tsx';
 import { ServiceTypeDialog } from './service-type-dialog.tsx';
 
 /** Starts reading the list while the page's code loads. */
@@ -38,6 +39,7 @@ export function ServiceTypesPage() {
   const { t } = useTranslation(['admin-service-types', 'common']);
   const list = useAdminServiceTypes();
   const [dialog, setDialog] = useState<{ editing: AdminServiceType | null } | null>(null);
+  const [renaming, setRenaming] = useState<AdminServiceCategory | null>(null);
   return (
     <Stack gap="xl">
       <Group justify="space-between" align="flex-end" gap="md">
@@ -69,6 +71,7 @@ export function ServiceTypesPage() {
               category={category}
               types={list.data.serviceTypes.filter((type) => type.serviceCategoryId === category.id)}
               onEdit={(type) => setDialog({ editing: type })}
+              onRename={() => setRenaming(category)}
             />
           ))}
           <ServiceTypeDialog
@@ -77,6 +80,7 @@ export function ServiceTypesPage() {
             opened={dialog !== null}
             onClose={() => setDialog(null)}
           />
+          <ServiceCategoryDialog category={renaming} onClose={() => setRenaming(null)} />
         </>
       ) : (
         <LoadingState label={t('list.loading')}>
@@ -94,10 +98,12 @@ function CategoryGroup({
   category,
   types,
   onEdit,
+  onRename,
 }: {
   category: AdminServiceCategory;
   types: AdminServiceType[];
   onEdit: (type: AdminServiceType) => void;
+  onRename: () => void;
 }) {
   const { t } = useTranslation('admin-service-types');
   const { locale } = useLocale();
@@ -105,9 +111,19 @@ function CategoryGroup({
   return (
     <section aria-labelledby={headingId}>
       <Stack gap="sm">
-        <Title order={2} size="h3" id={headingId}>
-          {category.names[locale]}
-        </Title>
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={2} size="h3" id={headingId}>
+            {category.names[locale]}
+          </Title>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={onRename}
+            aria-label={t('action.renameCategoryNamed', { name: category.names[locale] })}
+          >
+            {t('action.renameCategory')}
+          </Button>
+        </Group>
         {types.length === 0 ? (
           <Text c="dark.6">{t('list.empty')}</Text>
         ) : (
