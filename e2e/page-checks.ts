@@ -7,6 +7,18 @@ import { expect } from './fixtures.ts';
  * or on an open dialog (portalled outside `main`): no violation, each named with the elements at fault.
  */
 export async function expectNoAxeViolations(page: Page, scope = 'main'): Promise<void> {
+  // Axe reads colours as painted: a dialog still fading in (slow on a busy machine) has less contrast than
+  // it will have. Finite animations and transitions end first; endless ones (spinners) are left running.
+  await page.waitForFunction(() => {
+    type Running = { playState: string; effect: { getComputedTiming(): { iterations?: number } } | null };
+    const { document } = globalThis as unknown as { document: { getAnimations(): Running[] } };
+    return document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      );
+  });
   const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
   expect(
     violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.html).join(', ')}`),
